@@ -1,0 +1,33 @@
+import { startMock } from '@svc/mock';
+
+/** Environment variable that points the suite at a running server instead of the bundled mock. */
+export const TARGET_ENV = 'SVC_CONTRACT_BASE_URL';
+
+/** The server the suite runs against. */
+export interface ContractTarget {
+  /** Base URL of the server. */
+  baseUrl: string;
+  /** Human-readable name, printed in failures. */
+  description: string;
+  /** Stops a server the suite started itself; a no-op for an external one. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Chooses the target: the base URL in `SVC_CONTRACT_BASE_URL` when set (a real or sandbox server),
+ * otherwise a mock the suite starts itself on a free port of 127.0.0.1.
+ */
+export async function startTarget(env: NodeJS.ProcessEnv = process.env): Promise<ContractTarget> {
+  const external = env[TARGET_ENV]?.trim();
+  if (external) {
+    let url: URL;
+    try {
+      url = new URL(external);
+    } catch {
+      throw new Error(`${TARGET_ENV} must be an absolute URL such as http://127.0.0.1:4010, not "${external}"`);
+    }
+    return { baseUrl: url.toString().replace(/\/+$/, ''), description: `external server ${url}`, stop: async () => {} };
+  }
+  const mock = await startMock({ port: 0 });
+  return { baseUrl: mock.url, description: `@svc/mock at ${mock.url}`, stop: () => mock.stop() };
+}

@@ -1,0 +1,35 @@
+/**
+ * @module @svc/codegen
+ * Generators for the @svc/client sources. `generateClient` writes every generated file of the
+ * client; the pieces are exported for tests.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openapiJsonPath, openapiYamlPath } from '@svc/spec';
+import { generateEnvironments } from './environments.js';
+import { generateSchemaTypes } from './schema-types.js';
+
+export { generatedBanner } from './banner.js';
+export { generateEnvironments } from './environments.js';
+export { extensibleEnumType, generateSchemaTypes } from './schema-types.js';
+
+/**
+ * Writes the generated sources of @svc/client into `outDir` and returns the files written.
+ * @param {string} outDir
+ * @returns {Promise<string[]>}
+ */
+export async function generateClient(outDir) {
+  const document = JSON.parse(await readFile(openapiJsonPath, 'utf8'));
+  const files = {
+    'schema.gen.ts': await generateSchemaTypes(openapiYamlPath),
+    'environments.gen.ts': generateEnvironments(document),
+  };
+  await mkdir(outDir, { recursive: true });
+  const written = [];
+  for (const [name, content] of Object.entries(files)) {
+    const path = join(outDir, name);
+    await writeFile(path, content);
+    written.push(path);
+  }
+  return written;
+}

@@ -1,0 +1,21 @@
+/**
+ * @module @svc/openapi-kit
+ * Reads the bundled SVC OpenAPI document: lists its operations and examples, and validates values
+ * against its schemas with Ajv (draft 2020-12, formats on). Shared by the spec's own tests, the
+ * contract suite and the mock's tests so that all of them read the document the same way.
+ */
+export { jsonPointer, resolveLocalRef } from './json-pointer.js';
+export type { NamedExample, OperationEntry } from './operations.js';
+export {
+  JSON_MEDIA_TYPE,
+  jsonContent,
+  listOperations,
+  namedExamples,
+  requestExamples,
+  requestSchemaPointer,
+  responseSchemaPointer,
+  responseStatuses,
+} from './operations.js';
+export type * from './types.js';
+export type { DocumentValidator, ValidationResult } from './validator.js';
+export { createDocumentValidator, formatErrors } from './validator.js';

@@ -1,0 +1,35 @@
+/**
+ * @module plugin
+ * Redocly CLI plugin with the lint rules for this project's spec conventions (see spec/README.md).
+ * Enabled in the root `redocly.yaml` as `svc/<rule>`.
+ */
+import bodySchemaNames from './rules/body-schema-names.js';
+import errorResponses from './rules/error-responses.js';
+import examplesRequired from './rules/examples-required.js';
+import noNullable from './rules/no-nullable.js';
+import operationIdFromPath from './rules/operation-id-from-path.js';
+import postOnly from './rules/post-only.js';
+import requestBodyCredentials from './rules/request-body-credentials.js';
+import requestIdInSuccess from './rules/request-id-in-success.js';
+import snakeCaseProperties from './rules/snake-case-properties.js';
+
+/** The rules of the plugin, by name. */
+export const rules = {
+  'operation-id-from-path': operationIdFromPath,
+  'post-only': postOnly,
+  'examples-required': examplesRequired,
+  'request-id-in-success': requestIdInSuccess,
+  'error-responses': errorResponses,
+  'body-schema-names': bodySchemaNames,
+  'request-body-credentials': requestBodyCredentials,
+  'snake-case-properties': snakeCaseProperties,
+  'no-nullable': noNullable,
+};
+
+/** Redocly plugin entry point. */
+export default function svcPlugin() {
+  return {
+    id: 'svc',
+    rules: { oas3: rules },
+  };
+}

@@ -1,0 +1,13 @@
+/** OpenAPI 3.1 spells nullability `type: [X, 'null']`; the 3.0 `nullable` keyword is banned. */
+export default function noNullable() {
+  return {
+    Schema(schema, ctx) {
+      if (Object.hasOwn(schema, 'nullable')) {
+        ctx.report({
+          message: "Use type: [X, 'null'] instead of the OpenAPI 3.0 keyword nullable.",
+          location: ctx.location.child(['nullable']).key(),
+        });
+      }
+    },
+  };
+}
