@@ -6,34 +6,6 @@
  * at the repository root. CI fails when this file differs from what the generator writes.
  */
 export interface paths {
-    "/sandbox/public_token/create": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
-                "SVC-Version"?: components["parameters"]["SvcVersion"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a test public token
-         * @description Sandbox only. Creates a new sandbox Item at `institution_id` with `initial_products` enabled and
-         *     returns a public token for it, without going through the Link flow. Exchange the token with
-         *     `/item/public_token/exchange` within 30 minutes.
-         *
-         *     The Item behaves according to the test username in `options.override_username` (default
-         *     `user_good`).
-         */
-        post: operations["sandboxPublicTokenCreate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/item/public_token/exchange": {
         parameters: {
             query?: never;
@@ -56,6 +28,54 @@ export interface paths {
          *       `/item/access_token/invalidate`.
          */
         post: operations["itemPublicTokenExchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/item/access_token/invalidate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the access token of an Item
+         * @description Rotates the Item's access token: the token in the request becomes invalid at once and the
+         *     returned `new_access_token` replaces it. The Item and its data are unchanged.
+         */
+        post: operations["itemAccessTokenInvalidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/item/webhook/update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update the webhook URL of an Item
+         * @description Replaces the Item's webhook URL with `webhook`. On success the `WEBHOOK_UPDATE_ACKNOWLEDGED`
+         *     webhook is sent to the **new** URL, so you can check that it is reachable.
+         */
+        post: operations["itemWebhookUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -89,7 +109,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/item/webhook/update": {
+    "/item/import": {
         parameters: {
             query?: never;
             header?: {
@@ -102,18 +122,33 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update the webhook URL of an Item
-         * @description Replaces the Item's webhook URL with `webhook`. On success the `WEBHOOK_UPDATE_ACKNOWLEDGED`
-         *     webhook is sent to the **new** URL, so you can check that it is reachable.
+         * Create an Item through an exchange integration
+         * @description Creates an Item from a user of your exchange integration, without the Link flow, and returns
+         *     its access token.
+         *
+         *     - `user_auth.user_id` and `user_auth.auth_token` are chosen by you: the service passes them to
+         *       your exchange endpoints to read the user's data.
+         *     - Creating the Item starts an extraction of the user's data through your exchange integration.
+         *       The extraction yields the account to which the user's direct deposit is switched; its
+         *       `account_id` is the `target_account_id` for direct deposit switching.
+         *     - The extraction runs after the response, so `target_account_id` is not in it (decision
+         *       D-ITEM-8): read the Item's accounts (for example with `/auth/get` or `/identity/get`) once the
+         *       extraction is done. If your endpoints reject `user_auth`, the Item's `error` becomes
+         *       `ITEM_LOGIN_REQUIRED`.
+         *     - `products` (at least one, no repeats) are enabled on the new Item; `options.webhook` sets its
+         *       webhook URL (decision D-ITEM-7).
+         *     - The response carries `access_token` and `item_id`, as `/item/public_token/exchange` does;
+         *       store `item_id` with the token, since webhooks identify the Item by it.
+         *     - Only clients with an exchange integration may call it; others get `PRODUCT_NOT_ENABLED`.
          */
-        post: operations["itemWebhookUpdate"];
+        post: operations["itemImport"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/item/access_token/invalidate": {
+    "/item/application/list": {
         parameters: {
             query?: never;
             header?: {
@@ -126,11 +161,94 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rotate the access token of an Item
-         * @description Rotates the Item's access token: the token in the request becomes invalid at once and the
-         *     returned `new_access_token` replaces it. The Item and its data are unchanged.
+         * List connected applications
+         * @description Lists the applications that the user has connected to their accounts, with the data each one
+         *     asked for (`requested_scopes`) and, per Item, the data the user granted it (`scopes`).
+         *
+         *     `access_token` is optional, as in the interface specification (decision D-ITEM-1):
+         *     - **With** `access_token`: the applications connected to that Item, each with the Item's
+         *       `scopes` (which accounts and products the application may read).
+         *     - **Without** it: every application connected to any of your Items, each listed once; `scopes`
+         *       is then null, because scopes belong to one Item.
+         *
+         *     Applications are ordered by `created_at`, oldest first; the list is empty when none is
+         *     connected. Change an application's scopes with `/item/application/scopes/update`.
          */
-        post: operations["itemAccessTokenInvalidate"];
+        post: operations["itemApplicationList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/item/application/scopes/update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change what a connected application may read
+         * @description Lets the user of an Item change which products a connected application may read, and on
+         *     which accounts. The interface specification gives the purpose only; the path
+         *     `/item/application/scopes/update` and the fields are decision D-ITEM-2.
+         *
+         *     - `scopes` **replaces** the application's current scopes on the Item as a whole: read them
+         *       with `/item/application/list`, change them, and send them back. An account of the Item that
+         *       is not in `scopes.accounts` is no longer shared. Sending the same scopes twice has no
+         *       further effect.
+         *     - A product may be set to `true` in `scopes.product_access` only if the application requested
+         *       it (`true` in `requested_scopes.required_product_access` or
+         *       `requested_scopes.optional_product_access`); otherwise `INVALID_SCOPES`. Setting a product
+         *       to `false` is always allowed: the user may withdraw any access.
+         *     - Every `scopes.accounts[].unique_id` must be an `account_id` of the Item
+         *       (`INVALID_ACCOUNT_ID` otherwise) and may appear once (`INVALID_FIELD`).
+         *     - An account may be authorized only if its subtype is in `requested_scopes.account_filters`
+         *       for its type, and with `account_selection_cardinality` `SINGLE_SELECT` at most one account
+         *       may be authorized; otherwise `INVALID_SCOPES`.
+         *     - `application_id` must be connected to the Item (`INVALID_APPLICATION_ID` otherwise).
+         *     - The change applies at once to the application's next reads.
+         */
+        post: operations["itemApplicationScopesUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/application/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an application
+         * @description Lets a financial institution read information about a client application (name, logo, home
+         *     page, reason for access, the data it reads and the scopes it requests), for example to show
+         *     its customers which applications hold access to their accounts (control-tower experiences).
+         *     The interface specification gives the purpose only; the path `/application/get` and the
+         *     fields are decision D-ITEM-6.
+         *
+         *     - The returned `application` is a `ConnectedApplication` with `scopes` null: scopes belong to
+         *       one Item, and no Item is named here. Per-Item scopes come from `/item/application/list`.
+         *     - Only clients set up as financial institutions may call it; other clients get
+         *       `PRODUCT_NOT_ENABLED`.
+         *     - An unknown `application_id` gives `INVALID_APPLICATION_ID`.
+         */
+        post: operations["applicationGet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -166,8 +284,1746 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/identity/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get account holder identity
+         * @description Returns the Item's accounts, each with its owners: names, e-mail addresses, phone numbers and
+         *     postal addresses, as the institution reports them.
+         *
+         *     - Only `names` is guaranteed to have entries; `emails`, `phone_numbers` and `addresses` are
+         *       empty arrays when the institution gives nothing.
+         *     - `options.account_ids` limits the result to some accounts; unknown ids are rejected with
+         *       `INVALID_ACCOUNT_ID`. `options` must not be null when given (decision D-OPT-1).
+         *     - When the institution does not offer identity data, the call fails with
+         *       `ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`.
+         */
+        post: operations["identityGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get transactions
+         * @description **Addition:** not listed in the interface specification; `/transactions/refresh` and the
+         *     `DEFAULT_UPDATE` webhook refer to it as the way to read new transactions, so it is described
+         *     here (decision D-ITEM-10).
+         *
+         *     Returns the Item's transactions dated from `start_date` to `end_date` (both inclusive,
+         *     `YYYY-MM-DD`), with the accounts they belong to and the Item.
+         *
+         *     - `start_date` must not be after `end_date` (`INVALID_FIELD` otherwise).
+         *     - Results are in reverse-chronological order (newest `date` first), with a stable order among
+         *       transactions of the same date, so pages do not overlap.
+         *     - Paging: `options.count` (1 to 500, default 100) transactions are returned, starting at
+         *       `options.offset` (0 or more, default 0). `total_transactions` is the number of matching
+         *       transactions over all pages; raise `offset` by `count` until it reaches
+         *       `total_transactions`.
+         *     - `options.account_ids` limits the result to some accounts; unknown ids are rejected with
+         *       `INVALID_ACCOUNT_ID`. `options` must not be null when given (decision D-OPT-1).
+         *     - Pending transactions are included (`pending: true`). When one posts, it is removed (the
+         *       `TRANSACTIONS_REMOVED` webhook names it) and the posted transaction names it in
+         *       `pending_transaction_id`.
+         *     - Until the first extraction of the Item's transactions has finished (for example right after
+         *       the Item was created, or when `transactions` was not an initial product), the call fails
+         *       with `PRODUCT_NOT_READY`; retry after the first `DEFAULT_UPDATE` webhook.
+         */
+        post: operations["transactionsGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/refresh": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh transactions on demand
+         * @description Starts an on-demand extraction of the Item's newest transactions, in addition to the automatic
+         *     extractions that run several times a day.
+         *
+         *     - The call returns as soon as the extraction has started; the response carries only
+         *       `request_id` (decision D-ITEM-9). Results arrive as webhooks at the Item's webhook URL:
+         *       - `DEFAULT_UPDATE` when new transactions are detected; read them with `/transactions/get`;
+         *       - `TRANSACTIONS_REMOVED` when removed transactions are detected, listing their ids.
+         *       No webhook is sent when nothing changed.
+         *     - Access depends on your pricing plan: when your plan does not include on-demand refresh,
+         *       the call fails with `PRODUCT_NOT_ENABLED` (decision D-ITEM-9).
+         *     - When the user must log in again, the call fails with `ITEM_LOGIN_REQUIRED`.
+         */
+        post: operations["transactionsRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/liabilities/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get liabilities of credit cards, student loans and mortgages
+         * @description Returns the Item's liability accounts with their balances and, in `liabilities`, the details of
+         *     each: APRs and payments of credit accounts, interest rate, escrow and property of mortgages,
+         *     status, repayment plan and PSLF progress of student loans.
+         *
+         *     - Supported accounts: type `credit` with subtype `credit card` or `paypal`, and type `loan`
+         *       with subtype `student` or `mortgage`. Other accounts of the Item are not returned; an Item
+         *       without any supported account fails with `ITEM_ERROR` / `NO_LIABILITY_ACCOUNTS`.
+         *     - `options.account_ids` narrows the result to those accounts; an id that is not an account of
+         *       the Item fails with `INVALID_ACCOUNT_ID`, while the id of an Item account that liabilities
+         *       does not cover is accepted and yields nothing. `options` must not be null when given.
+         *     - The data is refreshed about once a day, so it may be up to a day old.
+         *     - When liabilities was not an initial product of the Item, the first call may take longer
+         *       while the data is extracted.
+         *     - Coverage is mainly US institutions, with limited coverage in Canada. An institution that does
+         *       not offer liabilities fails with `ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`.
+         *     - `liabilities.credit`, `liabilities.mortgage` and `liabilities.student` are always present
+         *       and are empty arrays when there is no account of that kind (decision D-ACCT-1).
+         */
+        post: operations["liabilitiesGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/investments/holdings/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get investment holdings
+         * @description Returns stock position data of the Item's investment accounts: each holding (the quantity of
+         *     one security in one account, with the institution's price, value and cost basis), the
+         *     securities held, the accounts and the Item.
+         *
+         *     - Only accounts of type `investment` are covered; an Item without any fails with `ITEM_ERROR`
+         *       / `NO_INVESTMENT_ACCOUNTS`.
+         *     - `options.account_ids` narrows the result to those accounts; an id that is not an account of
+         *       the Item fails with `INVALID_ACCOUNT_ID`. `options` must not be null when given.
+         *     - While the first extraction of investment data is running, the call fails with `ITEM_ERROR` /
+         *       `PRODUCT_NOT_READY` and should be retried later (decision D-ACCT-10).
+         *     - The interface specification gives only the purpose of this operation. Its request (like the
+         *       other Item reads), its response and the `Holding` fields are decision D-ACCT-5.
+         */
+        post: operations["investmentsHoldingsGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/investments/transactions/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get investment transactions
+         * @description Returns the investment transactions (buys, sells, dividends, fees ...) of the Item's investment
+         *     accounts dated from `start_date` to `end_date` (both inclusive, `YYYY-MM-DD`), with the
+         *     securities they reference, the accounts and the Item.
+         *
+         *     - `start_date` must not be after `end_date`; otherwise the call fails with `INVALID_REQUEST` /
+         *       `INVALID_FIELD` (decision D-ACCT-10).
+         *     - Results are in reverse-chronological order (newest first) with a stable ordering, so paging
+         *       neither skips nor repeats transactions.
+         *     - Paging uses `options.count` (1 to 500, default 100) and `options.offset` (0 or more, default
+         *       0) together with `total_investment_transactions`, the number of matching transactions across
+         *       all pages: repeat the call with `offset` increased by `count` until `offset` reaches
+         *       `total_investment_transactions`. The interface specification does not say where `count` and
+         *       `offset` live; they are in `options`, beside `account_ids` (decision D-ACCT-2).
+         *     - `options.account_ids` narrows the result to those investment accounts; an id that is not an
+         *       account of the Item fails with `INVALID_ACCOUNT_ID`. `options` must not be null when given.
+         *     - An Item without investment accounts fails with `ITEM_ERROR` / `NO_INVESTMENT_ACCOUNTS`; while
+         *       the first extraction of investment data is running, the call fails with `ITEM_ERROR` /
+         *       `PRODUCT_NOT_READY` and should be retried later (decision D-ACCT-10).
+         *     - Sign conventions: `amount` is positive when cash leaves the account and negative when cash
+         *       comes in; `quantity` is positive for purchases and negative for sales (decision D-ACCT-3).
+         */
+        post: operations["investmentsTransactionsGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processor/token/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a processor token for an integration partner
+         * @description Creates a processor token for one account of an Item and one integration partner. Hand the
+         *     token to that partner: it stands in for the access token and the account in the partner's
+         *     calls to `/processor/auth/get`, `/processor/balance/get`, `/processor/identity/get` and
+         *     `/processor/bank_transfer/create`, without the partner ever seeing the access token.
+         *
+         *     - Processor tokens have the form `processor-<environment>-<identifier>`.
+         *     - `processor` names one of 22 integration partners. The identifiers are company names and the
+         *       interface specification leaves them out, so the schema checks only their shape
+         *       (`^[a-z0-9_]{2,50}$`); an identifier that is not one of the 22 is rejected with
+         *       `INVALID_PROCESSOR` (decision D-PROC-3).
+         *     - `account_id` must belong to the Item of `access_token` (`INVALID_ACCOUNT_ID`).
+         *     - Each call returns a new token; tokens created earlier stay valid. A processor token is tied to
+         *       the Item, not to the access token: rotating the access token does not affect it, removing the
+         *       Item invalidates it (decision D-PROC-3).
+         */
+        post: operations["processorTokenCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processor/partner_a/processor_token/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a processor token for brokerage partner A
+         * @description Creates a processor token for one account of an Item, for the brokerage integration partner A.
+         *     Hand the token to partner A, which uses it with the processor operations (for example
+         *     `/processor/auth/get`) to fund brokerage accounts from the user's bank account.
+         *
+         *     The interface specification describes this operation by purpose only. Decision D-PROC-5: it
+         *     takes `access_token` and `account_id` and returns a `processor_token`, like
+         *     `/processor/token/create` with the partner fixed to A.
+         *
+         *     - Processor tokens have the form `processor-<environment>-<identifier>`.
+         *     - `account_id` must be a checking or savings account of the Item of `access_token`: an account
+         *       of another Item fails with `INVALID_ACCOUNT_ID`, any other kind of account with
+         *       `ACCOUNT_NOT_SUPPORTED`.
+         *     - Each call returns a new token; earlier tokens stay valid until the Item is removed.
+         */
+        post: operations["processorPartnerAProcessorTokenCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processor/partner_b/bank_account_token/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a bank account token for payment partner B
+         * @description Creates a bank account token for one account of an Item, for the payment partner B. Hand the
+         *     token to partner B, which uses it to move money from or to the account without seeing the
+         *     account numbers or the access token.
+         *
+         *     - The token has the form `bank-account-<environment>-<identifier>` (decision D-PROC-4).
+         *     - `account_id` must be a checking or savings account (the accounts that carry ACH numbers) of
+         *       the Item of `access_token`: an account of another Item fails with `INVALID_ACCOUNT_ID`, any
+         *       other kind of account with `ACCOUNT_NOT_SUPPORTED` (decision D-PROC-4).
+         *     - Each call returns a new token; earlier tokens stay valid until the Item is removed.
+         */
+        post: operations["processorPartnerBBankAccountTokenCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processor/auth/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get account and routing numbers behind a processor token
+         * @description For integration partners. Returns the account that the processor token stands for, with its
+         *     balances, and its account and routing numbers. `numbers` holds entries for **this account
+         *     only**, grouped by network (`ach`, `eft`, `international`, `bacs`); the other arrays are empty.
+         *
+         *     - Like `/auth/get`, only checking and savings accounts are covered: a processor token for any
+         *       other kind of account fails with `ACCOUNT_NOT_SUPPORTED` (decision D-PROC-2).
+         *     - When auth was not an initial product of the Item, the first call may take longer while the
+         *       numbers are extracted.
+         *     - The request carries only the processor token (decision D-PROC-2). The token (form
+         *       `processor-<environment>-<identifier>`) replaces the access token and the account id; it stops
+         *       working when its Item is removed.
+         */
+        post: operations["processorAuthGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processor/identity/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the account holders behind a processor token
+         * @description For integration partners. Returns the account that the processor token stands for, with its
+         *     owners: the names, phone numbers, e-mail addresses and postal addresses the institution reports
+         *     for the account holders.
+         *
+         *     - The processor token (form `processor-<environment>-<identifier>`) replaces the access token
+         *       and the account id; it is created by `/processor/token/create` (or
+         *       `/sandbox/processor_token/create` in the sandbox).
+         *     - Only `names` is guaranteed to have entries; `phone_numbers`, `emails` and `addresses` are
+         *       empty arrays when the institution gives nothing.
+         *     - A processor token stops working when its Item is removed (`INVALID_PROCESSOR_TOKEN`).
+         */
+        post: operations["processorIdentityGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processor/balance/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get real-time balances behind a processor token
+         * @description For integration partners. Returns the account that the processor token stands for, with
+         *     balances fetched from the institution during the call.
+         *
+         *     - This is the **only** balance operation that forces the available and current balances to be
+         *       refreshed at the institution instead of being served from cache; it can therefore take
+         *       several seconds.
+         *     - Because it does not fall back to cached data, the call fails with `INSTITUTION_NOT_RESPONDING`
+         *       when the institution cannot be reached (decision D-PROC-1); retry later.
+         *     - A few institutions cannot give a real-time balance and return their latest known one. Set
+         *       `options.min_last_updated_datetime` to refuse balances older than that time: the call then
+         *       fails with `LAST_UPDATED_DATETIME_OUT_OF_RANGE` instead (decision D-PROC-1).
+         *     - `options` must not be null when given.
+         *     - The processor token (form `processor-<environment>-<identifier>`) replaces the access token
+         *       and the account id; it stops working when its Item is removed.
+         */
+        post: operations["processorBalanceGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processor/bank_transfer/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a bank transfer as a processor
+         * @description Starts a bank transfer as a processor: it moves `amount` US dollars between the account behind
+         *     `processor_token` and one of the client's origination accounts. The request has the fields of
+         *     `/bank_transfer/create`, with `processor_token` in place of `access_token` and `account_id`
+         *     (decision D-BXFER-2); the result is the same bank transfer record, read, listed, cancelled and
+         *     synchronized with the `/bank_transfer/...` operations. Processor tokens have the form
+         *     `processor-<environment>-<identifier>`.
+         *
+         *     - `type` `debit` pulls the money from the user's account **into** the origination account
+         *       (`direction` `inbound`); `credit` pays it **out of** the origination account to the user's
+         *       account (`direction` `outbound`).
+         *     - `network` is `ach`, `same-day-ach` or `wire`. `ach_class` is required on the two ACH
+         *       networks and must be absent on `wire`.
+         *     - `iso_currency_code` must be `USD`; `description` is 1 to 10 characters and appears on the
+         *       user's statement; `metadata` holds at most 50 string keys.
+         *     - `origination_account_id` null or absent uses the client's default origination account.
+         *     - A credit larger than the origination account's transactable balance is rejected with
+         *       `BANK_TRANSFER_INSUFFICIENT_FUNDS`.
+         *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. A
+         *       request with a key the client already used returns the bank transfer created by the first
+         *       request, unchanged, and never creates a second one; retry a request that timed out with the
+         *       same key.
+         *
+         *     The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
+         *     added to the stream read by `/bank_transfer/event/sync`.
+         */
+        post: operations["processorBankTransferCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/asset_report/audit_copy/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an audit copy of an asset report
+         * @description Creates an audit copy of an asset report for one auditor and returns its `audit_copy_token`.
+         *     The owner of the report hands the token to the auditor, who reads the report with
+         *     `/asset_report/audit_copy/get`; the owner can withdraw it with `/asset_report/audit_copy/remove`.
+         *
+         *     **Addition:** the interface specification refers to audit copy creation (its caller hands the
+         *     `audit_copy_token` to the auditor) but does not list this operation. Its path, its request
+         *     (`asset_report_token`, `auditor_id`), its response and its errors are decision D-ACCT-8.
+         *
+         *     - Call it with the credentials of the report's owner and the report's `asset_report_token`;
+         *       an unknown or malformed token fails with `INVALID_INPUT` / `INVALID_ASSET_REPORT_TOKEN`.
+         *     - `auditor_id` names the auditor the copy is for; an unknown id fails with `INVALID_INPUT` /
+         *       `INVALID_AUDITOR_ID`.
+         *     - A report that is still being generated cannot be copied yet: `ASSET_REPORT_ERROR` /
+         *       `PRODUCT_NOT_READY`; retry later.
+         *     - Each call creates a new audit copy with its own token; several copies of one report can
+         *       exist, and removing one leaves the others valid.
+         */
+        post: operations["assetReportAuditCopyCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/asset_report/audit_copy/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an asset report through its audit copy
+         * @description Returns the asset report behind an audit copy token: the user it is about, its Items with their
+         *     accounts, owners, balances, balance history and transactions, plus warnings about Items whose
+         *     data is incomplete.
+         *
+         *     - The owner of the report (the client that had it generated) creates the audit copy with
+         *       `/asset_report/audit_copy/create` and hands the `audit_copy_token` to the auditor, who then
+         *       calls this operation with it.
+         *     - The token is the authority to read: any client that holds it and sends valid client
+         *       credentials can read the copy, so share it only with the auditor (decision D-ACCT-11).
+         *     - Problems with single Items do not fail the call: they come as entries in `warnings` (for
+         *       example `warning_code` `OWNERS_UNAVAILABLE`, with the cause's error object), and the report
+         *       is returned with that Item's data partial.
+         *     - Once the owner removes the audit copy with `/asset_report/audit_copy/remove`, the token fails
+         *       with `INVALID_INPUT` / `INVALID_AUDIT_COPY_TOKEN` for every holder.
+         */
+        post: operations["assetReportAuditCopyGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/asset_report/audit_copy/remove": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an audit copy of an asset report
+         * @description Removes an audit copy. Its `audit_copy_token` becomes invalid at once for every holder: later
+         *     calls of `/asset_report/audit_copy/get` (or of this operation) with it fail with
+         *     `INVALID_INPUT` / `INVALID_AUDIT_COPY_TOKEN`.
+         *
+         *     - Only the audit copy goes. The Items, the asset report itself and any other audit copies of
+         *       the report stay accessible.
+         *     - The owner of the report (the client that created the audit copy) calls it; a call from any
+         *       other client, such as the auditor, fails with `INVALID_AUDIT_COPY_TOKEN` and removes nothing
+         *       (decision D-ACCT-9).
+         *     - The interface specification gives only the purpose of this operation; the response field
+         *       `removed` (always `true`) and the errors are decision D-ACCT-9.
+         */
+        post: operations["assetReportAuditCopyRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/institutions/search": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search institutions by name
+         * @description Returns the supported institutions whose name matches `query`, that serve at least one of
+         *     `country_codes` and that support all of `products`. At most 10 institutions are returned, best
+         *     name match first.
+         *
+         *     - `query` must not be empty; `country_codes` needs at least one ISO 3166-1 alpha-2 code.
+         *     - `products` is required but may be null, meaning no product filter. An empty array is rejected;
+         *       send null instead (decision D-INST-1).
+         *     - When `auth` is among `products` and your client is enabled for Instant Match or Automated
+         *       Micro-deposits, institutions that support those are returned even if `auth` is absent from
+         *       their `products`.
+         *     - `options` (decision D-INST-2) must not be null when given: `oauth` restricts the result to
+         *       OAuth (true) or non-OAuth (false) institutions; `include_optional_metadata` adds `url`,
+         *       `primary_color` and `logo` to each institution (decision D-INST-3).
+         */
+        post: operations["institutionsSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/institutions/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List supported institutions
+         * @description Lists all supported institutions that serve at least one of `country_codes`, one page at a
+         *     time, in a stable order.
+         *
+         *     - A page is `count` (1 to 500) institutions of the list starting at position `offset` (0 or
+         *       more).
+         *     - Institutions that share no product with your client are filtered out of the page, so the
+         *       number returned may be smaller than `count` (even zero) although more pages follow.
+         *     - Paging (decision D-INST-4): `total` is the size of the whole list before that filter. For the
+         *       next page add `count` to `offset` (not the number of institutions returned); stop once
+         *       `offset + count >= total`.
+         *     - `options` (decision D-INST-2) must not be null when given: `products` keeps only institutions
+         *       supporting all of them, `routing_numbers` only those with one of the routing numbers, `oauth`
+         *       only OAuth (true) or non-OAuth (false) institutions; `include_optional_metadata` adds `url`,
+         *       `primary_color` and `logo` to each institution (decision D-INST-3).
+         */
+        post: operations["institutionsGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_initiation/recipient/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment recipient
+         * @description Creates a payment recipient (payee) to which payments can then be made with
+         *     `/payment_initiation/payment/create`, and returns its `recipient_id`.
+         *
+         *     - `name` is required (at least 1 character).
+         *     - `iban` (15 to 34 characters) is required when `bacs` is not given. Both may be given.
+         *       `EUR` payments need an IBAN; `GBP` payments and standing orders need BACS details
+         *       (`bacs.account`, 8 digits, and `bacs.sort_code`, 6 digits).
+         *     - `address` is optional; when given, `street` (at least one line), `city`, `postal_code` and
+         *       `country` are all required.
+         *     - The recipient must be in a SEPA country: the country of the IBAN (its first two letters) and
+         *       the `address.country`, when given, must be SEPA countries; BACS details are always UK
+         *       accounts. Otherwise the call fails with `RECIPIENT_COUNTRY_NOT_SEPA`.
+         *     - A recipient of standing orders must be in the UK: it needs BACS details and, when it has an
+         *       address, `address.country` `GB`. This is checked when the standing order is created.
+         *     - The call is idempotent: creating a recipient with identical details (same `name`, `iban`,
+         *       `bacs` and `address`) returns the same `recipient_id` and creates nothing new (decision
+         *       D-PAY-1). Recipients cannot be changed or deleted; different details make a new recipient.
+         */
+        post: operations["paymentInitiationRecipientCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_initiation/recipient/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a payment recipient
+         * @description Reads one payment recipient previously created with `/payment_initiation/recipient/create`.
+         *
+         *     The interface specification names this operation ("payment recipient get") but not its path;
+         *     `/payment_initiation/recipient/get`, with `recipient_id` in and the recipient's fields out, is
+         *     decision D-PAY-12. An unknown `recipient_id` fails with `INVALID_RECIPIENT_ID`.
+         */
+        post: operations["paymentInitiationRecipientGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_initiation/recipient/list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List payment recipients
+         * @description Returns every payment recipient the client has created in this environment, oldest first, in
+         *     one response (not paged; decision D-PAY-4). The request has no fields besides the optional
+         *     body credentials. An empty `recipients` array means no recipient has been created yet.
+         */
+        post: operations["paymentInitiationRecipientList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_initiation/payment/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment
+         * @description Creates a payment of `amount` to an existing recipient, in status
+         *     `PAYMENT_STATUS_INPUT_NEEDED`: the end user then authorises it at their bank through Link,
+         *     opened with a link token created with this `payment_id` (the payment token flow of
+         *     `/payment_initiation/payment/token/create` is deprecated). Follow its status with
+         *     `/payment_initiation/payment/get`; the statuses and their transitions are listed in
+         *     `PaymentStatus`. The payment must be authorised before its `payment_expiration_time` (24 hours
+         *     after creation), otherwise it becomes `PAYMENT_STATUS_EXPIRED`.
+         *
+         *     Rules:
+         *
+         *     - `recipient_id` (at least 1 character) must name a recipient of the client
+         *       (`INVALID_RECIPIENT_ID` otherwise); `reference` is 1 to 18 letters and digits, with no
+         *       spaces or special characters.
+         *     - The currency is `EUR` or `GBP`; `amount.value` is greater than 0 with at most two decimals.
+         *     - Every `GBP` payment is a domestic UK payment (decision D-PAY-13): it needs a recipient
+         *       created with BACS numbers (`RECIPIENT_BACS_REQUIRED` otherwise). A `EUR` payment is a SEPA
+         *       payment and needs a recipient with an IBAN (`RECIPIENT_IBAN_REQUIRED` otherwise).
+         *     - Without `schedule` the payment runs once. A `schedule` makes the payment a standing order,
+         *       which must be in `GBP` (`STANDING_ORDER_CURRENCY_NOT_GBP` otherwise) and to a UK recipient:
+         *       one with BACS details and, when it has an address, `address.country` `GB`
+         *       (`STANDING_ORDER_RECIPIENT_NOT_UK` otherwise).
+         *     - Standing-order payments are sent Monday to Friday, excluding UK bank holidays; a payment
+         *       date on a weekend or bank holiday moves to the next working day. `interval_execution_day` is
+         *       1 (Monday) to 7 (Sunday) for `WEEKLY`, and 1 to 28 or -1 (last day of the month) for
+         *       `MONTHLY`; `start_date` must not be in the past and `end_date`, when given, not before
+         *       `start_date`.
+         *     - A standing order cannot be modified or cancelled through the API after creation; the end
+         *       user changes or cancels it with their bank. It cannot be reversed either.
+         *     - In the Development environment the amount must be below 5 in the payment currency
+         *       (`AMOUNT_EXCEEDS_DEVELOPMENT_LIMIT` otherwise).
+         *     - Set `options.request_refund_details` to `true` if you may need to reverse the payment; a
+         *       payment can only be reversed when the payer's account is known.
+         *
+         *     Checks run in this order: request validation, recipient, standing-order rules, recipient
+         *     account details, Development limit; the first failure is reported.
+         */
+        post: operations["paymentInitiationPaymentCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_initiation/payment/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a payment
+         * @description Returns a payment created with `/payment_initiation/payment/create`, with its current
+         *     `status` (statuses and transitions: see `PaymentStatus`) and `last_status_update`.
+         *
+         *     - `payment_id` is required (at least 1 character); an unknown id fails with
+         *       `INVALID_PAYMENT_ID`.
+         *     - For a standing order it reports the status of the whole order, not of its individual
+         *       payments: an order set up at the payer's bank stays `PAYMENT_STATUS_ESTABLISHED`.
+         *     - `refund_details` carries the payer's account once the payment is executed, when the payment
+         *       was created with `options.request_refund_details: true` and the bank reported it; `refund`
+         *       carries the reversal, if any, with its current status (decisions D-PAY-9, D-PAY-10).
+         *     - `payment_token` belongs to the deprecated payment token flow (decision D-PAY-8).
+         */
+        post: operations["paymentInitiationPaymentGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_initiation/payment/list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List payments
+         * @description Lists the client's payments (one-time payments and standing orders), most recently updated
+         *     first: ordered by `last_status_update`, newest first. Returns the 10 most recent payments by
+         *     default and is paged with `count` and `cursor` (decision D-PAY-11):
+         *
+         *     - `count` (optional, 1 to 200, default 10) is the page size.
+         *     - `cursor` (optional, a date-time) starts the page after a given point: only payments whose
+         *       `last_status_update` is strictly earlier than `cursor` are returned. Omit it for the first
+         *       page; for the next page pass the `next_cursor` of the previous response unchanged.
+         *     - `next_cursor` is the `last_status_update` of the last payment of the page, or null when no
+         *       older payment exists.
+         *     - A payment whose status changes while you page moves to the head of the list, so later pages
+         *       do not return it; list again without `cursor`, or read it with
+         *       `/payment_initiation/payment/get`.
+         *
+         *     Each payment has the same fields as in `/payment_initiation/payment/get`; for a standing order
+         *     the status is that of the whole order.
+         */
+        post: operations["paymentInitiationPaymentList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_initiation/payment/reverse": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a payment
+         * @description Reverses a payment: creates a refund of the full payment amount, in the payment currency, to
+         *     the original sender's (payer's) account, and returns it with status `INITIATED`. Follow the
+         *     refund in the `refund` field of `/payment_initiation/payment/get` (`INITIATED` → `EXECUTED` or
+         *     `FAILED`, see `PaymentRefundStatus`). The payment's own status does not change.
+         *
+         *     - `payment_id` is required (at least 1 character); an unknown id fails with
+         *       `INVALID_PAYMENT_ID`.
+         *     - A payment can be reversed once. A second call fails with `PAYMENT_ALREADY_REVERSED`, even
+         *       when the first refund failed.
+         *     - Only executed one-time payments can be reversed: status `PAYMENT_STATUS_EXECUTED` or
+         *       `PAYMENT_STATUS_COMPLETED` (decision D-PAY-10). Payments in any other status, and standing
+         *       orders (which cannot be modified or cancelled through the API), fail with
+         *       `PAYMENT_NOT_REVERSIBLE`.
+         *     - The refund goes to the payer's account in the payment's `refund_details`. When it is not
+         *       known (the payment was created without `options.request_refund_details: true`, or the bank
+         *       did not report the account) the call fails with `REFUND_DETAILS_UNAVAILABLE` (decision
+         *       D-PAY-9).
+         */
+        post: operations["paymentInitiationPaymentReverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment_initiation/payment/token/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment token (deprecated)
+         * @deprecated
+         * @description **Deprecated.** Creates a new payment token for a payment of the deprecated payment token flow,
+         *     in which the user authorises the payment by opening Link with the token.
+         *
+         *     - The operation is unavailable to new clients: they get `PAYMENT_TOKEN_FLOW_UNAVAILABLE` and
+         *       use the link-token flow instead, passing `payment_id` to link token creation.
+         *     - `payment_id` is required (at least 1 character); an unknown id fails with
+         *       `INVALID_PAYMENT_ID`.
+         *     - A payment token is single use: it is consumed when the user opens Link with it. After a
+         *       failure, an abort or expiry, create a new one with this operation.
+         *     - Tokens can be created only while the payment is `PAYMENT_STATUS_INPUT_NEEDED`
+         *       (`PAYMENT_NOT_AWAITING_INPUT` otherwise). A new token replaces the payment's earlier token,
+         *       which stops working, and becomes the payment's `payment_token` (decision D-PAY-8).
+         *     - A token expires 20 minutes after creation, and never after the payment's
+         *       `payment_expiration_time` (decision D-PAY-8).
+         */
+        post: operations["paymentInitiationPaymentTokenCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfer/authorization/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authorize a transfer
+         * @description Runs the risk checks on a proposed transfer and returns an authorization with a `decision`:
+         *
+         *     - `approved`: the transfer is expected to succeed; create it with `/transfer/create`.
+         *     - `permitted`: the checks could not decide; you may create the transfer, at your own risk.
+         *       `decision_rationale` says why.
+         *     - `declined`: do not make the transfer; `decision_rationale` says why. A declined
+         *       authorization cannot be used with `/transfer/create`. (The interface specification does not
+         *       show the literal of a decline; it is `declined`, decision D-XFER-1.)
+         *
+         *     `decision_rationale` is a string code or null (null exactly when the decision is `approved`);
+         *     see `TransferAuthorizationDecisionRationale` (decision D-XFER-2).
+         *
+         *     The transfer is between the Item's `account_id` and an origination account: a `debit` moves
+         *     money **into** the origination account (pulled from `account_id`), a `credit` moves money **out
+         *     of** it (paid to `account_id`); see `TransferType`. Without `origination_account_id` your
+         *     default origination account is used, and `proposed_transfer.origination_account_id` names it.
+         *
+         *     - `ach_class` is required on an ACH network; both networks (`ach`, `same-day-ach`) are ACH, so
+         *       it is always required (decision D-XFER-5).
+         *     - `user.legal_name` is required; the other account holder details are optional.
+         *     - `device` (optional) describes the end user's device: `ip_address` and `user_agent`
+         *       (the interface specification does not show its fields; decision D-XFER-3).
+         *     - An authorization that cannot be decided normally returns `permitted` with rationale `ERROR`
+         *       instead of an error response.
+         *     - Each `approved` or `permitted` authorization can be used for exactly one transfer.
+         *
+         *     **Sandbox decisions** (whatever the `type`). The first matching row applies:
+         *
+         *     | Condition | decision | decision_rationale |
+         *     |---|---|---|
+         *     | the Item was created through the same-day micro-deposits flow | `permitted` | `MANUALLY_VERIFIED_ITEM` |
+         *     | the Item's login was reset | `permitted` | `LOGIN_REQUIRED` |
+         *     | the Item uses any test username and password other than `user_good` / `pass_good` | `permitted` | `ERROR` |
+         *     | the account's available balance is null (not computed), so no normal decision is possible | `permitted` | `ERROR` |
+         *     | the account's available balance is exactly zero | `declined` | `RISK` |
+         *     | the account's available balance is below `amount` | `declined` | `NSF` |
+         *     | `amount` is below (or equal to) the available balance | `approved` | null |
+         *
+         *     The interface specification does not say what an amount exactly equal to the available balance
+         *     gives, nor how the rows rank, nor what a null available balance gives; the order above,
+         *     "equal → approved" and "null → `permitted` / `ERROR`" are decision D-XFER-2. With the canonical
+         *     checking account (available balance 100), `12.34` is approved and `150.00` is declined with
+         *     `NSF`.
+         */
+        post: operations["transferAuthorizationCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfer/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a transfer
+         * @description **Addition:** the interface specification lists transfers (`/transfer/get`, `/transfer/list`,
+         *     `/transfer/cancel`) but shows no way to create one; this operation is that way (decision
+         *     D-XFER-6).
+         *
+         *     Creates a transfer between the Item's `account_id` and an origination account, from an
+         *     authorization returned by `/transfer/authorization/create`. A `debit` moves money **into** the
+         *     origination account (pulled from `account_id`); a `credit` moves money **out of** it (paid to
+         *     `account_id`); see `TransferType`.
+         *
+         *     - **Authorization.** `authorization_id` must name an authorization whose decision is
+         *       `approved` or `permitted` (a `declined` one fails with `TRANSFER_AUTHORIZATION_DECLINED`).
+         *       Each authorization can be used for one transfer only; using it again fails with
+         *       `TRANSFER_AUTHORIZATION_ALREADY_USED`.
+         *     - **Same transfer as authorized.** `account_id`, `type`, `network`, `ach_class` and `amount`
+         *       must equal those of the authorization's `proposed_transfer`, and so must the origination
+         *       account (the one given, or your default one when `origination_account_id` is absent);
+         *       otherwise the call fails with `TRANSFER_AUTHORIZATION_MISMATCH`, naming the field.
+         *     - **Idempotency.** `idempotency_key` (1 to 50 characters) identifies the transfer you mean to
+         *       create. Repeated calls with the same key return the transfer the first call created, never a
+         *       second one, so retrying after a timeout or a `500` is safe. A repeat returns that transfer as
+         *       it is now; the other fields of the repeat are not applied, and the authorization is not
+         *       reported as used.
+         *     - `ach_class` is always required (both networks are ACH; decision D-XFER-5).
+         *     - `description`: 1 to 15 characters. `metadata`: at most 50 keys, keys 1 to 40 characters,
+         *       values at most 500 characters; returned unchanged on the transfer (an empty object when
+         *       absent).
+         *
+         *     The new transfer has status `pending`, `failure_reason` null and usually `cancellable` true;
+         *     a `pending` transfer event is added (see `/transfer/event/sync`). Its later statuses are
+         *     described in `TransferStatus`.
+         *
+         *     The `TRANSFER_ERROR` codes and `INVALID_AUTHORIZATION_ID` below are decision D-XFER-12.
+         */
+        post: operations["transferCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfer/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a transfer
+         * @description Returns one transfer by its `id` (`transfer_id`), with its current `status`, `cancellable` flag
+         *     and, when it failed or was returned, its `failure_reason`. The statuses and their transitions
+         *     are described in `TransferStatus`.
+         *
+         *     The interface specification describes this operation by purpose only; the request
+         *     (`transfer_id`, at least 1 character) and the response (`transfer`) are decision D-XFER-11.
+         */
+        post: operations["transferGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfer/list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List transfers
+         * @description Lists your transfers, newest `created` first (ties broken by `id`), optionally filtered by
+         *     creation time and origination account, and paged with `count` and `offset`.
+         *
+         *     - `start_date` / `end_date`: RFC 3339 date-times bounding `created`, both inclusive; null or
+         *       absent means no bound. `start_date` must not be later than `end_date`. The interface
+         *       specification does not show the names of the two bounds; `start_date` and `end_date` are
+         *       decision D-XFER-7.
+         *     - `count`: 1 to 25, default 25. `offset`: 0 or more, default 0 (the number of transfers of the
+         *       ordered result to skip).
+         *     - `origination_account_id`: only transfers of that origination account; null or absent means
+         *       all of them.
+         *     - Paging: ask for the next page with `offset` increased by `count` until fewer than `count`
+         *       transfers come back. New transfers are added at the front, so set `end_date` on the first
+         *       call and keep it for the following pages to get stable pages.
+         */
+        post: operations["transferList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfer/cancel": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a transfer
+         * @description Cancels a transfer. Allowed only while the transfer's `cancellable` is true, which can be the
+         *     case only while its status is `pending` (before it is sent to the ACH network); otherwise the
+         *     call fails with `TRANSFER_ERROR` / `TRANSFER_NOT_CANCELLABLE` and nothing changes.
+         *
+         *     On success the transfer's status becomes `cancelled` (final), `cancellable` becomes false, no
+         *     money moves, and a `cancelled` transfer event is added (see `/transfer/event/sync`). Cancelling
+         *     an already cancelled transfer fails with `TRANSFER_NOT_CANCELLABLE` too.
+         *
+         *     The interface specification gives the request (`transfer_id`) and the rule; the resulting
+         *     `cancelled` status and event are decisions D-XFER-8 and D-XFER-11.
+         */
+        post: operations["transferCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfer/event/sync": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Synchronize transfer events
+         * @description Returns the next transfer events after `after_id`, in increasing `event_id` order: at most
+         *     `count` (1 to 25, default 25), never more than 25. Pass the last `event_id` you processed as
+         *     `after_id` on the next call; repeated calls this way see every event exactly once, in order.
+         *     `after_id` 0 starts from the first event. An empty `transfer_events` array means there is no
+         *     newer event yet; call again later with the same `after_id`.
+         *
+         *     Every change of status of any of your transfers adds one event whose `event_type` is the new
+         *     status (`pending` when the transfer is created; then `posted`, `settled`, `cancelled`,
+         *     `failed` or `returned` as described in `TransferStatus`). `failure_reason` is set on `failed`
+         *     and `returned` events.
+         *
+         *     The interface specification does not show the fields of the transfer event record; they are
+         *     decision D-XFER-10 (see `TransferEvent`).
+         */
+        post: operations["transferEventSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transfer/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a bank transfer
+         * @description Addition: the interface specification says that bank transfers are created (and read, listed,
+         *     cancelled and synchronized) but lists no creation operation; this operation closes that gap
+         *     (decision D-BXFER-2). It moves `amount` US dollars between the Item's account `account_id` and
+         *     one of the client's origination accounts.
+         *
+         *     - `type` `debit` pulls the money from the user's account **into** the origination account
+         *       (`direction` `inbound`); `credit` pays it **out of** the origination account to the user's
+         *       account (`direction` `outbound`).
+         *     - `network` is `ach`, `same-day-ach` or `wire`. `ach_class` is required on the two ACH
+         *       networks and must be absent on `wire`.
+         *     - `iso_currency_code` must be `USD`; `description` is 1 to 10 characters and appears on the
+         *       user's statement; `metadata` holds at most 50 string keys.
+         *     - `origination_account_id` null or absent uses the client's default origination account.
+         *     - A credit larger than the origination account's transactable balance is rejected with
+         *       `BANK_TRANSFER_INSUFFICIENT_FUNDS`.
+         *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. A
+         *       request with a key the client already used returns the bank transfer created by the first
+         *       request, unchanged, and never creates a second one; retry a request that timed out with the
+         *       same key.
+         *
+         *     The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
+         *     added to the stream read by `/bank_transfer/event/sync`. Its later statuses and their
+         *     transitions are described in `BankTransferStatus`.
+         */
+        post: operations["bankTransferCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transfer/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a bank transfer
+         * @description Reads one bank transfer by `bank_transfer_id`, with its current `status`, `cancellable` flag
+         *     and, for failed or reversed bank transfers, its `failure_reason`.
+         *
+         *     The interface specification shows only `bank_transfer_id` and `cancellable` of the bank
+         *     transfer record; the other fields follow the Transfer record (decision D-BXFER-2). To follow
+         *     changes of many bank transfers, poll `/bank_transfer/event/sync` instead of reading each one.
+         */
+        post: operations["bankTransferGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transfer/list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List bank transfers
+         * @description Lists the client's bank transfers, newest first (by `created`, ties broken by
+         *     `bank_transfer_id`), paged with `count` and `offset`.
+         *
+         *     - `count` is 1 to 25 (default 25); `offset` is 0 or more (default 0) and skips that many of
+         *       the newest matching bank transfers. A page shorter than `count` is the last one.
+         *     - Optional filters, each null or absent for no filter: `start_date` and `end_date` bound the
+         *       creation time (both inclusive, RFC 3339; `start_date` must not be later than `end_date`),
+         *       `origination_account_id` keeps one origination account, `direction` keeps `outbound`
+         *       (credits) or `inbound` (debits).
+         *     - The names `start_date` / `end_date` of the two creation-time bounds are a design decision
+         *       (D-BXFER-13): the interface specification does not name them.
+         */
+        post: operations["bankTransferList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transfer/cancel": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a bank transfer
+         * @description Cancels a bank transfer. Allowed only when `cancellable` is true on the bank transfer (it is
+         *     `pending` and has not been sent to the network yet); otherwise the call fails with
+         *     `BANK_TRANSFER_ERROR` / `BANK_TRANSFER_NOT_CANCELLABLE` and nothing changes.
+         *
+         *     On success the bank transfer moves from `pending` to `cancelled` (a terminal status), its
+         *     `cancellable` becomes false, no money moves, and a `cancelled` event is added to the stream
+         *     read by `/bank_transfer/event/sync`.
+         */
+        post: operations["bankTransferCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transfer/balance/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the balance of an origination account
+         * @description Returns the balance of one of the client's origination accounts for bank transfers:
+         *     `available` and `transactable`, US-dollar decimal strings with two digits (they may be
+         *     negative). `transactable` is the available balance minus the minimum balance: the most that
+         *     credit bank transfers can still pay out.
+         *
+         *     - Usable only with FBO (for-benefit-of) accounts under the **full-service** configuration of
+         *       bank transfers. Under the **platform** configuration it is not usable on the client's own
+         *       account and fails with `BANK_TRANSFER_ERROR` / `BANK_TRANSFER_BALANCE_NOT_SUPPORTED`.
+         *     - `origination_account_id` is required when the client has several origination accounts
+         *       (otherwise `BANK_TRANSFER_ERROR` / `ORIGINATION_ACCOUNT_ID_REQUIRED`); with a single
+         *       origination account it may be left out. The response names the account it used.
+         */
+        post: operations["bankTransferBalanceGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transfer/event/sync": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Synchronize bank transfer events
+         * @description Returns up to the next `count` (1 to 25, default 25) bank transfer events after `after_id`,
+         *     ordered by increasing `event_id`, so repeated calls see every event: pass the `event_id` of the
+         *     last event processed as the next `after_id`. `after_id` 0 starts from the beginning. An empty
+         *     list means there are no newer events yet.
+         *
+         *     Every status change of every bank transfer of the client is an event whose `event_type` is the
+         *     new status: `pending` (created), `cancelled`, `failed`, `posted` or `reversed`. The interface
+         *     specification shows only `pending`; the closed set is decision D-BXFER-5 and the transitions
+         *     are described in `BankTransferStatus`. Events simulated with `/sandbox/bank_transfer/simulate`
+         *     appear here too.
+         */
+        post: operations["bankTransferEventSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transfer/migrate_account": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a bank-transfer-only Item from known account numbers
+         * @description Attaches account and routing numbers the client already knows (for example from its own
+         *     records) to a new Item, without the user linking the account through Link. The Item has one
+         *     account, returned as `account_id`, and its `access_token` is usable only with bank transfer
+         *     operations (`/bank_transfer/create` and the operations on the resulting bank transfers);
+         *     other operations reject it with `ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`.
+         *
+         *     Access to this operation is not enabled by default: a client without it gets
+         *     `BANK_TRANSFER_ERROR` / `BANK_TRANSFER_MIGRATE_ACCOUNT_NOT_ENABLED`; ask support to enable it.
+         *
+         *     The interface specification gives only the purpose; the request fields (`account_number` of 4
+         *     to 17 digits, 9-digit `routing_number`, `account_type` `checking` or `savings`) and the
+         *     response fields (`access_token`, `account_id`) are decision D-BXFER-14.
+         */
+        post: operations["bankTransferMigrateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signal/evaluate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Score the return risk of an ACH debit
+         * @description Scores how likely a proposed ACH debit from one account of an Item is to be returned, before you
+         *     submit it. The interface specification describes this operation by purpose only; its fields
+         *     are decisions D-SIG-1 to D-SIG-5.
+         *
+         *     - `client_transaction_id` (1 to 36 characters) is your identifier of the debit, unique per
+         *       transaction. If the debit is later returned, report it with `/signal/return/report` quoting
+         *       the same value. Evaluating again with the same id re-scores the debit and replaces the earlier
+         *       evaluation (decision D-SIG-1).
+         *     - `account_id` must be a checking or savings account of the Item of `access_token`
+         *       (`INVALID_ACCOUNT_ID` for an account of another Item, `ACCOUNT_NOT_SUPPORTED` for other kinds
+         *       of account).
+         *     - `amount` is the debit amount in the account's currency, greater than 0 (decision D-SIG-2).
+         *     - `user_present`, `user` and `device` are optional; each one given sharpens the scores. `user`
+         *       and `device` must not be null when given (decisions D-SIG-3, D-SIG-4).
+         *     - The response gives two scores from 1 (lowest risk) to 99 (highest), each with a risk tier
+         *       from 1 to 5: `customer_initiated_return_risk` (returns such as unauthorized debits) and
+         *       `bank_initiated_return_risk` (returns such as insufficient funds or closed accounts).
+         *       `core_attributes` carries the facts the scores were computed from; its set of attributes is
+         *       open (decision D-SIG-5).
+         */
+        post: operations["signalEvaluate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signal/return/report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a returned ACH debit
+         * @description Reports that an ACH debit you evaluated earlier with `/signal/evaluate` was returned, so that
+         *     future scores learn from it.
+         *
+         *     - `client_transaction_id` must be the value you gave to `/signal/evaluate` for that debit; an
+         *       id that was never evaluated is rejected with `CLIENT_TRANSACTION_ID_NOT_FOUND` (decision
+         *       D-SIG-6).
+         *     - `return_code` must be a valid ACH return code: `R` and two digits (`R01`), and a code NACHA
+         *       has assigned; anything else is rejected with `INVALID_FIELD` (decision D-SIG-6).
+         *     - Reporting again for the same `client_transaction_id` replaces the earlier return code, so you
+         *       can correct a mistake (decision D-SIG-6).
+         */
+        post: operations["signalReturnReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employers/search": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search employers for direct deposit switching
+         * @description Searches the employers known to the API by name, for switching a user's direct deposit to one
+         *     of their accounts. Returns at most 10 employers, highest `confidence_score` first (decision
+         *     D-INST-6).
+         *
+         *     - `query` must not be empty.
+         *     - `products` needs at least one value; the only value is `deposit_switch` (decision D-INST-5).
+         *     - Employer data changes often: **do not cache results for more than one day**.
+         */
+        post: operations["employersSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/public_token/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a test public token
+         * @description Sandbox only. Creates a new sandbox Item at `institution_id` with `initial_products` enabled and
+         *     returns a public token for it, without going through the Link flow. Exchange the token with
+         *     `/item/public_token/exchange` within 30 minutes.
+         *
+         *     The Item behaves according to the test username in `options.override_username` (default
+         *     `user_good`).
+         */
+        post: operations["sandboxPublicTokenCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/processor_token/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a test processor token
+         * @description Sandbox only. Creates a new sandbox Item at `institution_id` and returns a processor token for
+         *     one of its accounts, without the Link flow and without an access token. Use it to test an
+         *     integration partner's side of the processor operations.
+         *
+         *     - The token has the form `processor-sandbox-<identifier>` and stands for the new Item's first
+         *       checking account; the Item is enabled for auth, balance and identity, so the token works with
+         *       `/processor/auth/get`, `/processor/balance/get` and `/processor/identity/get` (decision
+         *       D-SBX-2).
+         *     - `options` must not be null when given. The Item behaves according to the test username in
+         *       `options.override_username` (default `user_good`, password `pass_good`), as for
+         *       `/sandbox/public_token/create` (decision D-SBX-2).
+         */
+        post: operations["sandboxProcessorTokenCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/item/set_verification_status": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the verification status of a sandbox account
+         * @description Sandbox only. Sets the micro-deposit verification status of one account of a sandbox Item, to
+         *     test how your application handles the outcome of micro-deposit verification without waiting for
+         *     real deposits.
+         *
+         *     - State change: the account's `verification_status` is set to the given value,
+         *       `automatically_verified` or `verification_expired`.
+         *     - Only accounts enabled for micro-deposit verification can be changed; any other account fails
+         *       with `SANDBOX_ERROR` / `MICRO_DEPOSITS_NOT_ENABLED` (decision D-SBX-1).
+         *     - `account_id` must belong to the Item of `access_token` (`INVALID_ACCOUNT_ID`).
+         */
+        post: operations["sandboxItemSetVerificationStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/bank_transfer/simulate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a bank transfer event
+         * @description Sandbox only. Simulates what the network does to a bank transfer: the bank transfer moves to
+         *     the status `event_type` and a simulated event of that type is produced, visible to the bank
+         *     transfer event operations (`/bank_transfer/event/sync`). No funds move.
+         *
+         *     - `event_type` is one of the events a network produces (decision D-BXFER-15): `posted` (from
+         *       `pending`), `failed` (from `pending`) or `reversed` (from `posted`). Any other starting
+         *       status (for example a `cancelled` or already `failed` bank transfer) is rejected with
+         *       `SANDBOX_ERROR` / `SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID`. `pending` comes from
+         *       creation and `cancelled` from `/bank_transfer/cancel`, so neither can be simulated.
+         *     - `failure_reason` may be given only with `failed` and `reversed`, and is then put on the
+         *       event and the bank transfer; when left out, a generic reason is used (`R01` "Insufficient
+         *       funds" on the ACH networks, no return code on `wire`).
+         *     - Once the bank transfer is `posted`, `failed` or `reversed`, its `cancellable` is false.
+         */
+        post: operations["sandboxBankTransferSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    WEBHOOK_UPDATE_ACKNOWLEDGED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Webhook URL updated
+         * @description Sent when `/item/webhook/update` succeeds, to the Item's **new** webhook URL, so you can check
+         *     that the new endpoint receives webhooks. The interface specification does not show the payload;
+         *     its shape is decision D-ITEM-12.
+         *
+         *     Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status;
+         *     other statuses (and timeouts) are retried (decision D-ITEM-13).
+         */
+        post: operations["webhookUpdateAcknowledged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    DEFAULT_UPDATE: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New transactions available
+         * @description Sent to the Item's webhook URL when an extraction, started by `/transactions/refresh` or one
+         *     of the automatic extractions that run several times a day, detects new transactions. Read
+         *     them with `/transactions/get`. `new_transactions` is how many were added. The interface
+         *     specification does not show the payload; its shape is decision D-ITEM-12.
+         *
+         *     Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status;
+         *     other statuses (and timeouts) are retried (decision D-ITEM-13).
+         */
+        post: operations["defaultUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    TRANSACTIONS_REMOVED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transactions removed
+         * @description Sent to the Item's webhook URL when an extraction, started by `/transactions/refresh` or
+         *     automatic, detects that transactions were removed at the institution, for example a pending
+         *     transaction that posted (the posted one names it in `pending_transaction_id`) or was
+         *     cancelled. Delete the transactions listed in `removed_transactions` on your side;
+         *     `/transactions/get` no longer returns them. The interface specification does not show the
+         *     payload; its shape is decision D-ITEM-12.
+         *
+         *     Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status;
+         *     other statuses (and timeouts) are retried (decision D-ITEM-13).
+         */
+        post: operations["transactionsRemoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -181,62 +2037,34 @@ export interface components {
          */
         Secret: string;
         /**
-         * @description A product of the API that an Item can be enabled for or billed for. Closed set: requests that name any other value are rejected with `INVALID_FIELD` (decision D-ENUM-2 in `spec/README.md`).
-         * @example auth
-         * @enum {string}
-         */
-        Product: "assets" | "auth" | "balance" | "identity" | "investments" | "liabilities" | "payment_initiation" | "transactions";
-        /**
-         * SandboxPublicTokenCreateRequestOptions
-         * @description Options for the sandbox Item to create. Must not be null when given. The interface specification does not show its fields; this is decision D-OPT-2 in `spec/README.md`.
-         */
-        SandboxPublicTokenCreateRequestOptions: {
-            /**
-             * Format: uri
-             * @description Webhook URL to set on the new Item.
-             * @example https://www.example.com/webhooks/svc
-             */
-            webhook?: string;
-            /**
-             * @description Test username to log in with instead of the default `user_good`. The test username decides how the sandbox Item behaves (see the sandbox decision rules of `/transfer/authorization/create`).
-             * @example user_good
-             */
-            override_username?: string;
-            /**
-             * @description Test password to log in with instead of the default `pass_good`.
-             * @example pass_good
-             */
-            override_password?: string;
-        };
-        /**
-         * SandboxPublicTokenCreateRequest
-         * @description Creates a public token for a new sandbox Item, without the Link flow.
-         */
-        SandboxPublicTokenCreateRequest: {
-            client_id?: components["schemas"]["ClientId"];
-            secret?: components["schemas"]["Secret"];
-            /**
-             * @description Identifier of the sandbox institution to create the Item at.
-             * @example ins_109508
-             */
-            institution_id: string;
-            /** @description Products to enable on the new Item. At least one. */
-            initial_products: components["schemas"]["Product"][];
-            options?: components["schemas"]["SandboxPublicTokenCreateRequestOptions"];
-        };
-        /**
          * @description A short-lived public token. It is valid for 30 minutes after issue and is exchanged once for an access token with `/item/public_token/exchange`.
          * @example public-sandbox-b0e2c4ee-a763-4df5-bfe9-46a46bce993d
          */
         PublicToken: string;
+        /** ItemPublicTokenExchangeRequest */
+        ItemPublicTokenExchangeRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            public_token: components["schemas"]["PublicToken"];
+        };
+        /**
+         * @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`.
+         * @example access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6
+         */
+        AccessToken: string;
         /**
          * @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support.
          * @example m8MDnv9okwxFNBV
          */
         RequestId: string;
-        /** SandboxPublicTokenCreateResponse */
-        SandboxPublicTokenCreateResponse: {
-            public_token: components["schemas"]["PublicToken"];
+        /** ItemPublicTokenExchangeResponse */
+        ItemPublicTokenExchangeResponse: {
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description Identifier of the Item. Store it with the access token: webhooks identify the Item by it.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -246,7 +2074,6 @@ export interface components {
          *     |---|---|---|
          *     | `INVALID_REQUEST` | 400, 404, 405, 413, 415 | the request is malformed: missing, unknown or invalid fields, wrong content type, unknown path |
          *     | `INVALID_INPUT` | 400, 401 | the request is well formed but names something invalid: credentials, tokens, ids |
-         *     | `INVALID_RESULT` | 400 | a value from an earlier call is used where it does not fit |
          *     | `ITEM_ERROR` | 400 | the Item cannot serve the call (login required, product not ready, no eligible accounts) |
          *     | `INSTITUTION_ERROR` | 400 | the financial institution is down or does not support the call |
          *     | `ASSET_REPORT_ERROR` | 400 | the asset report or its audit copy cannot be used |
@@ -263,7 +2090,7 @@ export interface components {
          * @example INVALID_REQUEST
          * @enum {string}
          */
-        ErrorType: "INVALID_REQUEST" | "INVALID_INPUT" | "INVALID_RESULT" | "ITEM_ERROR" | "INSTITUTION_ERROR" | "ASSET_REPORT_ERROR" | "PAYMENT_ERROR" | "TRANSFER_ERROR" | "BANK_TRANSFER_ERROR" | "SANDBOX_ERROR" | "RATE_LIMIT_EXCEEDED" | "API_ERROR";
+        ErrorType: "INVALID_REQUEST" | "INVALID_INPUT" | "ITEM_ERROR" | "INSTITUTION_ERROR" | "ASSET_REPORT_ERROR" | "PAYMENT_ERROR" | "TRANSFER_ERROR" | "BANK_TRANSFER_ERROR" | "SANDBOX_ERROR" | "RATE_LIMIT_EXCEEDED" | "API_ERROR";
         /**
          * @description Specific error code within the `error_type`, in upper snake case (for example `MISSING_FIELDS`, `INVALID_ACCESS_TOKEN`). The catalogue of codes, with the type and HTTP status each belongs to, is in the API description's "Errors" section. The set is open: handle unknown codes by their `error_type`.
          * @example MISSING_FIELDS
@@ -308,35 +2135,18 @@ export interface components {
              */
             suggested_action: string | null;
         };
-        /** ItemPublicTokenExchangeRequest */
-        ItemPublicTokenExchangeRequest: {
+        /** ItemAccessTokenInvalidateRequest */
+        ItemAccessTokenInvalidateRequest: {
             client_id?: components["schemas"]["ClientId"];
             secret?: components["schemas"]["Secret"];
-            public_token: components["schemas"]["PublicToken"];
+            access_token: components["schemas"]["AccessToken"];
         };
         /**
-         * @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`.
-         * @example access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6
+         * ItemAccessTokenInvalidateResponse
+         * @description The interface specification says only that a new token is returned; the field name `new_access_token` is decision D-GAP-1 in `spec/README.md`.
          */
-        AccessToken: string;
-        /** ItemPublicTokenExchangeResponse */
-        ItemPublicTokenExchangeResponse: {
-            access_token: components["schemas"]["AccessToken"];
-            /**
-             * @description Identifier of the Item. Store it with the access token: webhooks identify the Item by it.
-             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
-             */
-            item_id: string;
-            request_id: components["schemas"]["RequestId"];
-        };
-        /** ItemRemoveRequest */
-        ItemRemoveRequest: {
-            client_id?: components["schemas"]["ClientId"];
-            secret?: components["schemas"]["Secret"];
-            access_token: components["schemas"]["AccessToken"];
-        };
-        /** ItemRemoveResponse */
-        ItemRemoveResponse: {
+        ItemAccessTokenInvalidateResponse: {
+            new_access_token: components["schemas"]["AccessToken"];
             request_id: components["schemas"]["RequestId"];
         };
         /** ItemWebhookUpdateRequest */
@@ -352,8 +2162,14 @@ export interface components {
             webhook: string;
         };
         /**
+         * @description A product of the API that an Item can be enabled for or billed for. Closed set: requests that name any other value are rejected with `INVALID_FIELD` (decision D-ENUM-2 in `spec/README.md`).
+         * @example auth
+         * @enum {string}
+         */
+        Product: "assets" | "auth" | "balance" | "identity" | "investments" | "liabilities" | "payment_initiation" | "transactions";
+        /**
          * EmbeddedError
-         * @description The error object as it appears inside another resource (`Item.error`, the `cause` of an asset report warning). It has the same fields as `ApiError`, but `request_id` may be absent because the error was not produced by the current request.
+         * @description The error object as it appears inside another resource (`Item.error`, the `cause` of an asset report warning). It has the same nine fields as `ApiError`, but `request_id` may be absent and `status` may be null, because the error was not produced by the current request (decision D-ERR-2).
          */
         EmbeddedError: {
             error_type: components["schemas"]["ErrorType"];
@@ -370,25 +2186,25 @@ export interface components {
             display_message: string | null;
             request_id?: components["schemas"]["RequestId"];
             /** @description Underlying errors, if any. */
-            causes?: {
+            causes: {
                 [key: string]: unknown;
             }[];
             /**
              * @description The HTTP status the error had when it was first returned, or null.
              * @example 400
              */
-            status?: number | null;
+            status: number | null;
             /**
              * Format: uri
              * @description Link to the documentation of this error code.
              * @example https://docs.svc.example/errors/item#item_login_required
              */
-            documentation_url?: string;
+            documentation_url: string;
             /**
              * @description What to do next, when there is a clear action; otherwise null.
              * @example null
              */
-            suggested_action?: string | null;
+            suggested_action: string | null;
         };
         /**
          * Item
@@ -434,18 +2250,258 @@ export interface components {
             item: components["schemas"]["Item"];
             request_id: components["schemas"]["RequestId"];
         };
-        /** ItemAccessTokenInvalidateRequest */
-        ItemAccessTokenInvalidateRequest: {
+        /** ItemRemoveRequest */
+        ItemRemoveRequest: {
             client_id?: components["schemas"]["ClientId"];
             secret?: components["schemas"]["Secret"];
             access_token: components["schemas"]["AccessToken"];
         };
+        /** ItemRemoveResponse */
+        ItemRemoveResponse: {
+            request_id: components["schemas"]["RequestId"];
+        };
         /**
-         * ItemAccessTokenInvalidateResponse
-         * @description The interface specification says only that a new token is returned; the field name `new_access_token` is decision D-GAP-1 in `spec/README.md`.
+         * ItemImportRequestUserAuth
+         * @description The user's credentials at your exchange integration. You choose both values; the service passes them to your exchange endpoints to extract the user's data.
          */
-        ItemAccessTokenInvalidateResponse: {
-            new_access_token: components["schemas"]["AccessToken"];
+        ItemImportRequestUserAuth: {
+            /**
+             * @description Your identifier of the user at your exchange integration.
+             * @example gingham-user-4711
+             */
+            user_id: string;
+            /**
+             * @description The token your exchange endpoints accept for this user. Stored by the service and never returned. Never log it.
+             * @example 5a9d2e8c-0f1b-4c6d-9e3a-7b2f4d1c8e60
+             */
+            auth_token: string;
+        };
+        /**
+         * ItemImportRequestOptions
+         * @description Options for the imported Item. Must not be null when given (decision D-ITEM-7).
+         */
+        ItemImportRequestOptions: {
+            /**
+             * Format: uri
+             * @description Webhook URL to set on the new Item; it receives the Item's webhooks, for example `DEFAULT_UPDATE`. Change it later with `/item/webhook/update`.
+             * @example https://www.example.com/webhooks/svc
+             */
+            webhook?: string;
+        };
+        /**
+         * ItemImportRequest
+         * @description Creates an Item through your exchange integration. The interface specification names only `user_auth`; `products` and `options` are decision D-ITEM-7.
+         */
+        ItemImportRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /** @description Products to enable on the new Item, as `initial_products` of `/sandbox/public_token/create`. At least one; no repeats. */
+            products: components["schemas"]["Product"][];
+            user_auth: components["schemas"]["ItemImportRequestUserAuth"];
+            options?: components["schemas"]["ItemImportRequestOptions"];
+        };
+        /**
+         * ItemImportResponse
+         * @description The new Item's access token and id (decision D-ITEM-8). The extraction started by the import runs after the response; `target_account_id` is not part of it.
+         */
+        ItemImportResponse: {
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description Identifier of the new Item. Store it with the access token: webhooks identify the Item by it.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * ItemApplicationListRequest
+         * @description Lists connected applications. `access_token` is optional, as in the interface specification (decision D-ITEM-1): with it, the applications connected to that Item, with the Item's `scopes`; without it, every application connected to any of your Items, each once, with `scopes` null.
+         */
+        ItemApplicationListRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token?: components["schemas"]["AccessToken"];
+        };
+        /**
+         * ApplicationScopesProductAccess
+         * @description Which kinds of data an application may read (in `scopes`) or asks to read (in `requested_scopes`). Each flag is true when access is granted or requested; false otherwise.
+         */
+        ApplicationScopesProductAccess: {
+            /**
+             * @description Access to account statements.
+             * @example false
+             */
+            statements: boolean;
+            /**
+             * @description Access to account holder identity (names, e-mail addresses, phone numbers, addresses).
+             * @example false
+             */
+            identity: boolean;
+            /**
+             * @description Access to account and routing numbers.
+             * @example true
+             */
+            auth: boolean;
+            /**
+             * @description Access to transactions.
+             * @example true
+             */
+            transactions: boolean;
+        };
+        /**
+         * ApplicationScopesAccountAccess
+         * @description Whether a connected application may read one account of the Item.
+         */
+        ApplicationScopesAccountAccess: {
+            /**
+             * @description The account, named by its `account_id` in the Item (decision D-ITEM-4). It must be an account of the Item.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            unique_id: string;
+            /**
+             * @description True when the user lets the application read this account; false when not.
+             * @example true
+             */
+            authorized: boolean;
+        };
+        /**
+         * ApplicationScopes
+         * @description The data a user of one Item lets a connected application read: which products, on which accounts, and whether accounts opened later are shared too. Returned by `/item/application/list` and sent whole to `/item/application/scopes/update`, which replaces the current scopes with it.
+         */
+        ApplicationScopes: {
+            product_access: components["schemas"]["ApplicationScopesProductAccess"];
+            /** @description The Item's accounts and whether the application may read each. An account of the Item that is not listed is not shared. Each `unique_id` appears at most once. */
+            accounts: components["schemas"]["ApplicationScopesAccountAccess"][];
+            /**
+             * @description Whether accounts that appear on the Item later (opened after the user connected the application) are shared with the application automatically. When false, new accounts stay unshared until the user authorizes them.
+             * @example false
+             */
+            new_accounts: boolean;
+        };
+        /**
+         * @description Finer class of the account within its `type`. Open set (decision D-ENUM-1): the known values are listed in `x-extensible-enum`; institutions may report others, so clients must accept any string.
+         * @example checking
+         */
+        AccountSubtype: "checking" | "savings" | "credit card" | "paypal" | "student" | "mortgage" | "ira" | "401k" | "401a" | (string & {});
+        /**
+         * ConnectedApplicationAccountFilters
+         * @description The account subtypes, per account type, that the application offers the user to share. An empty array means the application takes no account of that type.
+         */
+        ConnectedApplicationAccountFilters: {
+            /** @description Subtypes of `depository` accounts the user may share (for example `checking`, `savings`). */
+            depository: components["schemas"]["AccountSubtype"][];
+            /** @description Subtypes of `credit` accounts the user may share (for example `credit card`). */
+            credit: components["schemas"]["AccountSubtype"][];
+            /** @description Subtypes of `loan` accounts the user may share (for example `student`, `mortgage`). */
+            loan: components["schemas"]["AccountSubtype"][];
+            /** @description Subtypes of `investment` accounts the user may share (for example `ira`, `401k`). */
+            investment: components["schemas"]["AccountSubtype"][];
+        };
+        /**
+         * ConnectedApplicationRequestedScopes
+         * @description What the application asks for when a user connects it: the products it needs, the products it can also use, which accounts the user may pick and how many. A user can grant at most this (see `/item/application/scopes/update`).
+         */
+        ConnectedApplicationRequestedScopes: {
+            required_product_access: components["schemas"]["ApplicationScopesProductAccess"];
+            optional_product_access: components["schemas"]["ApplicationScopesProductAccess"];
+            account_filters: components["schemas"]["ConnectedApplicationAccountFilters"];
+            /**
+             * @description How many accounts the user may share with the application: `SINGLE_SELECT` (exactly one), `MULTI_SELECT` (one or more of the user's choice) or `ALL` (every eligible account). Closed set defined by the service; the interface specification shows only `SINGLE_SELECT`, the other two values are decision D-ITEM-5.
+             * @example SINGLE_SELECT
+             * @enum {string}
+             */
+            account_selection_cardinality: "SINGLE_SELECT" | "MULTI_SELECT" | "ALL";
+        };
+        /**
+         * ConnectedApplication
+         * @description An application (another client of the service) that the user of an Item has connected to their accounts, with the data it asked for (`requested_scopes`) and the data the user granted it (`scopes`). `scopes` belongs to one Item: it is null where no Item is in context (`/application/get`, and `/item/application/list` called without `access_token`), decision D-ITEM-3.
+         */
+        ConnectedApplication: {
+            /**
+             * @description Identifier of the application; stable, and the value `/application/get` and `/item/application/scopes/update` take.
+             * @example app_9Zk3Qw7Lm2Pd4Xr8Vt6Ny1Bc
+             */
+            application_id: string;
+            /**
+             * @description Name of the application as shown to end users.
+             * @example Gingham Budget
+             */
+            name: string;
+            /**
+             * @description The application's logo as a base64-encoded PNG image, or null when the application has not uploaded one (use `logo_url` instead).
+             * @example null
+             */
+            logo: string | null;
+            /**
+             * Format: uri
+             * @description URL of the application's logo image, or null when there is none.
+             * @example https://www.example.com/gingham-budget/logo.png
+             */
+            logo_url: string | null;
+            /**
+             * Format: uri
+             * @description URL of the application's home page, or null when there is none.
+             * @example https://www.example.com/gingham-budget
+             */
+            application_url: string | null;
+            /**
+             * @description Why the application accesses the user's data, in the application's own words, to show to the user; null when the application has not given a reason.
+             * @example Shows your spending by category and warns you before a low balance.
+             */
+            reason_for_access: string | null;
+            /**
+             * Format: date
+             * @description The date (`YYYY-MM-DD`) the application was registered with the service.
+             * @example 2026-11-03
+             */
+            created_at: string;
+            /** @description Kinds of data the application reads, in upper snake case. Open set (decision D-ENUM-1): the known value is `ACCOUNT_BALANCE`; clients must accept any other string. */
+            product_data_types: ("ACCOUNT_BALANCE" | (string & {}))[];
+            /** @description The data the user of the Item granted the application, or null when no Item is in context (`/application/get`, or `/item/application/list` without `access_token`). Change it with `/item/application/scopes/update`. */
+            scopes: components["schemas"]["ApplicationScopes"] | null;
+            requested_scopes: components["schemas"]["ConnectedApplicationRequestedScopes"];
+        };
+        /** ItemApplicationListResponse */
+        ItemApplicationListResponse: {
+            /** @description The connected applications, ordered by `created_at`, oldest first. Empty when none is connected. `scopes` is set on each when `access_token` was sent and null otherwise. */
+            applications: components["schemas"]["ConnectedApplication"][];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * ItemApplicationScopesUpdateRequest
+         * @description Replaces the scopes a connected application has on one Item. The interface specification gives only the purpose; the fields are decision D-ITEM-2.
+         */
+        ItemApplicationScopesUpdateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description The application whose scopes change, as in `applications[].application_id` of `/item/application/list`. It must be connected to the Item.
+             * @example app_9Zk3Qw7Lm2Pd4Xr8Vt6Ny1Bc
+             */
+            application_id: string;
+            scopes: components["schemas"]["ApplicationScopes"];
+        };
+        /** ItemApplicationScopesUpdateResponse */
+        ItemApplicationScopesUpdateResponse: {
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * ApplicationGetRequest
+         * @description Reads one application (client of the service). The interface specification gives only the purpose; the fields are decision D-ITEM-6.
+         */
+        ApplicationGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description The application to read, as in `applications[].application_id` of `/item/application/list`.
+             * @example app_9Zk3Qw7Lm2Pd4Xr8Vt6Ny1Bc
+             */
+            application_id: string;
+        };
+        /** ApplicationGetResponse */
+        ApplicationGetResponse: {
+            application: components["schemas"]["ConnectedApplication"];
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -506,11 +2562,6 @@ export interface components {
          * @enum {string}
          */
         AccountType: "depository" | "credit" | "loan" | "investment";
-        /**
-         * @description Finer class of the account within its `type`. Open set (decision D-ENUM-1): the known values are listed in `x-extensible-enum`; institutions may report others, so clients must accept any string.
-         * @example checking
-         */
-        AccountSubtype: "checking" | "savings" | "credit card" | "paypal" | "student" | "mortgage" | "ira" | "401k" | "401a" | (string & {});
         /**
          * Account
          * @description One account at the institution behind an Item.
@@ -656,6 +2707,3603 @@ export interface components {
             item: components["schemas"]["Item"];
             request_id: components["schemas"]["RequestId"];
         };
+        /** IdentityGetRequest */
+        IdentityGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            options?: components["schemas"]["AccountFilterOptions"];
+        };
+        /**
+         * OwnerContact
+         * @description A phone number or e-mail address of an account owner.
+         */
+        OwnerContact: {
+            /**
+             * @description The phone number or e-mail address.
+             * @example accountholder0@example.com
+             */
+            data: string;
+            /**
+             * @description Whether the institution marks this as the owner's primary contact of its kind.
+             * @example true
+             */
+            primary: boolean;
+            /**
+             * @description Kind of contact. Open set (decision D-ENUM-1): known values for phone numbers are `home`, `work`, `mobile1`; for e-mails `primary`, `secondary`, `other`.
+             * @example primary
+             */
+            type: "home" | "work" | "mobile1" | "primary" | "secondary" | "other" | (string & {});
+        };
+        /**
+         * Address
+         * @description A postal address. Any part the institution does not give is null.
+         */
+        Address: {
+            /**
+             * @description Street address, including the house number and any apartment or unit.
+             * @example 2992 Cameron Road
+             */
+            street: string | null;
+            /**
+             * @description City name.
+             * @example Malakoff
+             */
+            city: string | null;
+            /**
+             * @description Region or state (ISO 3166-2 subdivision code where known, for example `NY`).
+             * @example NY
+             */
+            region: string | null;
+            /**
+             * @description Postal or ZIP code.
+             * @example 14236
+             */
+            postal_code: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example US
+             */
+            country: string | null;
+        };
+        /**
+         * OwnerAddress
+         * @description A postal address of an account owner.
+         */
+        OwnerAddress: {
+            data: components["schemas"]["Address"];
+            /**
+             * @description Whether the institution marks this as the owner's primary address.
+             * @example true
+             */
+            primary: boolean;
+        };
+        /**
+         * Owner
+         * @description An account holder as reported by the institution. Only `names` is guaranteed to have entries; the other arrays are empty when the institution gives nothing.
+         */
+        Owner: {
+            /** @description Names of the owner, as the institution spells them. */
+            names: string[];
+            /** @description Phone numbers; `type` is one of `home`, `work`, `mobile1` or another value. */
+            phone_numbers: components["schemas"]["OwnerContact"][];
+            /** @description E-mail addresses; `type` is one of `primary`, `secondary`, `other` or another value. */
+            emails: components["schemas"]["OwnerContact"][];
+            /** @description Postal addresses. */
+            addresses: components["schemas"]["OwnerAddress"][];
+        };
+        /**
+         * AccountWithOwners
+         * @description An account with its owners, as returned in identity and asset report contexts.
+         */
+        AccountWithOwners: components["schemas"]["Account"] & {
+            /** @description The account holders. */
+            owners: components["schemas"]["Owner"][];
+        };
+        /** IdentityGetResponse */
+        IdentityGetResponse: {
+            /** @description The Item's accounts (or those named in `options.account_ids`), each with its owners. Only `owners[].names` is guaranteed to have entries; the other owner arrays are empty when the institution gives nothing. */
+            accounts: components["schemas"]["AccountWithOwners"][];
+            item: components["schemas"]["Item"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * TransactionsGetRequestOptions
+         * @description Filtering and paging of `/transactions/get`. Must not be null when given (decision D-OPT-1); `account_ids` follows `AccountFilterOptions`, `count` and `offset` page the result (decision D-ITEM-10).
+         */
+        TransactionsGetRequestOptions: {
+            /** @description Only return transactions of these accounts. Unknown ids are rejected with `INVALID_ACCOUNT_ID`. When absent, transactions of all accounts of the Item are returned. */
+            account_ids?: string[];
+            /**
+             * Format: int32
+             * @description Largest number of transactions to return, from 1 to 500.
+             * @default 100
+             * @example 100
+             */
+            count?: number;
+            /**
+             * Format: int32
+             * @description Number of transactions to skip, in the response's order, before the first one returned. Page on with `offset + count` while it is below `total_transactions`.
+             * @default 0
+             * @example 0
+             */
+            offset?: number;
+        };
+        /**
+         * TransactionsGetRequest
+         * @description Reads the Item's transactions between two dates. `/transactions/get` is not listed in the interface specification; its fields are decision D-ITEM-10.
+         */
+        TransactionsGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * Format: date
+             * @description First date (`YYYY-MM-DD`, inclusive) of the transactions to return. Must not be after `end_date`.
+             * @example 2026-10-01
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description Last date (`YYYY-MM-DD`, inclusive) of the transactions to return. Must not be before `start_date`.
+             * @example 2026-11-20
+             */
+            end_date: string;
+            options?: components["schemas"]["TransactionsGetRequestOptions"];
+        };
+        /**
+         * TransactionLocation
+         * @description Where a transaction took place, with the same fields as the location of an asset report transaction. Each field is null when not known; all are null for most online transactions.
+         */
+        TransactionLocation: {
+            /**
+             * @description Street address of the point of sale.
+             * @example 13 Main Street
+             */
+            address: string | null;
+            /**
+             * @description City name.
+             * @example Malakoff
+             */
+            city: string | null;
+            /**
+             * @description Region or state (ISO 3166-2 subdivision code where known, for example `NY`).
+             * @example NY
+             */
+            region: string | null;
+            /**
+             * @description Postal or ZIP code.
+             * @example 14236
+             */
+            postal_code: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example US
+             */
+            country: string | null;
+            /**
+             * @description Latitude in decimal degrees, from -90 to 90.
+             * @example 42.0817
+             */
+            lat: number | null;
+            /**
+             * @description Longitude in decimal degrees, from -180 to 180.
+             * @example -78.4322
+             */
+            lon: number | null;
+            /**
+             * @description The merchant's number for the store, when it has one.
+             * @example 1021
+             */
+            store_number: string | null;
+        };
+        /**
+         * TransactionPaymentMeta
+         * @description Payment details of a transaction that moved money between parties (transfers, ACH, wires), with the same fields as the payment metadata of an asset report transaction. Each field is null when the institution does not give it; all are null for card purchases.
+         */
+        TransactionPaymentMeta: {
+            /**
+             * @description Reference number of the payment.
+             * @example 000010023489
+             */
+            reference_number: string | null;
+            /**
+             * @description ACH PPD identifier (company id) of the originator.
+             * @example 1234567890
+             */
+            ppd_id: string | null;
+            /**
+             * @description Who received the payment.
+             * @example null
+             */
+            payee: string | null;
+            /**
+             * @description On whose behalf the payment was made.
+             * @example null
+             */
+            by_order_of: string | null;
+            /**
+             * @description Who made the payment.
+             * @example Gingham Payroll Inc
+             */
+            payer: string | null;
+            /**
+             * @description How the payment was made, as the institution names it (for example `ACH`).
+             * @example ACH
+             */
+            payment_method: string | null;
+            /**
+             * @description Processor that carried the payment.
+             * @example null
+             */
+            payment_processor: string | null;
+            /**
+             * @description Purpose of the payment as given by the payer.
+             * @example Payroll
+             */
+            reason: string | null;
+        };
+        /**
+         * Transaction
+         * @description One transaction of an account, as returned by `/transactions/get`. The interface specification does not list the fields; they are decision D-ITEM-11, modelled on the asset report transaction.
+         */
+        Transaction: {
+            /**
+             * @description Identifier of the transaction, stable while it exists. `TRANSACTIONS_REMOVED` webhooks name removed transactions by it.
+             * @example lPNjeW1nR6CDn5okmGQ6hEpMo4lLNoSrzqDje
+             */
+            transaction_id: string;
+            /**
+             * @description The `account_id` of the account the transaction belongs to.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            /**
+             * @description Amount in the transaction's currency. Positive when money leaves the account (a purchase, a payment out), negative when money enters it (a deposit, a refund).
+             * @example 4.33
+             */
+            amount: number;
+            /**
+             * @description ISO 4217 currency code of `amount`. Null exactly when `unofficial_currency_code` is set.
+             * @example USD
+             */
+            iso_currency_code: string | null;
+            /**
+             * @description Code of a currency without an ISO 4217 code (for example a cryptocurrency); otherwise null.
+             * @example null
+             */
+            unofficial_currency_code: string | null;
+            /**
+             * Format: date
+             * @description The date (`YYYY-MM-DD`) the transaction posted; for a pending transaction, the date it was initiated. `start_date`, `end_date` and the order of results refer to it.
+             * @example 2026-11-18
+             */
+            date: string;
+            /**
+             * Format: date
+             * @description The date (`YYYY-MM-DD`) the transaction was authorized, or null when the institution does not give it.
+             * @example 2026-11-17
+             */
+            authorized_date: string | null;
+            /**
+             * @description Description of the transaction, as the institution reports it.
+             * @example Gingham Coffee Malakoff
+             */
+            name: string;
+            /**
+             * @description Name of the merchant, cleaned up from `name`, or null when not known.
+             * @example Gingham Coffee
+             */
+            merchant_name: string | null;
+            /**
+             * @description True while the transaction has not posted. When it posts, the pending transaction is removed (see `TRANSACTIONS_REMOVED`) and a posted one names it in `pending_transaction_id`.
+             * @example false
+             */
+            pending: boolean;
+            /**
+             * @description For a posted transaction, the `transaction_id` of the pending transaction it replaced; null otherwise.
+             * @example null
+             */
+            pending_transaction_id: string | null;
+            /**
+             * @description Which owner of a shared account made the transaction, as the institution reports it (for example the card holder's name); null when not known.
+             * @example null
+             */
+            account_owner: string | null;
+            /** @description Category of the transaction from the most general to the most specific level, or null when it is not categorized. */
+            category: string[] | null;
+            /**
+             * @description Identifier of the most specific category in `category`, or null when not categorized.
+             * @example 13005043
+             */
+            category_id: string | null;
+            /**
+             * @description How the transaction was made. Closed set: `online` (on the internet), `in store` (at a physical point of sale), `other` (everything else, for example transfers and fees).
+             * @example in store
+             * @enum {string}
+             */
+            payment_channel: "online" | "in store" | "other";
+            location: components["schemas"]["TransactionLocation"];
+            payment_meta: components["schemas"]["TransactionPaymentMeta"];
+        };
+        /** TransactionsGetResponse */
+        TransactionsGetResponse: {
+            /** @description The accounts the transactions were read from: all accounts of the Item, or those named in `options.account_ids`. */
+            accounts: components["schemas"]["Account"][];
+            /** @description One page of the transactions dated from `start_date` to `end_date`, newest first (by `date`, with a stable order among transactions of the same date), at most `options.count` of them, starting at `options.offset`. */
+            transactions: components["schemas"]["Transaction"][];
+            /**
+             * Format: int32
+             * @description Number of transactions matching the dates and account filter, over all pages. Page with `options.offset` until it reaches this number.
+             * @example 3
+             */
+            total_transactions: number;
+            item: components["schemas"]["Item"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** TransactionsRefreshRequest */
+        TransactionsRefreshRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+        };
+        /**
+         * TransactionsRefreshResponse
+         * @description The extraction was started. Its results arrive later as the `DEFAULT_UPDATE` and `TRANSACTIONS_REMOVED` webhooks (decision D-ITEM-9).
+         */
+        TransactionsRefreshResponse: {
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** LiabilitiesGetRequest */
+        LiabilitiesGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            options?: components["schemas"]["AccountFilterOptions"];
+        };
+        /**
+         * CreditCardApr
+         * @description One annual percentage rate (APR) that applies to part of a credit account's balance.
+         */
+        CreditCardApr: {
+            /**
+             * @description The annual percentage rate, as a percentage (`15.24` means 15.24 %).
+             * @example 15.24
+             */
+            apr_percentage: number;
+            /**
+             * @description What the rate applies to. Open set (decision D-ENUM-1): known values `balance_transfer_apr`, `cash_apr`, `purchase_apr` and `special` (a promotional rate); clients must accept other values.
+             * @example purchase_apr
+             */
+            apr_type: "balance_transfer_apr" | "cash_apr" | "purchase_apr" | "special" | (string & {});
+            /**
+             * @description The part of the balance this rate applies to, in the account's currency.
+             * @example 410
+             */
+            balance_subject_to_apr: number;
+            /**
+             * @description Interest charged at this rate in the last statement period, in the account's currency.
+             * @example 5.12
+             */
+            interest_charge_amount: number;
+        };
+        /**
+         * CreditCardLiability
+         * @description Liability data of one credit account (type `credit`, subtype `credit card` or `paypal`). Amounts are in the currency of the account's balances.
+         */
+        CreditCardLiability: {
+            /**
+             * @description The `account_id` of the credit account in `accounts`.
+             * @example 3gE5gnRzNyfXpBK5wEEKcymJ5albGVUqg77gr
+             */
+            account_id: string;
+            /** @description The rates that apply to the account, one per kind of balance. */
+            aprs: components["schemas"]["CreditCardApr"][];
+            /**
+             * @description True when the minimum payment of the last statement was not made by its due date.
+             * @example false
+             */
+            is_overdue: boolean;
+            /**
+             * @description Amount of the last payment received.
+             * @example 168.25
+             */
+            last_payment_amount: number;
+            /**
+             * Format: date
+             * @description Date of the last payment received.
+             * @example 2026-10-27
+             */
+            last_payment_date: string;
+            /**
+             * Format: date
+             * @description Date the last statement was issued.
+             * @example 2026-11-01
+             */
+            last_statement_issue_date: string;
+            /**
+             * @description Minimum payment due for the last statement.
+             * @example 20
+             */
+            minimum_payment_amount: number;
+            /**
+             * Format: date
+             * @description Date by which the next payment is due.
+             * @example 2026-11-28
+             */
+            next_payment_due_date: string;
+        };
+        /**
+         * MortgageInterestRate
+         * @description The interest rate of a mortgage.
+         */
+        MortgageInterestRate: {
+            /**
+             * @description The annual interest rate, as a percentage (`3.99` means 3.99 %).
+             * @example 3.99
+             */
+            percentage: number;
+            /**
+             * @description Kind of rate. Open set (decision D-ENUM-1): known value `fixed`; clients must accept other values (for example an adjustable rate).
+             * @example fixed
+             */
+            type: "fixed" | (string & {});
+        };
+        /**
+         * MortgageLiability
+         * @description Liability data of one mortgage account (type `loan`, subtype `mortgage`). Amounts are in the currency of the account's balances.
+         */
+        MortgageLiability: {
+            /**
+             * @description The `account_id` of the mortgage account in `accounts`.
+             * @example BxBXxLj1m4HMXBm9WZJyUg9XLd4rKEhw8Pb1J
+             */
+            account_id: string;
+            /**
+             * @description The loan's account number at the institution (in full, not masked).
+             * @example 3120194154
+             */
+            account_number: string;
+            /**
+             * @description Late fee currently owed; 0 when none.
+             * @example 0
+             */
+            current_late_fee: number;
+            /**
+             * @description Balance of the escrow account that pays property taxes and insurance.
+             * @example 3141.54
+             */
+            escrow_balance: number;
+            /**
+             * @description True when the borrower pays private mortgage insurance.
+             * @example true
+             */
+            has_pmi: boolean;
+            /**
+             * @description True when paying the loan off early incurs a penalty.
+             * @example false
+             */
+            has_prepayment_penalty: boolean;
+            interest_rate: components["schemas"]["MortgageInterestRate"];
+            /**
+             * @description Amount of the last payment received.
+             * @example 3141.54
+             */
+            last_payment_amount: number;
+            /**
+             * Format: date
+             * @description Date of the last payment received.
+             * @example 2026-11-01
+             */
+            last_payment_date: string;
+            /**
+             * @description Full duration of the loan as the institution states it.
+             * @example 30 year
+             */
+            loan_term: string;
+            /**
+             * @description Kind of mortgage as the institution describes it.
+             * @example conventional
+             */
+            loan_type_description: string;
+            /**
+             * Format: date
+             * @description Date on which the loan is due to be paid off in full.
+             * @example 2046-07-31
+             */
+            maturity_date: string;
+            /**
+             * @description Amount of the next scheduled monthly payment.
+             * @example 3141.54
+             */
+            next_monthly_payment: number;
+            /**
+             * Format: date
+             * @description Date by which the next payment is due.
+             * @example 2026-12-01
+             */
+            next_payment_due_date: string;
+            /**
+             * Format: date
+             * @description Date the loan was originated.
+             * @example 2016-08-01
+             */
+            origination_date: string;
+            /**
+             * @description Principal amount of the loan at origination.
+             * @example 425000
+             */
+            origination_principal_amount: number;
+            /**
+             * @description Amount past due; 0 when the loan is current.
+             * @example 0
+             */
+            past_due_amount: number;
+            /** @description Address of the mortgaged property. */
+            property_address: components["schemas"]["Address"];
+            /**
+             * @description Interest paid since the start of the current calendar year.
+             * @example 2010.72
+             */
+            ytd_interest_paid: number;
+            /**
+             * @description Principal paid since the start of the current calendar year.
+             * @example 29405.62
+             */
+            ytd_principal_paid: number;
+        };
+        /**
+         * StudentLoanStatus
+         * @description The current status of a student loan.
+         */
+        StudentLoanStatus: {
+            /**
+             * Format: date
+             * @description Date on which the current status is expected to end.
+             * @example 2032-07-28
+             */
+            end_date: string;
+            /**
+             * @description The status. Open set (decision D-ENUM-1): known value `repayment`; servicers report others (for example deferment or forbearance), so clients must accept any string.
+             * @example repayment
+             */
+            type: "repayment" | (string & {});
+        };
+        /**
+         * StudentLoanPslfStatus
+         * @description Progress of a student loan towards Public Service Loan Forgiveness (PSLF).
+         */
+        StudentLoanPslfStatus: {
+            /**
+             * Format: date
+             * @description Date on which the loan is expected to become eligible for forgiveness.
+             * @example 2030-01-30
+             */
+            estimated_eligibility_date: string;
+            /**
+             * Format: int32
+             * @description Number of qualifying payments made so far.
+             * @example 35
+             */
+            payments_made: number;
+            /**
+             * Format: int32
+             * @description Number of qualifying payments still needed for forgiveness.
+             * @example 85
+             */
+            payments_remaining: number;
+        };
+        /**
+         * StudentLoanRepaymentPlan
+         * @description The repayment plan a student loan is on.
+         */
+        StudentLoanRepaymentPlan: {
+            /**
+             * @description Name of the plan as the servicer describes it.
+             * @example Standard Repayment
+             */
+            description: string;
+            /**
+             * @description Kind of plan. Open set (decision D-ENUM-1): known value `standard`; servicers report others (for example income-driven plans), so clients must accept any string.
+             * @example standard
+             */
+            type: "standard" | (string & {});
+        };
+        /**
+         * StudentLoanLiability
+         * @description Liability data of one student loan account (type `loan`, subtype `student`). Amounts are in the currency of the account's balances.
+         */
+        StudentLoanLiability: {
+            /**
+             * @description The `account_id` of the student loan account in `accounts`.
+             * @example Pp1Vpkl9w8sajvK6oEEKtr7vZxBnGpf7LxxLE
+             */
+            account_id: string;
+            /**
+             * @description The loan's account number at the servicer (in full, not masked).
+             * @example 4277077777
+             */
+            account_number: string;
+            /** @description Dates on which loan funds were paid out, oldest first. */
+            disbursement_dates: string[];
+            /**
+             * Format: date
+             * @description Date on which the loan is expected to be paid off.
+             * @example 2032-07-28
+             */
+            expected_payoff_date: string;
+            /**
+             * @description Name of the guarantor of the loan.
+             * @example DEPT OF ED
+             */
+            guarantor: string;
+            /**
+             * @description The annual interest rate, as a percentage (`5.25` means 5.25 %).
+             * @example 5.25
+             */
+            interest_rate_percentage: number;
+            /**
+             * @description True when a payment is past its due date.
+             * @example false
+             */
+            is_overdue: boolean;
+            /**
+             * @description Amount of the last payment received.
+             * @example 138.05
+             */
+            last_payment_amount: number;
+            /**
+             * Format: date
+             * @description Date of the last payment received.
+             * @example 2026-10-25
+             */
+            last_payment_date: string;
+            /**
+             * Format: date
+             * @description Date the last statement was issued.
+             * @example 2026-11-01
+             */
+            last_statement_issue_date: string;
+            /**
+             * @description Name of the loan as the servicer gives it.
+             * @example Consolidation
+             */
+            loan_name: string;
+            loan_status: components["schemas"]["StudentLoanStatus"];
+            /**
+             * @description Minimum payment due for the current period.
+             * @example 25
+             */
+            minimum_payment_amount: number;
+            /**
+             * Format: date
+             * @description Date by which the next payment is due.
+             * @example 2026-11-25
+             */
+            next_payment_due_date: string;
+            /**
+             * Format: date
+             * @description Date the loan was originated.
+             * @example 2022-08-15
+             */
+            origination_date: string;
+            /**
+             * @description Principal amount of the loan at origination.
+             * @example 75000
+             */
+            origination_principal_amount: number;
+            /**
+             * @description Interest accrued and not yet paid.
+             * @example 6227.36
+             */
+            outstanding_interest_amount: number;
+            /**
+             * @description The reference to quote when paying the servicer.
+             * @example 4277077777
+             */
+            payment_reference_number: string;
+            pslf_status: components["schemas"]["StudentLoanPslfStatus"];
+            repayment_plan: components["schemas"]["StudentLoanRepaymentPlan"];
+            /**
+             * @description Sequence number of the loan among the borrower's loans at the servicer.
+             * @example 1
+             */
+            sequence_number: string;
+            /** @description Postal address of the loan servicer, where payments and correspondence go. */
+            servicer_address: components["schemas"]["Address"];
+            /**
+             * @description Interest paid since the start of the current calendar year.
+             * @example 280.55
+             */
+            ytd_interest_paid: number;
+            /**
+             * @description Principal paid since the start of the current calendar year.
+             * @example 1100
+             */
+            ytd_principal_paid: number;
+        };
+        /**
+         * Liabilities
+         * @description The liability data of the returned accounts, one array per kind of liability. Every array is always present and is empty when the Item has no (requested) account of that kind (decision D-ACCT-1).
+         */
+        Liabilities: {
+            /** @description One entry per credit account (subtype `credit card` or `paypal`). */
+            credit: components["schemas"]["CreditCardLiability"][];
+            /** @description One entry per mortgage account (type `loan`, subtype `mortgage`). */
+            mortgage: components["schemas"]["MortgageLiability"][];
+            /** @description One entry per student loan account (type `loan`, subtype `student`). */
+            student: components["schemas"]["StudentLoanLiability"][];
+        };
+        /** LiabilitiesGetResponse */
+        LiabilitiesGetResponse: {
+            /** @description The Item's accounts that liabilities covers (type `credit` with subtype `credit card` or `paypal`, type `loan` with subtype `student` or `mortgage`), narrowed by `options.account_ids` when given. Each has an entry in one of the `liabilities` arrays (decision D-ACCT-1). */
+            accounts: components["schemas"]["Account"][];
+            item: components["schemas"]["Item"];
+            liabilities: components["schemas"]["Liabilities"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** InvestmentsHoldingsGetRequest */
+        InvestmentsHoldingsGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            options?: components["schemas"]["AccountFilterOptions"];
+        };
+        /**
+         * Holding
+         * @description A position: the quantity of one security held in one investment account, with its value as the institution reports it. The interface specification does not show the fields of a holding; this design is decision D-ACCT-5. Amounts are in the currency given by `iso_currency_code` or `unofficial_currency_code`.
+         */
+        Holding: {
+            /**
+             * @description The `account_id` of the investment account that holds the position.
+             * @example rz99ex9ZQotvnjXdgQLEsR81e3ArPgulVWjGj
+             */
+            account_id: string;
+            /**
+             * @description The `security_id` of the security held, found in `securities`.
+             * @example 8E4L9XLl6MudjEpwPAAgivmdZRdBPJuvMPlPb
+             */
+            security_id: string;
+            /**
+             * @description Price of one unit of the security as the institution last reported it.
+             * @example 20.5
+             */
+            institution_price: number;
+            /**
+             * Format: date
+             * @description Date of `institution_price`, or null when the institution does not date it.
+             * @example 2026-11-19
+             */
+            institution_price_as_of: string | null;
+            /**
+             * @description Value of the whole position as the institution reports it (usually `quantity` × `institution_price`).
+             * @example 205
+             */
+            institution_value: number;
+            /**
+             * @description Total amount paid for the whole position (not per unit), or null when the institution does not report it.
+             * @example 196.2
+             */
+            cost_basis: number | null;
+            /**
+             * @description Number of units of the security held; fractional for funds.
+             * @example 10
+             */
+            quantity: number;
+            /**
+             * @description ISO 4217 currency code of the amounts. Null exactly when `unofficial_currency_code` is set.
+             * @example USD
+             */
+            iso_currency_code: string | null;
+            /**
+             * @description Code of a currency without an ISO 4217 code (for example a cryptocurrency); otherwise null.
+             * @example null
+             */
+            unofficial_currency_code: string | null;
+        };
+        /**
+         * Security
+         * @description A security (a stock, fund, bond, cash position ...) referenced by holdings and investment transactions through its `security_id`. Identifiers the institution does not give are null (decision D-ACCT-4).
+         */
+        Security: {
+            /**
+             * @description Closing price of one unit of the security, on `close_price_as_of`.
+             * @example 20.5
+             */
+            close_price: number;
+            /**
+             * Format: date
+             * @description Date of `close_price`, or null when the price is not dated.
+             * @example 2026-11-19
+             */
+            close_price_as_of: string | null;
+            /**
+             * @description The 9-character CUSIP of the security, or null.
+             * @example 36249K102
+             */
+            cusip: string | null;
+            /**
+             * @description For a security defined only at one institution (such as a proprietary fund), the `institution_id` of that institution; null for a security traded across institutions.
+             * @example ins_109508
+             */
+            institution_id: string | null;
+            /**
+             * @description The institution's own identifier of the security, or null.
+             * @example GTMIX-FGB
+             */
+            institution_security_id: string | null;
+            /**
+             * @description True when the security is treated as cash (for example a money market fund).
+             * @example false
+             */
+            is_cash_equivalent: boolean;
+            /**
+             * @description The 12-character ISIN of the security, or null.
+             * @example US36249K1025
+             */
+            isin: string | null;
+            /**
+             * @description ISO 4217 currency code of the price. Null exactly when `unofficial_currency_code` is set.
+             * @example USD
+             */
+            iso_currency_code: string | null;
+            /**
+             * @description Name of the security.
+             * @example Gingham Total Market Index Fund
+             */
+            name: string;
+            /**
+             * @description The `security_id` of a widely traded security that tracks this one (used to value it), or null.
+             * @example null
+             */
+            proxy_security_id: string | null;
+            /**
+             * @description Identifier of the security, stable across Items and calls.
+             * @example 8E4L9XLl6MudjEpwPAAgivmdZRdBPJuvMPlPb
+             */
+            security_id: string;
+            /**
+             * @description The 7-character SEDOL of the security, or null.
+             * @example B0YBKJ7
+             */
+            sedol: string | null;
+            /**
+             * @description The ticker symbol, or null when the security has none.
+             * @example GTMIX
+             */
+            ticker_symbol: string | null;
+            /**
+             * @description Kind of security. Open set (decision D-ENUM-1): known values `mutual fund` and `equity`; institutions report others, so clients must accept any string.
+             * @example mutual fund
+             */
+            type: "mutual fund" | "equity" | (string & {});
+            /**
+             * @description Code of a currency without an ISO 4217 code (for example a cryptocurrency); otherwise null.
+             * @example null
+             */
+            unofficial_currency_code: string | null;
+        };
+        /** InvestmentsHoldingsGetResponse */
+        InvestmentsHoldingsGetResponse: {
+            /** @description The Item's investment accounts (type `investment`), narrowed by `options.account_ids` when given. */
+            accounts: components["schemas"]["Account"][];
+            /** @description The positions held in the returned accounts, one per account and security. An account that holds nothing has no entry. */
+            holdings: components["schemas"]["Holding"][];
+            /** @description Every security referenced by a `security_id` in `holdings`, each listed once. */
+            securities: components["schemas"]["Security"][];
+            item: components["schemas"]["Item"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * InvestmentsTransactionsGetRequestOptions
+         * @description Optional filter and paging options of `/investments/transactions/get`. Must not be null when given. The interface specification does not say whether `count` and `offset` sit at the top level or inside `options`; they sit here, beside `account_ids` (decision D-ACCT-2).
+         */
+        InvestmentsTransactionsGetRequestOptions: {
+            /** @description Only return investment transactions of these accounts. Unknown ids are rejected with `INVALID_ACCOUNT_ID`. When absent, all investment accounts of the Item are covered. */
+            account_ids?: string[];
+            /**
+             * Format: int32
+             * @description Number of investment transactions to return in this page, from 1 to 500.
+             * @default 100
+             * @example 100
+             */
+            count?: number;
+            /**
+             * Format: int32
+             * @description Number of investment transactions to skip, in the response's reverse-chronological order, before the first one returned.
+             * @default 0
+             * @example 0
+             */
+            offset?: number;
+        };
+        /** InvestmentsTransactionsGetRequest */
+        InvestmentsTransactionsGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * Format: date
+             * @description Earliest date (`YYYY-MM-DD`, inclusive) of the investment transactions to return. Must not be after `end_date`.
+             * @example 2026-10-01
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description Latest date (`YYYY-MM-DD`, inclusive) of the investment transactions to return. Must not be before `start_date`.
+             * @example 2026-11-20
+             */
+            end_date: string;
+            options?: components["schemas"]["InvestmentsTransactionsGetRequestOptions"];
+        };
+        /**
+         * InvestmentTransaction
+         * @description A transaction in an investment account: a trade, a cash movement or a fee. Amounts are in the currency given by `iso_currency_code` or `unofficial_currency_code`.
+         */
+        InvestmentTransaction: {
+            /**
+             * @description The `account_id` of the investment account the transaction belongs to.
+             * @example rz99ex9ZQotvnjXdgQLEsR81e3ArPgulVWjGj
+             */
+            account_id: string;
+            /**
+             * @description Cash effect of the transaction on the account, fees included. Positive when cash leaves the account (for example a purchase of a security), negative when cash comes in (a sale, a dividend). Decision D-ACCT-3.
+             * @example 110.2
+             */
+            amount: number;
+            /**
+             * @description For a transaction that cancels an earlier one, the `investment_transaction_id` of the cancelled transaction; otherwise null.
+             * @example null
+             */
+            cancel_transaction_id: string | null;
+            /**
+             * Format: date
+             * @description Date of the transaction (`YYYY-MM-DD`).
+             * @example 2026-11-10
+             */
+            date: string;
+            /**
+             * @description Fees and commissions charged for the transaction; 0 when none.
+             * @example 0
+             */
+            fees: number;
+            /**
+             * @description Identifier of the investment transaction, stable across calls.
+             * @example pK99jB3e2rbQ0vmdXZg2ia8kqYX5XgHwr8a7L
+             */
+            investment_transaction_id: string;
+            /**
+             * @description ISO 4217 currency code of the amounts. Null exactly when `unofficial_currency_code` is set.
+             * @example USD
+             */
+            iso_currency_code: string | null;
+            /**
+             * @description Description of the transaction as the institution gives it.
+             * @example BUY Malakoff Robotics Inc.
+             */
+            name: string;
+            /**
+             * @description Price per unit of the security in the transaction; 0 when no security changed hands.
+             * @example 55.1
+             */
+            price: number;
+            /**
+             * @description Number of units of the security involved: positive for a purchase, negative for a sale, 0 for a cash movement such as a dividend (decision D-ACCT-3).
+             * @example 2
+             */
+            quantity: number;
+            /**
+             * @description The `security_id` of the security involved, found in `securities`; null for a cash movement that concerns no security (for example a deposit). Decision D-ACCT-3.
+             * @example KDwjlXj1Rqt58dVvmzRguxJybmyQL8FgeWWAy
+             */
+            security_id: string | null;
+            /**
+             * @description Finer kind of the transaction within its `type`. Open set (decision D-ENUM-1): known values `dividend`, `sell`, `buy`; institutions report others, so clients must accept any string.
+             * @example buy
+             */
+            subtype: "dividend" | "sell" | "buy" | (string & {});
+            /**
+             * @description Kind of transaction. Open set (decision D-ENUM-1): known values `cash` (a movement of cash such as a dividend), `sell`, `buy`; clients must accept other values.
+             * @example buy
+             */
+            type: "cash" | "sell" | "buy" | (string & {});
+            /**
+             * @description Code of a currency without an ISO 4217 code (for example a cryptocurrency); otherwise null.
+             * @example null
+             */
+            unofficial_currency_code: string | null;
+        };
+        /** InvestmentsTransactionsGetResponse */
+        InvestmentsTransactionsGetResponse: {
+            /** @description The Item's investment accounts covered by the request (narrowed by `options.account_ids` when given). */
+            accounts: components["schemas"]["Account"][];
+            /** @description One page of investment transactions dated from `start_date` to `end_date`, newest first, in a stable order: the same request returns the same order, so `offset` pages through them without gaps or repeats. At most `options.count` entries. */
+            investment_transactions: components["schemas"]["InvestmentTransaction"][];
+            item: components["schemas"]["Item"];
+            /** @description Every security referenced by a `security_id` of the returned investment transactions, each listed once. */
+            securities: components["schemas"]["Security"][];
+            /**
+             * @description Total number of investment transactions that match the request across all pages. Keep calling with `offset` increased by the page size until `offset` reaches this number.
+             * @example 3
+             */
+            total_investment_transactions: number;
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * ProcessorTokenCreateRequest
+         * @description Creates a processor token for one account of an Item, for one integration partner.
+         */
+        ProcessorTokenCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description The account the processor token stands for. It must belong to the Item of `access_token`; otherwise the call fails with `INVALID_ACCOUNT_ID`.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            /**
+             * @description Identifier of the integration partner that will use the token: one of 22 identifiers, lower-case snake case derived from the partner's company name. The interface specification deliberately leaves the list out, so the schema checks only the shape; a well-formed identifier that is not one of the 22 is rejected with `INVALID_PROCESSOR` (decision D-PROC-3). Use `/processor/partner_b/bank_account_token/create` and `/processor/partner_a/processor_token/create` for those two partners.
+             * @example acme_payments
+             */
+            processor: string;
+        };
+        /**
+         * @description A processor token, of the form `processor-<environment>-<identifier>`. It stands in for an access token and one account in processor operations.
+         * @example processor-sandbox-0asd1-a92nc
+         */
+        ProcessorToken: string;
+        /** ProcessorTokenCreateResponse */
+        ProcessorTokenCreateResponse: {
+            processor_token: components["schemas"]["ProcessorToken"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * ProcessorPartnerAProcessorTokenCreateRequest
+         * @description Creates a processor token for the brokerage integration partner A for one account of an Item. The interface specification describes this operation by purpose only; the fields are decision D-PROC-5.
+         */
+        ProcessorPartnerAProcessorTokenCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description The account partner A will fund brokerage accounts from: a checking or savings account of the Item of `access_token`. An account of another Item fails with `INVALID_ACCOUNT_ID`; any other kind of account fails with `ACCOUNT_NOT_SUPPORTED`.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+        };
+        /**
+         * ProcessorPartnerAProcessorTokenCreateResponse
+         * @description The processor token for partner A (decision D-PROC-5).
+         */
+        ProcessorPartnerAProcessorTokenCreateResponse: {
+            processor_token: components["schemas"]["ProcessorToken"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * ProcessorPartnerBBankAccountTokenCreateRequest
+         * @description Creates a bank account token for payment partner B for one account of an Item.
+         */
+        ProcessorPartnerBBankAccountTokenCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description The account the token stands for: a checking or savings account of the Item of `access_token`. An account of another Item fails with `INVALID_ACCOUNT_ID`; any other kind of account fails with `ACCOUNT_NOT_SUPPORTED` (decision D-PROC-4).
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+        };
+        /**
+         * @description A bank account token for the payment partner B, of the form `bank-account-<environment>-<identifier>` (decision D-PROC-4). Hand it to partner B, which uses it to debit or credit the account it stands for. It stays valid until the Item is removed.
+         * @example bank-account-sandbox-3f6a9c2e-7b1d-4e5f-8a0c-2d4b6e8f1a3c
+         */
+        PartnerBBankAccountToken: string;
+        /** ProcessorPartnerBBankAccountTokenCreateResponse */
+        ProcessorPartnerBBankAccountTokenCreateResponse: {
+            partner_b_bank_account_token: components["schemas"]["PartnerBBankAccountToken"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * ProcessorAuthGetRequest
+         * @description Reads the account and routing numbers and the balances of the account behind a processor token. The interface specification describes this operation by purpose only; the request carries only the processor token (decision D-PROC-2).
+         */
+        ProcessorAuthGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            processor_token: components["schemas"]["ProcessorToken"];
+        };
+        /**
+         * ProcessorAuthGetResponse
+         * @description The account behind the processor token and its numbers (decision D-PROC-2).
+         */
+        ProcessorAuthGetResponse: {
+            account: components["schemas"]["Account"];
+            numbers: components["schemas"]["AccountNumbers"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * ProcessorIdentityGetRequest
+         * @description Reads the account holders of the account behind a processor token.
+         */
+        ProcessorIdentityGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            processor_token: components["schemas"]["ProcessorToken"];
+        };
+        /** ProcessorIdentityGetResponse */
+        ProcessorIdentityGetResponse: {
+            account: components["schemas"]["AccountWithOwners"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * ProcessorBalanceGetRequestOptions
+         * @description Options of `/processor/balance/get`. Must not be null when given. The interface specification does not show its fields; this is decision D-PROC-1.
+         */
+        ProcessorBalanceGetRequestOptions: {
+            /**
+             * Format: date-time
+             * @description The oldest balance update you accept (RFC 3339). Matters only for the few institutions that cannot give a real-time balance and return their latest known one instead: when that balance was updated before this time, the call fails with `LAST_UPDATED_DATETIME_OUT_OF_RANGE` instead of returning it. When absent, such a balance is returned whatever its age.
+             * @example 2026-11-20T00:00:00Z
+             */
+            min_last_updated_datetime?: string;
+        };
+        /**
+         * ProcessorBalanceGetRequest
+         * @description Reads real-time balances of the account behind a processor token.
+         */
+        ProcessorBalanceGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            processor_token: components["schemas"]["ProcessorToken"];
+            options?: components["schemas"]["ProcessorBalanceGetRequestOptions"];
+        };
+        /** ProcessorBalanceGetResponse */
+        ProcessorBalanceGetResponse: {
+            account: components["schemas"]["Account"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * @description The use case (Standard Entry Class code) of an ACH transfer, in lower case. Closed set: `arc`, `cbr`, `ccd`, `cie`, `cor`, `ctx`, `iat`, `mte`, `pbr`, `pop`, `pos`, `ppd`, `rck`, `tel`, `web`.
+         * @example ppd
+         * @enum {string}
+         */
+        AchClass: "arc" | "cbr" | "ccd" | "cie" | "cor" | "ctx" | "iat" | "mte" | "pbr" | "pop" | "pos" | "ppd" | "rck" | "tel" | "web";
+        /**
+         * @description Direction of a transfer, seen from the origination account: a `debit` moves money **into** the origination account (pulled from the user's account); a `credit` moves money **out of** it (paid to the user's account).
+         * @example debit
+         * @enum {string}
+         */
+        TransferType: "debit" | "credit";
+        /**
+         * @description The network that carries a bank transfer. Closed set: `ach` (standard ACH, settles in one to two banking days), `same-day-ach` (ACH submitted for same-day settlement) and `wire` (a domestic wire, settles the same banking day). `ach` and `same-day-ach` are the ACH networks and need an `ach_class`; `wire` takes none. Bank transfers add `wire` to the ACH networks of transfers (decision D-BXFER-3).
+         * @example ach
+         * @enum {string}
+         */
+        BankTransferNetwork: "ach" | "same-day-ach" | "wire";
+        /**
+         * @description A positive money amount as a decimal string with exactly two digits after the point (for example `"12.34"`), greater than zero (`"0.00"` is rejected) and below one trillion. Strings keep cents exact where binary floating point would not.
+         * @example 12.34
+         */
+        DecimalAmount: string;
+        /**
+         * @description ISO 4217 currency code of a bank transfer amount. Closed set: bank transfers move US dollars only, so the only value is `USD`.
+         * @example USD
+         * @enum {string}
+         */
+        BankTransferIsoCurrencyCode: "USD";
+        /**
+         * BankTransferUser
+         * @description The account holder of the user's account, as sent when a bank transfer is created. Only `legal_name` is required. Unknown fields are rejected. The bank transfer record returns these details as `BankTransferUserDetails` (decision D-BXFER-8).
+         */
+        BankTransferUser: {
+            /**
+             * @description Full legal name of the account holder, as the institution knows it. Not empty.
+             * @example Alberta Bobbeth Charleson
+             */
+            legal_name: string;
+            /**
+             * Format: email
+             * @description E-mail address of the account holder, or null (same as absent) when not known.
+             * @example accountholder0@example.com
+             */
+            email_address?: string | null;
+            /**
+             * @description The 9-digit ABA routing number of the user's account, or null (same as absent) when not known.
+             * @example 011401533
+             */
+            routing_number?: string | null;
+        };
+        /**
+         * BankTransferMetadata
+         * @description Free-form data the client attaches to a bank transfer and gets back unchanged on every read: a map of string keys to string values, at most 50 keys. Keys are 1 to 40 characters, values at most 500 characters (limits per key and value are decision D-BXFER-9). Never put sensitive data here.
+         * @example {
+         *       "invoice_id": "INV-2026-0042"
+         *     }
+         */
+        BankTransferMetadata: {
+            [key: string]: string;
+        };
+        /**
+         * ProcessorBankTransferCreateRequest
+         * @description Creates a bank transfer as a processor, between the account behind `processor_token` and one of the client's origination accounts. Same fields as `/bank_transfer/create`, with `processor_token` in place of `access_token` and `account_id`. `ach_class` is required when `network` is `ach` or `same-day-ach` and must be absent when it is `wire` (encoded with `if`/`then`/`else`; decision D-BXFER-3).
+         */
+        ProcessorBankTransferCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: a request whose key was already used by the client returns the bank transfer created by the first request with that key, unchanged, and never creates a second one (even if other fields differ). Keys are remembered per client and environment without expiry. Use a new key for every new bank transfer (decision D-BXFER-16).
+             * @example invoice-2026-0042
+             */
+            idempotency_key: string;
+            processor_token: components["schemas"]["ProcessorToken"];
+            type: components["schemas"]["TransferType"];
+            network: components["schemas"]["BankTransferNetwork"];
+            amount: components["schemas"]["DecimalAmount"];
+            iso_currency_code: components["schemas"]["BankTransferIsoCurrencyCode"];
+            /**
+             * @description Short description, 1 to 10 characters, shown on the user's bank statement.
+             * @example Payment
+             */
+            description: string;
+            /** @description The ACH use case (Standard Entry Class code). Required when `network` is `ach` or `same-day-ach`; must be absent when `network` is `wire`. */
+            ach_class?: components["schemas"]["AchClass"];
+            user: components["schemas"]["BankTransferUser"];
+            /**
+             * @description The client's own tag for the bank transfer, at most 100 characters, returned unchanged on every read; null or absent for none. Not required to be unique.
+             * @example invoice-42
+             */
+            custom_tag?: string | null;
+            metadata?: components["schemas"]["BankTransferMetadata"];
+            /**
+             * @description The client's origination account to move the money from (credit) or to (debit). Null or absent: the client's default origination account. An id that is not one of the client's origination accounts is rejected with `INVALID_ORIGINATION_ACCOUNT_ID`.
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id?: string | null;
+        };
+        /**
+         * @description Which way the money of a bank transfer moves, seen from the origination account (decision D-BXFER-6). Closed set: `outbound` means money leaves the origination account (a `credit`, paid to the user's account); `inbound` means money enters it (a `debit`, pulled from the user's account). It always agrees with the bank transfer's `type`; it exists so that lists and events can be filtered and read by direction.
+         * @example outbound
+         * @enum {string}
+         */
+        BankTransferDirection: "outbound" | "inbound";
+        /**
+         * BankTransferFailure
+         * @description Why a bank transfer failed or was reversed: set on bank transfers whose `status` is `failed` or `reversed` and on the events of those types, null otherwise. Same shape as the transfer failure reason `{ach_return_code, description}`; `ach_return_code` is null for wires (decision D-BXFER-10).
+         */
+        BankTransferFailure: {
+            /**
+             * @description The ACH return code (`R` and two digits, for example `R01` insufficient funds) for bank transfers on an ACH network; null for wires, which have no ACH return code.
+             * @example R01
+             */
+            ach_return_code: string | null;
+            /**
+             * @description Human-readable explanation of the failure or return.
+             * @example Insufficient funds
+             */
+            description: string;
+        };
+        /**
+         * @description Status of a bank transfer. Closed set (decision D-BXFER-4; the interface specification shows
+         *     only that bank transfers start out pending and can be cancelled):
+         *
+         *     | status | meaning | terminal |
+         *     |---|---|---|
+         *     | `pending` | created, not settled yet | no |
+         *     | `posted` | settled on the network; funds moved | no (can still be reversed) |
+         *     | `cancelled` | cancelled with `/bank_transfer/cancel` before it was sent | yes |
+         *     | `failed` | rejected or returned before settlement; `failure_reason` says why | yes |
+         *     | `reversed` | returned after it had posted; `failure_reason` says why | yes |
+         *
+         *     Transitions, each one recorded as a bank transfer event whose `event_type` is the new status:
+         *
+         *     | from | to | trigger |
+         *     |---|---|---|
+         *     | (new) | `pending` | `/bank_transfer/create` or `/processor/bank_transfer/create` |
+         *     | `pending` | `cancelled` | `/bank_transfer/cancel`, allowed only while `cancellable` is true |
+         *     | `pending` | `posted` | the network settles the transfer (sandbox: `/sandbox/bank_transfer/simulate` with `posted`) |
+         *     | `pending` | `failed` | the network or the receiving bank rejects it (sandbox: simulate `failed`) |
+         *     | `posted` | `reversed` | the receiving bank returns it after settlement (sandbox: simulate `reversed`) |
+         *
+         *     No other transition exists.
+         * @example pending
+         * @enum {string}
+         */
+        BankTransferStatus: "pending" | "posted" | "cancelled" | "failed" | "reversed";
+        /**
+         * BankTransferUserDetails
+         * @description The account holder details stored on a bank transfer, as they were sent on creation. Every field is present; details that were not sent are null (decision D-BXFER-8).
+         */
+        BankTransferUserDetails: {
+            /**
+             * @description Full legal name of the account holder, as sent on creation.
+             * @example Alberta Bobbeth Charleson
+             */
+            legal_name: string;
+            /**
+             * Format: email
+             * @description E-mail address of the account holder, or null when none was sent.
+             * @example accountholder0@example.com
+             */
+            email_address: string | null;
+            /**
+             * @description The 9-digit ABA routing number of the user's account, or null when none was sent.
+             * @example 011401533
+             */
+            routing_number: string | null;
+        };
+        /**
+         * BankTransfer
+         * @description A bank transfer: money moved between the user's account and one of the client's origination accounts over ACH or wire. The interface specification shows only `bank_transfer_id` and `cancellable`; the other fields follow the Transfer record (decision D-BXFER-2). Every field is always present.
+         */
+        BankTransfer: {
+            /**
+             * @description Identifier of the bank transfer (a UUID). The same name is used in the requests that take it (`/bank_transfer/get`, `/bank_transfer/cancel`, `/sandbox/bank_transfer/simulate`) and in bank transfer events; the record uses it instead of the Transfer record's `id` (decision D-BXFER-1).
+             * @example d36d3e12-cb51-4a44-9e4a-5e5e3e3f9b17
+             */
+            bank_transfer_id: string;
+            /**
+             * @description The user's account that is debited or credited: the `account_id` given on creation, or the account behind the processor token for `/processor/bank_transfer/create`.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            /** @description The ACH use case (Standard Entry Class code) given on creation. Set for the ACH networks (`ach`, `same-day-ach`); null for `wire`. */
+            ach_class: components["schemas"]["AchClass"] | null;
+            amount: components["schemas"]["DecimalAmount"];
+            /**
+             * @description True while the bank transfer can still be cancelled with `/bank_transfer/cancel`: it is `pending` and has not been sent to the network yet. Becomes false for good once it is sent and in every other status. In the sandbox a bank transfer stays cancellable until an event is simulated on it.
+             * @example true
+             */
+            cancellable: boolean;
+            /**
+             * Format: date-time
+             * @description When the bank transfer was created (RFC 3339, UTC).
+             * @example 2026-11-20T15:04:05Z
+             */
+            created: string;
+            /**
+             * @description The client's own tag given on creation (at most 100 characters), or null.
+             * @example invoice-42
+             */
+            custom_tag: string | null;
+            /**
+             * @description The description given on creation (1 to 10 characters); it appears on the user's bank statement.
+             * @example Payment
+             */
+            description: string;
+            direction: components["schemas"]["BankTransferDirection"];
+            /** @description Why the bank transfer failed or was reversed; set when `status` is `failed` or `reversed`, null otherwise. */
+            failure_reason: components["schemas"]["BankTransferFailure"] | null;
+            iso_currency_code: components["schemas"]["BankTransferIsoCurrencyCode"];
+            metadata: components["schemas"]["BankTransferMetadata"];
+            network: components["schemas"]["BankTransferNetwork"];
+            /**
+             * @description The client's origination account the money moves from or to: the one given on creation, or the client's default origination account when none was given. Never null on the record.
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id: string;
+            status: components["schemas"]["BankTransferStatus"];
+            type: components["schemas"]["TransferType"];
+            user: components["schemas"]["BankTransferUserDetails"];
+        };
+        /** ProcessorBankTransferCreateResponse */
+        ProcessorBankTransferCreateResponse: {
+            bank_transfer: components["schemas"]["BankTransfer"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * @description The token of an asset report, of the form `assets-<environment>-<identifier>`, held by the owner of the report (the client that had it generated). It is never given to auditors: they receive an audit copy token instead. Its shape is a design decision (D-ACCT-8).
+         * @example assets-sandbox-6f12f5bb-22dd-4d07-b8b9-3c1c6b7e1a52
+         */
+        AssetReportToken: string;
+        /** AssetReportAuditCopyCreateRequest */
+        AssetReportAuditCopyCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            asset_report_token: components["schemas"]["AssetReportToken"];
+            /**
+             * @description Identifier of the auditor (for example a lender's underwriting partner) that will receive the audit copy, as assigned to the auditor by the service. Unknown ids are rejected with `INVALID_AUDITOR_ID`.
+             * @example gingham_lending_audit
+             */
+            auditor_id: string;
+        };
+        /**
+         * @description An audit copy token, of the form `a-<environment>-<identifier>`. It gives read access to one copy of an asset report: the owner of the report creates it with `/asset_report/audit_copy/create` and hands it to the auditor, who reads the report with `/asset_report/audit_copy/get`. It stays valid until the owner removes it with `/asset_report/audit_copy/remove`.
+         * @example a-sandbox-3TAU2CWVYBDVRHUCAAAI27ULU4
+         */
+        AuditCopyToken: string;
+        /** AssetReportAuditCopyCreateResponse */
+        AssetReportAuditCopyCreateResponse: {
+            audit_copy_token: components["schemas"]["AuditCopyToken"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** AssetReportAuditCopyGetRequest */
+        AssetReportAuditCopyGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            audit_copy_token: components["schemas"]["AuditCopyToken"];
+        };
+        /**
+         * AssetReportUser
+         * @description The person the report is about, as the report's owner described them when the report was created. Every field is null when the owner did not give it (decision D-ACCT-6).
+         */
+        AssetReportUser: {
+            /**
+             * @description The owner's own identifier of the user, or null.
+             * @example alberta-charleson-4217
+             */
+            client_user_id: string | null;
+            /**
+             * @description First name of the user, or null.
+             * @example Alberta
+             */
+            first_name: string | null;
+            /**
+             * @description Middle name of the user, or null.
+             * @example Bobbeth
+             */
+            middle_name: string | null;
+            /**
+             * @description Last name of the user, or null.
+             * @example Charleson
+             */
+            last_name: string | null;
+            /**
+             * @description US Social Security number of the user as the owner gave it, or null. Treat it as sensitive.
+             * @example 111-22-1234
+             */
+            ssn: string | null;
+            /**
+             * @description Phone number of the user, or null.
+             * @example 1112223333
+             */
+            phone_number: string | null;
+            /**
+             * @description E-mail address of the user, or null.
+             * @example accountholder0@example.com
+             */
+            email: string | null;
+        };
+        /**
+         * AssetReportTransactionLocation
+         * @description Where a transaction in an asset report took place. Any part the institution does not give is null.
+         */
+        AssetReportTransactionLocation: {
+            /**
+             * @description Street address of the merchant.
+             * @example 300 Post St
+             */
+            address: string | null;
+            /**
+             * @description City of the merchant.
+             * @example San Francisco
+             */
+            city: string | null;
+            /**
+             * @description Region or state of the merchant (ISO 3166-2 subdivision code where known).
+             * @example CA
+             */
+            region: string | null;
+            /**
+             * @description Postal or ZIP code of the merchant.
+             * @example 94108
+             */
+            postal_code: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 country code of the merchant.
+             * @example US
+             */
+            country: string | null;
+            /**
+             * @description Latitude of the merchant in decimal degrees.
+             * @example 40.740352
+             */
+            lat: number | null;
+            /**
+             * @description Longitude of the merchant in decimal degrees.
+             * @example -74.001761
+             */
+            lon: number | null;
+            /**
+             * @description The merchant's number for the store.
+             * @example 1235
+             */
+            store_number: string | null;
+        };
+        /**
+         * AssetReportTransactionPaymentMeta
+         * @description Payment details of a transaction in an asset report, as the institution gives them. Any part it does not give is null.
+         */
+        AssetReportTransactionPaymentMeta: {
+            /**
+             * @description Reference number of the payment.
+             * @example null
+             */
+            reference_number: string | null;
+            /**
+             * @description ACH PPD identifier of the originator, for ACH payments.
+             * @example null
+             */
+            ppd_id: string | null;
+            /**
+             * @description Who received the payment.
+             * @example null
+             */
+            payee: string | null;
+            /**
+             * @description On whose behalf the payment was made.
+             * @example null
+             */
+            by_order_of: string | null;
+            /**
+             * @description Who made the payment.
+             * @example null
+             */
+            payer: string | null;
+            /**
+             * @description How the payment was made (for example `ACH`), as the institution names it.
+             * @example null
+             */
+            payment_method: string | null;
+            /**
+             * @description The processor that handled the payment.
+             * @example null
+             */
+            payment_processor: string | null;
+            /**
+             * @description Stated reason for the payment.
+             * @example null
+             */
+            reason: string | null;
+        };
+        /**
+         * AssetReportTransaction
+         * @description A transaction of an account in an asset report. Amounts are in the currency given by `iso_currency_code` or `unofficial_currency_code`.
+         */
+        AssetReportTransaction: {
+            /**
+             * @description Channel of the transaction. Open set (decision D-ENUM-1): known value `digital` (online); clients must accept other values.
+             * @example digital
+             */
+            transaction_type: "digital" | (string & {});
+            /**
+             * @description For a posted transaction that replaced a pending one, the `transaction_id` of the pending transaction; otherwise null.
+             * @example null
+             */
+            pending_transaction_id: string | null;
+            /**
+             * @description Identifier of the transaction's category, or null when it has none.
+             * @example 22001000
+             */
+            category_id: string | null;
+            /** @description The category hierarchy of the transaction, most general first; empty when uncategorized. */
+            category: string[];
+            location: components["schemas"]["AssetReportTransactionLocation"];
+            payment_meta: components["schemas"]["AssetReportTransactionPaymentMeta"];
+            /**
+             * @description The account owner who made the transaction, when the institution says so; otherwise null.
+             * @example null
+             */
+            account_owner: string | null;
+            /**
+             * @description Merchant name or transaction description, as cleaned up by the service.
+             * @example Uber
+             */
+            name: string;
+            /**
+             * @description The description exactly as the institution gave it, or null.
+             * @example UBER 072515 SF**POOL**
+             */
+            original_description: string | null;
+            /**
+             * @description The `account_id` of the account the transaction belongs to.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            /**
+             * @description Amount of the transaction. Positive when money leaves the account (a purchase, a withdrawal), negative when money comes in (a deposit, a refund). Decision D-ACCT-3.
+             * @example 6.33
+             */
+            amount: number;
+            /**
+             * @description ISO 4217 currency code of the amount. Null exactly when `unofficial_currency_code` is set.
+             * @example USD
+             */
+            iso_currency_code: string | null;
+            /**
+             * @description Code of a currency without an ISO 4217 code (for example a cryptocurrency); otherwise null.
+             * @example null
+             */
+            unofficial_currency_code: string | null;
+            /**
+             * Format: date
+             * @description Date the transaction posted (for a pending transaction, the date it was authorized).
+             * @example 2026-11-14
+             */
+            date: string;
+            /**
+             * @description True while the transaction has not posted yet.
+             * @example false
+             */
+            pending: boolean;
+            /**
+             * @description Identifier of the transaction.
+             * @example lPNjeW1nR6CDn5okmGQ6hEpMo4lLNoSrzqDje
+             */
+            transaction_id: string;
+            /**
+             * @description The date the transaction was made as the institution reports it, usually `YYYY-MM-DD`. The interface specification types it as a plain string (unlike `date`), so no format is promised.
+             * @example 2026-11-13
+             */
+            date_transacted: string;
+        };
+        /**
+         * HistoricalBalance
+         * @description The current balance of an account at the end of one day.
+         */
+        HistoricalBalance: {
+            /**
+             * Format: date
+             * @description The day (`YYYY-MM-DD`).
+             * @example 2026-11-19
+             */
+            date: string;
+            /**
+             * @description Total funds in the account at the end of that day.
+             * @example 110
+             */
+            current: number;
+            /**
+             * @description ISO 4217 currency code of the balance. Null exactly when `unofficial_currency_code` is set.
+             * @example USD
+             */
+            iso_currency_code: string | null;
+            /**
+             * @description Code of a currency without an ISO 4217 code (for example a cryptocurrency); otherwise null.
+             * @example null
+             */
+            unofficial_currency_code: string | null;
+        };
+        /**
+         * AssetReportAccount
+         * @description An account as it appears in an asset report: the Account fields (its `balances` carry `last_updated_datetime`), its owners, and its history over the report's period.
+         */
+        AssetReportAccount: components["schemas"]["AccountWithOwners"] & {
+            /**
+             * @description Micro-deposit verification status of the account: `automatically_verified` or `verification_expired` (closed set). Null for an account that was not verified through micro-deposits (decision D-ACCT-7).
+             * @example null
+             * @enum {string|null}
+             */
+            verification_status: "automatically_verified" | "verification_expired" | null;
+            /**
+             * @description Number of days of transaction history the institution made available for the account.
+             * @example 90
+             */
+            days_available: number;
+            /** @description The account's transactions over the report's period, newest first. */
+            transactions: components["schemas"]["AssetReportTransaction"][];
+            /** @description End-of-day current balances of the account over the report's period, newest first. */
+            historical_balances: components["schemas"]["HistoricalBalance"][];
+        };
+        /**
+         * AssetReportItem
+         * @description One Item covered by an asset report, with its accounts as they were when the report was generated.
+         */
+        AssetReportItem: {
+            /**
+             * @description Identifier of the Item.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /**
+             * @description Name of the Item's financial institution.
+             * @example First Gingham Bank
+             */
+            institution_name: string;
+            /**
+             * @description Identifier of the Item's financial institution.
+             * @example ins_109508
+             */
+            institution_id: string;
+            /**
+             * Format: date-time
+             * @description When the Item's data in the report was last read from the institution.
+             * @example 2026-11-20T14:15:22Z
+             */
+            date_last_updated: string;
+            /** @description The Item's accounts in the report. */
+            accounts: components["schemas"]["AssetReportAccount"][];
+        };
+        /**
+         * AssetReport
+         * @description An asset report: a snapshot of the accounts, balances, owners and transactions of one user's Items over the requested number of days.
+         */
+        AssetReport: {
+            /**
+             * @description Identifier of the asset report; the same for the report and all its audit copies.
+             * @example bf3a0490-344c-4620-a219-2693162e4b1d
+             */
+            asset_report_id: string;
+            /**
+             * @description The owner's own reference for the report, if it gave one when the report was created; otherwise null.
+             * @example loan-application-4217
+             */
+            client_report_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the report was generated.
+             * @example 2026-11-20T14:15:22Z
+             */
+            date_generated: string;
+            /**
+             * @description Number of days of transaction history the report was asked to cover, counting back from `date_generated`.
+             * @example 90
+             */
+            days_requested: number;
+            user: components["schemas"]["AssetReportUser"];
+            /** @description The Items the report covers, one entry each. */
+            items: components["schemas"]["AssetReportItem"][];
+        };
+        /**
+         * AssetReportWarningCause
+         * @description The Item a warning concerns and the error that caused it.
+         */
+        AssetReportWarningCause: {
+            /**
+             * @description The `item_id` of the Item in `report.items` the warning concerns.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            error: components["schemas"]["EmbeddedError"];
+        };
+        /**
+         * AssetReportWarning
+         * @description A problem with one Item of an asset report. The report is still returned; the data the warning names is missing or partial for that Item.
+         */
+        AssetReportWarning: {
+            /**
+             * @description Category of the warning. Open set (decision D-ENUM-1): known value `ASSET_REPORT_WARNING`; clients must accept other values.
+             * @example ASSET_REPORT_WARNING
+             */
+            warning_type: "ASSET_REPORT_WARNING" | (string & {});
+            /**
+             * @description What is missing. Open set (decision D-ENUM-1): known value `OWNERS_UNAVAILABLE` (the institution did not return the account owners, so `owners` is empty for the Item's accounts); clients must accept other values.
+             * @example OWNERS_UNAVAILABLE
+             */
+            warning_code: "OWNERS_UNAVAILABLE" | (string & {});
+            cause: components["schemas"]["AssetReportWarningCause"];
+        };
+        /** AssetReportAuditCopyGetResponse */
+        AssetReportAuditCopyGetResponse: {
+            report: components["schemas"]["AssetReport"];
+            /** @description Problems with single Items of the report (for example owners that could not be read). The report is still returned; the affected data is missing or partial. Empty when there is none. */
+            warnings: components["schemas"]["AssetReportWarning"][];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** AssetReportAuditCopyRemoveRequest */
+        AssetReportAuditCopyRemoveRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            audit_copy_token: components["schemas"]["AuditCopyToken"];
+        };
+        /** AssetReportAuditCopyRemoveResponse */
+        AssetReportAuditCopyRemoveResponse: {
+            /**
+             * @description Always true: the audit copy was removed and its token is now invalid for every holder. A token that is already invalid gives `INVALID_AUDIT_COPY_TOKEN` instead (decision D-ACCT-9).
+             * @example true
+             * @constant
+             */
+            removed: true;
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * @description An ISO 3166-1 alpha-2 country code (two upper-case letters).
+         * @example US
+         */
+        CountryCode: string;
+        /**
+         * InstitutionsSearchRequestOptions
+         * @description Further filters and output switches of `/institutions/search`. Must not be null when given. The interface specification does not show its fields; this is decision D-INST-2.
+         */
+        InstitutionsSearchRequestOptions: {
+            /**
+             * @description When true, each institution also carries `url`, `primary_color` and `logo` (decision D-INST-3). The logo makes responses much larger; ask for it only when you display it.
+             * @default false
+             * @example true
+             */
+            include_optional_metadata?: boolean;
+            /**
+             * @description When true, only institutions that use an OAuth login are returned; when false, only those that do not. When absent, both kinds are returned.
+             * @example false
+             */
+            oauth?: boolean;
+        };
+        /**
+         * InstitutionsSearchRequest
+         * @description Searches supported institutions by name.
+         */
+        InstitutionsSearchRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description Text to look for in institution names (case-insensitive, partial words match). Must not be empty.
+             * @example Gingham
+             */
+            query: string;
+            /**
+             * @description Only return institutions that support all of these products. Required, but may be null: null means "any product" (no product filter). An empty array is rejected (`INVALID_FIELD`); send null instead (decision D-INST-1). When `auth` is listed and your client is enabled for Instant Match or Automated Micro-deposits, institutions that support those are returned even if `auth` is absent from their `products`.
+             * @example [
+             *       "auth"
+             *     ]
+             */
+            products: components["schemas"]["Product"][] | null;
+            /** @description Only return institutions serving at least one of these countries (ISO 3166-1 alpha-2). At least one code. A well-formed code with no supported institution simply matches nothing. */
+            country_codes: components["schemas"]["CountryCode"][];
+            options?: components["schemas"]["InstitutionsSearchRequestOptions"];
+        };
+        /**
+         * Institution
+         * @description A financial institution supported by the API, as returned by `/institutions/search` and `/institutions/get`. The six fields of the interface specification are always present; `url`, `primary_color` and `logo` are present only when the request sets `options.include_optional_metadata` to true (decision D-INST-3).
+         */
+        Institution: {
+            /** @description The countries the institution serves, as ISO 3166-1 alpha-2 codes. At least one. */
+            country_codes: components["schemas"]["CountryCode"][];
+            /**
+             * @description Identifier of the institution, `ins_` followed by digits. Other operations (for example `/sandbox/public_token/create`) take it as `institution_id`.
+             * @example ins_109508
+             */
+            institution_id: string;
+            /**
+             * @description The institution's name as shown to end users.
+             * @example First Gingham Bank
+             */
+            name: string;
+            /**
+             * @description True when users log in to this institution through its own OAuth flow (redirect to the institution) instead of entering their credentials in Link.
+             * @example false
+             */
+            oauth: boolean;
+            /** @description The products the institution supports. Under rule 10 of `/institutions/search`, an institution may be returned for `auth` although `auth` is not listed here (it supports Instant Match or Automated Micro-deposits instead). */
+            products: components["schemas"]["Product"][];
+            /** @description The 9-digit ABA routing numbers of the institution. Empty for institutions without US routing numbers. */
+            routing_numbers: string[];
+            /**
+             * Format: uri
+             * @description The institution's website, or null when unknown. Present only when `options.include_optional_metadata` is true.
+             * @example https://www.firstgingham.example
+             */
+            url?: string | null;
+            /**
+             * @description The institution's brand color as a hex triplet `#RRGGBB`, or null when unknown. Present only when `options.include_optional_metadata` is true.
+             * @example #1f5f3a
+             */
+            primary_color?: string | null;
+            /**
+             * @description The institution's logo, a base64-encoded PNG image, or null when there is none. Present only when `options.include_optional_metadata` is true.
+             * @example iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==
+             */
+            logo?: string | null;
+        };
+        /** InstitutionsSearchResponse */
+        InstitutionsSearchResponse: {
+            /** @description The matching institutions, best name match first; at most 10. Empty when nothing matches. */
+            institutions: components["schemas"]["Institution"][];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * InstitutionsGetRequestOptions
+         * @description Further filters and output switches of `/institutions/get`. Must not be null when given. The interface specification does not show its fields; this is decision D-INST-2.
+         */
+        InstitutionsGetRequestOptions: {
+            /** @description Only list institutions that support all of these products. At least one product when given; when absent there is no product filter (beyond the overlap with your client's products). */
+            products?: components["schemas"]["Product"][];
+            /** @description Only list institutions that have at least one of these 9-digit ABA routing numbers. */
+            routing_numbers?: string[];
+            /**
+             * @description When true, only institutions that use an OAuth login are listed; when false, only those that do not. When absent, both kinds are listed.
+             * @example true
+             */
+            oauth?: boolean;
+            /**
+             * @description When true, each institution also carries `url`, `primary_color` and `logo` (decision D-INST-3).
+             * @default false
+             * @example false
+             */
+            include_optional_metadata?: boolean;
+        };
+        /**
+         * InstitutionsGetRequest
+         * @description Lists the supported institutions, one page at a time.
+         */
+        InstitutionsGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * Format: int32
+             * @description Size of the page: how many institutions of the list to look at, 1 to 500. Fewer may be returned, because institutions with no product overlap with your client are filtered out of the page.
+             * @example 100
+             */
+            count: number;
+            /**
+             * Format: int32
+             * @description Position in the list of the first institution of the page (0 for the first page). For the next page add the `count` you asked for, not the number of institutions returned (decision D-INST-4).
+             * @example 0
+             */
+            offset: number;
+            /** @description Only list institutions serving at least one of these countries (ISO 3166-1 alpha-2). At least one code. */
+            country_codes: components["schemas"]["CountryCode"][];
+            options?: components["schemas"]["InstitutionsGetRequestOptions"];
+        };
+        /** InstitutionsGetResponse */
+        InstitutionsGetResponse: {
+            /** @description The institutions of the requested page that share at least one product with your client, in a stable order. May hold fewer than `count` entries (even none) although later pages exist; keep paging while `offset + count < total`. */
+            institutions: components["schemas"]["Institution"][];
+            /**
+             * @description The number of institutions in the whole list that `country_codes` and `options` select, before institutions with no product overlap with your client are filtered out of each page. Use it to know when to stop paging (decision D-INST-4).
+             * @example 11982
+             */
+            total: number;
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * PaymentIban
+         * @description An International Bank Account Number: two-letter ISO 3166-1 country code, two check digits and the national account identifier, 15 to 34 upper-case letters and digits with no spaces. The check digits are verified (ISO 13616 mod-97); an IBAN that fails the check is rejected with `INVALID_FIELD` (decision D-PAY-14).
+         * @example GB33BUKB20201555555555
+         */
+        PaymentIban: string;
+        /**
+         * PaymentRecipientBacs
+         * @description UK domestic account details (BACS / Faster Payments): an 8-digit account number and a 6-digit sort code. The interface specification does not show the fields of the BACS object; this shape is decision D-PAY-2. BACS details always identify an account held in the United Kingdom.
+         */
+        PaymentRecipientBacs: {
+            /**
+             * @description The 8-digit UK account number, digits only.
+             * @example 55555555
+             */
+            account: string;
+            /**
+             * @description The 6-digit UK sort code, digits only, without dashes or spaces.
+             * @example 202015
+             */
+            sort_code: string;
+        };
+        /**
+         * PaymentRecipientAddress
+         * @description Postal address of a payment recipient. When given, all four fields are required (decision D-PAY-3) and `country` must be a SEPA country (for a standing-order recipient: `GB`).
+         */
+        PaymentRecipientAddress: {
+            /** @description The street lines of the address, in order (house number and street first, then any further lines). At least one line. */
+            street: string[];
+            /**
+             * @description City or town.
+             * @example London
+             */
+            city: string;
+            /**
+             * @description Postal code, as written in the recipient's country.
+             * @example SE14 8JW
+             */
+            postal_code: string;
+            country: components["schemas"]["CountryCode"];
+        };
+        /**
+         * PaymentInitiationRecipientCreateRequest
+         * @description A new payment recipient. `name` is required, and so is `iban` unless `bacs` is given (at least one of the two; both may be given). Unknown fields are rejected, also inside `bacs` and `address` (`unevaluatedProperties: false` where they are used; decision D-PAY-15).
+         */
+        PaymentInitiationRecipientCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description Name of the recipient (the account holder), at least 1 character.
+             * @example Wonder Wallet
+             */
+            name: string;
+            /** @description The recipient's IBAN, 15 to 34 characters. Required when `bacs` is not given; needed for `EUR` payments. Its country (the first two letters) must be a SEPA country, otherwise the call fails with `RECIPIENT_COUNTRY_NOT_SEPA`. */
+            iban?: components["schemas"]["PaymentIban"];
+            /** @description The recipient's UK account number and sort code. May be given instead of, or together with, `iban`; needed for `GBP` payments and standing orders. Must not be null when given. */
+            bacs?: components["schemas"]["PaymentRecipientBacs"];
+            /** @description The recipient's postal address (optional; must not be null when given). Its `country` must be a SEPA country. */
+            address?: components["schemas"]["PaymentRecipientAddress"];
+        } | unknown | unknown;
+        /**
+         * PaymentRecipientId
+         * @description Identifier of a payment recipient, as returned by `/payment_initiation/recipient/create`. An unknown id is rejected with `INVALID_RECIPIENT_ID`.
+         * @example recipient-id-sandbox-9b6b4679-914b-445b-9450-efbdb80296f6
+         */
+        PaymentRecipientId: string;
+        /** PaymentInitiationRecipientCreateResponse */
+        PaymentInitiationRecipientCreateResponse: {
+            /** @description Identifier of the recipient. Creating a recipient with identical details again returns the same id. */
+            recipient_id: components["schemas"]["PaymentRecipientId"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** PaymentInitiationRecipientGetRequest */
+        PaymentInitiationRecipientGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            recipient_id: components["schemas"]["PaymentRecipientId"];
+        };
+        /**
+         * PaymentInitiationRecipientGetResponse
+         * @description The recipient: the fields of `PaymentRecipient` (kept in step with it), plus `request_id`.
+         */
+        PaymentInitiationRecipientGetResponse: {
+            recipient_id: components["schemas"]["PaymentRecipientId"];
+            /**
+             * @description Name of the recipient (the account holder), at least 1 character.
+             * @example Wonder Wallet
+             */
+            name: string;
+            /** @description The recipient's IBAN (15 to 34 characters), needed for EUR payments; null when the recipient was created with BACS details only. */
+            iban: components["schemas"]["PaymentIban"] | null;
+            /** @description The recipient's UK account number and sort code, needed for GBP payments and standing orders; null when the recipient was created with an IBAN only. */
+            bacs: components["schemas"]["PaymentRecipientBacs"] | null;
+            /** @description The recipient's postal address, or null when none was given at creation. */
+            address: components["schemas"]["PaymentRecipientAddress"] | null;
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * PaymentInitiationRecipientListRequest
+         * @description No fields besides the optional body credentials.
+         */
+        PaymentInitiationRecipientListRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+        };
+        /**
+         * PaymentRecipient
+         * @description A payment recipient (payee) created with `/payment_initiation/recipient/create`. It holds an IBAN, BACS details, or both; at least one of `iban` and `bacs` is non-null. A recipient is immutable: identical details always map to the same `recipient_id`.
+         */
+        PaymentRecipient: {
+            recipient_id: components["schemas"]["PaymentRecipientId"];
+            /**
+             * @description Name of the recipient (the account holder), at least 1 character.
+             * @example Wonder Wallet
+             */
+            name: string;
+            /** @description The recipient's IBAN (15 to 34 characters), needed for EUR payments; null when the recipient was created with BACS details only. */
+            iban: components["schemas"]["PaymentIban"] | null;
+            /** @description The recipient's UK account number and sort code, needed for GBP payments and standing orders; null when the recipient was created with an IBAN only. */
+            bacs: components["schemas"]["PaymentRecipientBacs"] | null;
+            /** @description The recipient's postal address, or null when none was given at creation. */
+            address: components["schemas"]["PaymentRecipientAddress"] | null;
+        };
+        /** PaymentInitiationRecipientListResponse */
+        PaymentInitiationRecipientListResponse: {
+            /** @description Every payment recipient created by the client in this environment, oldest first (decision D-PAY-4); an empty array when there are none. The list is not paged. */
+            recipients: components["schemas"]["PaymentRecipient"][];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * PaymentReference
+         * @description The payment reference the recipient sees on their statement: 1 to 18 letters and digits (`A-Z`, `a-z`, `0-9`), with no spaces or other special characters.
+         * @example TestPayment
+         */
+        PaymentReference: string;
+        /**
+         * PaymentAmount
+         * @description Amount and currency of a payment. For a standing order it is the amount of each payment of the order. In the Development environment `value` must be below 5 in the payment currency.
+         */
+        PaymentAmount: {
+            /**
+             * @description ISO 4217 code of the payment currency. Closed set: `GBP` (domestic UK payments to a recipient with BACS details, and every standing order) or `EUR` (SEPA payments to a recipient with an IBAN; decision D-PAY-13).
+             * @example GBP
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR";
+            /**
+             * @description The amount in `currency`, greater than 0, with at most two decimal places (a value with more decimals is rejected with `INVALID_FIELD`). In the Development environment it must be below 5.
+             * @example 100
+             */
+            value: number;
+        };
+        /**
+         * PaymentSchedule
+         * @description The schedule of a standing order. Giving a schedule to `/payment_initiation/payment/create`
+         *     makes the payment a standing order, which must be in `GBP` and paid to a UK recipient. The
+         *     interface specification does not show the fields of the schedule; this shape is decision
+         *     D-PAY-5.
+         *
+         *     Standing-order payments are sent Monday to Friday, excluding UK bank holidays: a payment whose
+         *     date falls on a weekend or a bank holiday is sent on the next working day. A standing order
+         *     cannot be modified or cancelled through the API after creation; the end user changes it with
+         *     their bank.
+         */
+        PaymentSchedule: {
+            /**
+             * @description How often a payment is made. Closed set.
+             * @example MONTHLY
+             * @enum {string}
+             */
+            interval: "WEEKLY" | "MONTHLY";
+            /**
+             * Format: int32
+             * @description The day of each interval on which a payment is made:
+             *
+             *     - `WEEKLY`: day of the week, `1` (Monday) to `7` (Sunday);
+             *     - `MONTHLY`: day of the month, `1` to `28`, or `-1` for the last day of the month.
+             *
+             *     A day on a weekend or bank holiday moves to the next working day. Any other value (`0`,
+             *     `8` for a weekly order, `29` to `31`) is rejected with `INVALID_FIELD`.
+             * @example 1
+             */
+            interval_execution_day: number;
+            /**
+             * Format: date
+             * @description Date (`YYYY-MM-DD`, UK calendar) of the first possible payment; it must not be in the past. The first payment is made on the first execution day on or after it.
+             * @example 2026-12-01
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description Date (`YYYY-MM-DD`) after which no more payments are made; not before `start_date`. Absent or null: the standing order runs until the end user cancels it with their bank. Responses always carry it (null when open-ended).
+             * @example null
+             */
+            end_date?: string | null;
+        };
+        /**
+         * PaymentInitiationOptions
+         * @description Optional settings of a new payment. The interface specification does not show the fields of the payment options object; this shape is decision D-PAY-6. Must not be null when given.
+         */
+        PaymentInitiationOptions: {
+            /**
+             * @description When true, the payer's bank is asked for the payer's account details, which are returned in the payment's `refund_details`. A payment can only be reversed when they are known, so set it when you may need `/payment_initiation/payment/reverse`. Default false.
+             * @default false
+             * @example true
+             */
+            request_refund_details?: boolean;
+            /** @description Restricts the payer to the account with this IBAN: the user cannot authorise the payment from another account. Use it for `EUR` payments. Null or absent: no restriction. Give at most one of `iban` and `bacs`; both non-null is rejected with `INVALID_FIELD`. */
+            iban?: components["schemas"]["PaymentIban"] | null;
+            /** @description Restricts the payer to the UK account with this account number and sort code. Use it for `GBP` payments. Null or absent: no restriction. */
+            bacs?: components["schemas"]["PaymentRecipientBacs"] | null;
+        };
+        /**
+         * PaymentInitiationPaymentCreateRequest
+         * @description A new payment to an existing recipient: one-time without `schedule`, a standing order with it. Unknown fields are rejected, also inside `amount`, `schedule` and `options` (decision D-PAY-15).
+         */
+        PaymentInitiationPaymentCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /** @description The recipient to pay, from `/payment_initiation/recipient/create`. `GBP` payments need a recipient with BACS details, `EUR` payments one with an IBAN, and a standing order a UK recipient. */
+            recipient_id: components["schemas"]["PaymentRecipientId"];
+            reference: components["schemas"]["PaymentReference"];
+            /** @description Amount and currency (`GBP` or `EUR`); for a standing order, the amount of each payment. In the Development environment `value` must be below 5. */
+            amount: components["schemas"]["PaymentAmount"];
+            /** @description Makes the payment a standing order (`GBP` only, UK recipient only). Absent: the payment runs once. Must not be null when given. */
+            schedule?: components["schemas"]["PaymentSchedule"];
+            options?: components["schemas"]["PaymentInitiationOptions"];
+        };
+        /**
+         * PaymentId
+         * @description Identifier of a payment, as returned by `/payment_initiation/payment/create`; at least 1 character. An unknown id is rejected with `INVALID_PAYMENT_ID`.
+         * @example payment-id-sandbox-feca8a7a-5591-4aef-9297-f3062bb735d3
+         */
+        PaymentId: string;
+        /**
+         * PaymentStatus
+         * @description Status of a payment. For a standing order it is the status of the whole order, not of its
+         *     individual payments. Closed set (decision D-PAY-7): the interface specification shows only
+         *     `PAYMENT_STATUS_INPUT_NEEDED` and no transitions, so the set and the transitions below are
+         *     designed.
+         *
+         *     | Status | Meaning | Final |
+         *     |---|---|---|
+         *     | `PAYMENT_STATUS_INPUT_NEEDED` | created; waiting for the user to authorise it at their bank through Link | no |
+         *     | `PAYMENT_STATUS_PROCESSING` | authorised by the user; being submitted to the payer's bank | no |
+         *     | `PAYMENT_STATUS_INITIATED` | one-time payment accepted by the payer's bank, not executed yet | no |
+         *     | `PAYMENT_STATUS_EXECUTED` | one-time payment executed: the funds have left the payer's account | final unless settlement is confirmed |
+         *     | `PAYMENT_STATUS_COMPLETED` | one-time payment whose arrival in the recipient's account is confirmed | yes |
+         *     | `PAYMENT_STATUS_ESTABLISHED` | standing order set up at the payer's bank; its payments run on the schedule | yes |
+         *     | `PAYMENT_STATUS_INSUFFICIENT_FUNDS` | refused by the payer's bank for lack of funds | yes |
+         *     | `PAYMENT_STATUS_REJECTED` | refused by the payer's bank for another reason | yes |
+         *     | `PAYMENT_STATUS_FAILED` | could not be made because of a technical failure; no money moved | yes |
+         *     | `PAYMENT_STATUS_BLOCKED` | stopped by SVC's risk and compliance checks before reaching the bank | yes |
+         *     | `PAYMENT_STATUS_CANCELLED` | the user declined the payment at their bank's consent step | yes |
+         *     | `PAYMENT_STATUS_EXPIRED` | not authorised before `payment_expiration_time` | yes |
+         *
+         *     Transitions (every change updates `last_status_update`):
+         *
+         *     | From | To | When |
+         *     |---|---|---|
+         *     | (none) | `PAYMENT_STATUS_INPUT_NEEDED` | `/payment_initiation/payment/create` succeeds |
+         *     | `PAYMENT_STATUS_INPUT_NEEDED` | `PAYMENT_STATUS_PROCESSING` | the user authorises the payment in Link |
+         *     | `PAYMENT_STATUS_INPUT_NEEDED` | `PAYMENT_STATUS_CANCELLED` | the user declines the payment at their bank |
+         *     | `PAYMENT_STATUS_INPUT_NEEDED` | `PAYMENT_STATUS_EXPIRED` | `payment_expiration_time` passes |
+         *     | `PAYMENT_STATUS_PROCESSING` | `PAYMENT_STATUS_INITIATED` | one-time payment: the payer's bank accepts it |
+         *     | `PAYMENT_STATUS_PROCESSING` | `PAYMENT_STATUS_ESTABLISHED` | standing order: the payer's bank sets it up |
+         *     | `PAYMENT_STATUS_PROCESSING` | `PAYMENT_STATUS_BLOCKED` | SVC's checks stop the payment |
+         *     | `PAYMENT_STATUS_PROCESSING` or `PAYMENT_STATUS_INITIATED` | `PAYMENT_STATUS_INSUFFICIENT_FUNDS`, `PAYMENT_STATUS_REJECTED`, `PAYMENT_STATUS_FAILED` | the payer's bank refuses it, or it fails |
+         *     | `PAYMENT_STATUS_INITIATED` | `PAYMENT_STATUS_EXECUTED` | the payer's bank executes it |
+         *     | `PAYMENT_STATUS_EXECUTED` | `PAYMENT_STATUS_COMPLETED` | the funds are confirmed in the recipient's account |
+         *
+         *     An aborted Link session or a failed or expired payment token does not change the status: the
+         *     payment stays `PAYMENT_STATUS_INPUT_NEEDED` and the user can try again with a new token. A
+         *     standing order stays `PAYMENT_STATUS_ESTABLISHED`: its individual payments, and changes the end
+         *     user makes with their bank, are not reported. Reversing a payment does not change its status;
+         *     the reversal is reported in the payment's `refund` field.
+         * @example PAYMENT_STATUS_INPUT_NEEDED
+         * @enum {string}
+         */
+        PaymentStatus: "PAYMENT_STATUS_INPUT_NEEDED" | "PAYMENT_STATUS_PROCESSING" | "PAYMENT_STATUS_INITIATED" | "PAYMENT_STATUS_EXECUTED" | "PAYMENT_STATUS_COMPLETED" | "PAYMENT_STATUS_ESTABLISHED" | "PAYMENT_STATUS_INSUFFICIENT_FUNDS" | "PAYMENT_STATUS_REJECTED" | "PAYMENT_STATUS_FAILED" | "PAYMENT_STATUS_BLOCKED" | "PAYMENT_STATUS_CANCELLED" | "PAYMENT_STATUS_EXPIRED";
+        /** PaymentInitiationPaymentCreateResponse */
+        PaymentInitiationPaymentCreateResponse: {
+            payment_id: components["schemas"]["PaymentId"];
+            /** @description Status of the new payment; always `PAYMENT_STATUS_INPUT_NEEDED` on creation. */
+            status: components["schemas"]["PaymentStatus"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** PaymentInitiationPaymentGetRequest */
+        PaymentInitiationPaymentGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            payment_id: components["schemas"]["PaymentId"];
+        };
+        /**
+         * PaymentToken
+         * @description A payment token of the deprecated payment token flow: the user authorises the payment by opening Link with it. It is single use and expires at its `payment_token_expiration_time`; after a failure, an abort or expiry, create a new one with `/payment_initiation/payment/token/create`. New clients use the link-token flow instead (pass `payment_id` to link token creation).
+         * @example payment-token-sandbox-c6a26505-42b4-46fe-8ecf-bf9edcafbebb
+         */
+        PaymentToken: string;
+        /**
+         * PaymentRefundDetails
+         * @description The payer's (original sender's) account, as reported by the payer's bank when the payment was created with `options.request_refund_details: true`. A reversal refunds the payment to this account. At least one of `iban` and `bacs` is non-null. Decision D-PAY-9.
+         */
+        PaymentRefundDetails: {
+            /**
+             * @description Name of the payer's account holder, or null when the bank did not give it.
+             * @example Alberta Bobbeth Charleson
+             */
+            name: string | null;
+            /** @description IBAN of the payer's account, or null when the bank gave BACS details only. */
+            iban: components["schemas"]["PaymentIban"] | null;
+            /** @description UK account number and sort code of the payer's account, or null when the bank gave an IBAN only. */
+            bacs: components["schemas"]["PaymentRecipientBacs"] | null;
+        };
+        /**
+         * PaymentRefundId
+         * @description Identifier of the refund created by reversing a payment with `/payment_initiation/payment/reverse`.
+         * @example wallet-transaction-id-sandbox-3e9d5e5b-7c66-4b7e-8f55-6e4e8e32c4ce
+         */
+        PaymentRefundId: string;
+        /**
+         * PaymentRefundStatus
+         * @description Status of the refund created by reversing a payment. Closed set; the interface specification
+         *     shows only `INITIATED`, the rest is decision D-PAY-10:
+         *
+         *     | Status | Meaning | Final |
+         *     |---|---|---|
+         *     | `INITIATED` | the refund was created and is being sent to the payer's account | no |
+         *     | `EXECUTED` | the refund was paid into the original sender's (payer's) account | yes |
+         *     | `FAILED` | the refund could not be paid (for example the payer's account is closed); no money moved | yes |
+         *
+         *     `INITIATED` moves to `EXECUTED` or `FAILED`; the current status is in the payment's `refund`
+         *     field (`/payment_initiation/payment/get`). A failed refund does not allow a second reversal.
+         * @example INITIATED
+         * @enum {string}
+         */
+        PaymentRefundStatus: "INITIATED" | "EXECUTED" | "FAILED";
+        /**
+         * PaymentRefund
+         * @description The reversal of a payment: the refund to the original sender's account created by `/payment_initiation/payment/reverse`. A payment has at most one.
+         */
+        PaymentRefund: {
+            refund_id: components["schemas"]["PaymentRefundId"];
+            status: components["schemas"]["PaymentRefundStatus"];
+        };
+        /**
+         * PaymentInitiationPaymentGetResponse
+         * @description The payment: the fields of `Payment` (kept in step with it), plus `request_id`. For a standing order they describe the whole order, not its individual payments.
+         */
+        PaymentInitiationPaymentGetResponse: {
+            payment_id: components["schemas"]["PaymentId"];
+            /**
+             * @deprecated
+             * @description Deprecated flow only. The payment's current payment token: one is issued when the payment is created and each `/payment_initiation/payment/token/create` call replaces it (decision D-PAY-8). Clients on the link-token flow ignore it.
+             */
+            payment_token: components["schemas"]["PaymentToken"];
+            reference: components["schemas"]["PaymentReference"];
+            amount: components["schemas"]["PaymentAmount"];
+            status: components["schemas"]["PaymentStatus"];
+            /**
+             * Format: date-time
+             * @description When `status` last changed (at creation: the creation time). `/payment_initiation/payment/list` orders payments by it, most recent first, and pages with it.
+             * @example 2026-11-20T14:15:22Z
+             */
+            last_status_update: string;
+            /**
+             * Format: date-time
+             * @description End of the authorisation window, 24 hours after creation (decision D-PAY-7): a payment still `PAYMENT_STATUS_INPUT_NEEDED` at this time becomes `PAYMENT_STATUS_EXPIRED`. It keeps its value once the payment has moved on.
+             * @example 2026-11-21T14:15:22Z
+             */
+            payment_expiration_time: string;
+            recipient_id: components["schemas"]["PaymentRecipientId"];
+            /** @description The recipient's UK account number and sort code the payment is sent to, copied from the recipient at creation; null when the recipient has no BACS details (`EUR` payments to an IBAN-only recipient). */
+            bacs: components["schemas"]["PaymentRecipientBacs"] | null;
+            /** @description The recipient's IBAN, copied from the recipient at creation; null when the recipient has no IBAN (BACS-only recipient). */
+            iban: components["schemas"]["PaymentIban"] | null;
+            /** @description The standing order's schedule, or null for a one-time payment. */
+            schedule: components["schemas"]["PaymentSchedule"] | null;
+            /** @description The payer's account, as reported by the payer's bank; a reversal refunds to it. Null until the payment is executed, and always null when it was created without `options.request_refund_details: true` or the bank did not report the account (decision D-PAY-9). */
+            refund_details: components["schemas"]["PaymentRefundDetails"] | null;
+            /** @description The reversal of this payment with its current status, or null when the payment has not been reversed (decision D-PAY-10). */
+            refund: components["schemas"]["PaymentRefund"] | null;
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** PaymentInitiationPaymentListRequest */
+        PaymentInitiationPaymentListRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * Format: int32
+             * @description How many payments to return, 1 to 200 (the maximum is decision D-PAY-11). Default 10.
+             * @default 10
+             * @example 10
+             */
+            count?: number;
+            /**
+             * Format: date-time
+             * @description Where the page starts: pass the `next_cursor` of the previous response unchanged (it is the `last_status_update` of the last payment of that page). Only payments whose `last_status_update` is strictly earlier are returned. Absent: start with the most recently updated payment (decision D-PAY-11).
+             * @example 2026-11-20T14:15:22Z
+             */
+            cursor?: string;
+        };
+        /**
+         * Payment
+         * @description A payment created with `/payment_initiation/payment/create`: a one-time payment, or a standing order when it has a `schedule`. For a standing order the fields describe the whole order, not its individual payments.
+         */
+        Payment: {
+            payment_id: components["schemas"]["PaymentId"];
+            /**
+             * @deprecated
+             * @description Deprecated flow only. The payment's current payment token: one is issued when the payment is created and each `/payment_initiation/payment/token/create` call replaces it (decision D-PAY-8). Clients on the link-token flow ignore it.
+             */
+            payment_token: components["schemas"]["PaymentToken"];
+            reference: components["schemas"]["PaymentReference"];
+            amount: components["schemas"]["PaymentAmount"];
+            status: components["schemas"]["PaymentStatus"];
+            /**
+             * Format: date-time
+             * @description When `status` last changed (at creation: the creation time). `/payment_initiation/payment/list` orders payments by it, most recent first, and pages with it.
+             * @example 2026-11-20T14:15:22Z
+             */
+            last_status_update: string;
+            /**
+             * Format: date-time
+             * @description End of the authorisation window, 24 hours after creation (decision D-PAY-7): a payment still `PAYMENT_STATUS_INPUT_NEEDED` at this time becomes `PAYMENT_STATUS_EXPIRED`. It keeps its value once the payment has moved on.
+             * @example 2026-11-21T14:15:22Z
+             */
+            payment_expiration_time: string;
+            recipient_id: components["schemas"]["PaymentRecipientId"];
+            /** @description The recipient's UK account number and sort code the payment is sent to, copied from the recipient at creation; null when the recipient has no BACS details (`EUR` payments to an IBAN-only recipient). */
+            bacs: components["schemas"]["PaymentRecipientBacs"] | null;
+            /** @description The recipient's IBAN, copied from the recipient at creation; null when the recipient has no IBAN (BACS-only recipient). */
+            iban: components["schemas"]["PaymentIban"] | null;
+            /** @description The standing order's schedule, or null for a one-time payment. */
+            schedule: components["schemas"]["PaymentSchedule"] | null;
+            /** @description The payer's account, as reported by the payer's bank; a reversal refunds to it. Null until the payment is executed, and always null when it was created without `options.request_refund_details: true` or the bank did not report the account (decision D-PAY-9). */
+            refund_details: components["schemas"]["PaymentRefundDetails"] | null;
+            /** @description The reversal of this payment with its current status, or null when the payment has not been reversed (decision D-PAY-10). */
+            refund: components["schemas"]["PaymentRefund"] | null;
+        };
+        /** PaymentInitiationPaymentListResponse */
+        PaymentInitiationPaymentListResponse: {
+            /** @description Up to `count` payments (10 by default), ordered by `last_status_update`, most recent first. Empty when there are no (more) payments. */
+            payments: components["schemas"]["Payment"][];
+            /**
+             * Format: date-time
+             * @description The `cursor` for the next page: the `last_status_update` of the last payment of this page, or null when no older payment exists (decision D-PAY-11).
+             * @example 2026-11-18T09:30:00Z
+             */
+            next_cursor: string | null;
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** PaymentInitiationPaymentReverseRequest */
+        PaymentInitiationPaymentReverseRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            payment_id: components["schemas"]["PaymentId"];
+        };
+        /** PaymentInitiationPaymentReverseResponse */
+        PaymentInitiationPaymentReverseResponse: {
+            refund_id: components["schemas"]["PaymentRefundId"];
+            /** @description Status of the new refund; always `INITIATED` on creation. */
+            status: components["schemas"]["PaymentRefundStatus"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** PaymentInitiationPaymentTokenCreateRequest */
+        PaymentInitiationPaymentTokenCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            payment_id: components["schemas"]["PaymentId"];
+        };
+        /** PaymentInitiationPaymentTokenCreateResponse */
+        PaymentInitiationPaymentTokenCreateResponse: {
+            payment_token: components["schemas"]["PaymentToken"];
+            /**
+             * Format: date-time
+             * @description When the token expires: 20 minutes after creation, and never after the payment's `payment_expiration_time` (decision D-PAY-8).
+             * @example 2026-11-20T14:35:22Z
+             */
+            payment_token_expiration_time: string;
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * @description The ACH network that carries a transfer. Closed set.
+         * @example ach
+         * @enum {string}
+         */
+        TransferNetwork: "ach" | "same-day-ach";
+        /**
+         * TransferUserAddress
+         * @description Postal address of the account holder of a transfer. The interface specification lists the field names only; every part is required and non-empty, because a partial address cannot be used for risk checks (decision D-XFER-4). Send `address: null` or leave it out instead of a partial one.
+         */
+        TransferUserAddress: {
+            /**
+             * @description Street address, including the house number and any apartment or unit.
+             * @example 2992 Cameron Road
+             */
+            street: string;
+            /**
+             * @description City name.
+             * @example Malakoff
+             */
+            city: string;
+            /**
+             * @description Region or state (ISO 3166-2 subdivision code, for example `NY`).
+             * @example NY
+             */
+            region: string;
+            /**
+             * @description Postal or ZIP code.
+             * @example 14236
+             */
+            postal_code: string;
+            country: components["schemas"]["CountryCode"];
+        };
+        /**
+         * TransferUser
+         * @description The holder of the account that is debited or credited. Only `legal_name` is required in requests; in responses (`Transfer.user`, `proposed_transfer.user`) all four fields are always present, null when they were not given. Unknown fields are rejected, as in every request body, so the object returned is the one sent plus those nulls (decision D-XFER-4).
+         */
+        TransferUser: {
+            /**
+             * @description The account holder's full legal name.
+             * @example Alberta Bobbeth Charleson
+             */
+            legal_name: string;
+            /**
+             * @description The account holder's phone number, or null when not given.
+             * @example 1112223333
+             */
+            phone_number?: string | null;
+            /**
+             * Format: email
+             * @description The account holder's e-mail address, or null when not given.
+             * @example accountholder0@example.com
+             */
+            email_address?: string | null;
+            /** @description The account holder's postal address, or null when not given. */
+            address?: components["schemas"]["TransferUserAddress"] | null;
+        };
+        /**
+         * TransferDevice
+         * @description The device the end user used to initiate the transfer, for risk checks. The interface specification names the object but does not show its fields; `ip_address` and `user_agent` are decision D-XFER-3.
+         */
+        TransferDevice: {
+            /**
+             * @description The end user's IP address as seen by your server, in IPv4 dotted-decimal or IPv6 text form (2 to 45 characters; 45 is the length of the longest textual IPv6 form).
+             * @example 203.0.113.42
+             */
+            ip_address: string;
+            /**
+             * @description The `User-Agent` header of the end user's browser or app, unchanged.
+             * @example Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15
+             */
+            user_agent: string;
+        };
+        /**
+         * TransferAuthorizationCreateRequest
+         * @description A proposed transfer to run the risk checks on. Every transfer needs an `approved` or `permitted` authorization before `/transfer/create`.
+         */
+        TransferAuthorizationCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description The account of the Item to be debited or credited. Must belong to the Item of `access_token`, otherwise the call fails with `INVALID_ACCOUNT_ID`.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            type: components["schemas"]["TransferType"];
+            network: components["schemas"]["TransferNetwork"];
+            amount: components["schemas"]["DecimalAmount"];
+            ach_class: components["schemas"]["AchClass"];
+            user: components["schemas"]["TransferUser"];
+            device?: components["schemas"]["TransferDevice"];
+            /**
+             * @description The origination account the money moves into (`debit`) or out of (`credit`). When absent, your default origination account is used. An id that is not one of your origination accounts fails with `INVALID_ORIGINATION_ACCOUNT_ID`.
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id?: string;
+        };
+        /**
+         * @description The outcome of a transfer authorization. Closed set (decision D-XFER-1): the interface
+         *     specification shows `approved` and `permitted` and says a decline exists without showing its
+         *     literal; it is `declined`.
+         *
+         *     | decision | meaning | can be used with `/transfer/create` |
+         *     |---|---|---|
+         *     | `approved` | the risk checks passed; the transfer is expected to succeed | yes |
+         *     | `permitted` | the risk checks could not decide (see `decision_rationale`); you may create the transfer, at your own risk | yes |
+         *     | `declined` | the transfer must not be made (see `decision_rationale`) | no |
+         * @example approved
+         * @enum {string}
+         */
+        TransferAuthorizationDecision: "approved" | "permitted" | "declined";
+        /**
+         * @description Why the authorization got its decision: a string code, or null when the decision is `approved`.
+         *     The interface specification gives `decision_rationale` as "string or null" and names the codes in
+         *     its sandbox decision rules; the set is closed (decision D-XFER-2) and grows only with a new
+         *     `SVC-Version`.
+         *
+         *     | code | decision | meaning |
+         *     |---|---|---|
+         *     | `NSF` | `declined` | the available balance is below the amount (non-sufficient funds) |
+         *     | `RISK` | `declined` | the transfer is too risky (in the sandbox: the available balance is exactly zero) |
+         *     | `MANUALLY_VERIFIED_ITEM` | `permitted` | the Item was verified manually (same-day micro-deposits), so no balance is known |
+         *     | `LOGIN_REQUIRED` | `permitted` | the Item's login must be renewed, so no fresh balance could be read |
+         *     | `ERROR` | `permitted` | the authorization could not be decided normally (errors rule 4) |
+         * @example NSF
+         * @enum {string|null}
+         */
+        TransferAuthorizationDecisionRationale: "NSF" | "RISK" | "MANUALLY_VERIFIED_ITEM" | "LOGIN_REQUIRED" | "ERROR" | null;
+        /**
+         * TransferAuthorizationProposedTransfer
+         * @description The transfer that was authorized, as requested. A transfer created with this authorization must have the same `account_id`, `type`, `network`, `ach_class`, `amount` and `origination_account_id` (see `/transfer/create`).
+         */
+        TransferAuthorizationProposedTransfer: {
+            ach_class: components["schemas"]["AchClass"];
+            /**
+             * @description The account to be debited or credited (an account of the Item).
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            type: components["schemas"]["TransferType"];
+            /** @description The account holder as sent; all four fields are present (null when not given). */
+            user: components["schemas"]["TransferUser"] & unknown;
+            amount: components["schemas"]["DecimalAmount"];
+            network: components["schemas"]["TransferNetwork"];
+            /**
+             * @description The origination account the money moves into (`debit`) or out of (`credit`): the one given in the request, or your default origination account when none was given; always set (decision D-XFER-14).
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id: string;
+        };
+        /**
+         * TransferAuthorization
+         * @description The result of the risk checks on a proposed transfer. Its `id` is what `/transfer/create` takes as `authorization_id`; an authorization whose decision is `approved` or `permitted` can be used for exactly one transfer.
+         */
+        TransferAuthorization: {
+            /**
+             * @description Identifier of the authorization, an opaque string (decision D-XFER-13); pass it to `/transfer/create` as `authorization_id`.
+             * @example f7a0a7c2-5a69-4e6a-9e1c-9f2b0b3d2c11
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the authorization was decided (RFC 3339, UTC).
+             * @example 2026-11-02T15:04:05Z
+             */
+            created: string;
+            decision: components["schemas"]["TransferAuthorizationDecision"];
+            decision_rationale: components["schemas"]["TransferAuthorizationDecisionRationale"];
+            proposed_transfer: components["schemas"]["TransferAuthorizationProposedTransfer"];
+        };
+        /** TransferAuthorizationCreateResponse */
+        TransferAuthorizationCreateResponse: {
+            authorization: components["schemas"]["TransferAuthorization"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * TransferCreateRequest
+         * @description Creates a transfer from an `approved` or `permitted` authorization. This operation is an addition to the interface specification, which lists transfers but shows no way to create one (decision D-XFER-6).
+         */
+        TransferCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description A key you choose (1 to 50 characters), unique per transfer you mean to create. Repeated calls with the same key return the transfer the first call created and never create a second one, so a call that timed out can be retried safely. The key stays bound to that transfer; the other fields of a repeated call are not applied.
+             * @example rent-2026-11-alberta
+             */
+            idempotency_key: string;
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description The account of the Item to be debited or credited; must be the authorization's `proposed_transfer.account_id`.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            /**
+             * @description The `id` of an authorization from `/transfer/authorization/create` whose decision is `approved` or `permitted` and that has not been used for another transfer yet. A `declined` authorization fails with `TRANSFER_AUTHORIZATION_DECLINED`, a used one with `TRANSFER_AUTHORIZATION_ALREADY_USED`, an unknown one with `INVALID_AUTHORIZATION_ID`.
+             * @example f7a0a7c2-5a69-4e6a-9e1c-9f2b0b3d2c11
+             */
+            authorization_id: string;
+            type: components["schemas"]["TransferType"];
+            network: components["schemas"]["TransferNetwork"];
+            amount: components["schemas"]["DecimalAmount"];
+            ach_class: components["schemas"]["AchClass"];
+            user: components["schemas"]["TransferUser"];
+            /**
+             * @description A short description of the transfer, 1 to 15 characters; it may appear on the account holder's statement.
+             * @example Rent payment
+             */
+            description: string;
+            /**
+             * @description Your own string-to-string data, returned unchanged on the transfer: at most 50 keys, each key 1 to 40 characters, each value at most 500 characters. When absent the transfer's `metadata` is an empty object.
+             * @example {
+             *       "invoice_id": "INV-2211"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+            /**
+             * @description The origination account the money moves into (`debit`) or out of (`credit`). When absent, your default origination account is used. Either way it must be the authorization's `proposed_transfer.origination_account_id`.
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id?: string;
+        };
+        /**
+         * TransferFailure
+         * @description Why a transfer failed or was returned (errors rule 3 of the interface specification: transfer failures are carried in `failure_reason`). Present (non-null) exactly when the transfer status is `failed` or `returned` (decision D-XFER-9).
+         */
+        TransferFailure: {
+            /**
+             * @description The ACH return reason code (`R` and two digits, for example `R01` insufficient funds) when the receiving bank returned the transfer (status `returned`). Null when the transfer failed before it reached the ACH network (status `failed`), because no return code exists then.
+             * @example R01
+             */
+            ach_return_code: string | null;
+            /**
+             * @description Human-readable explanation of the failure or of the return code.
+             * @example Insufficient funds
+             */
+            description: string;
+        };
+        /**
+         * @description Where a transfer is in its life. Closed set. The interface specification shows only `pending` and
+         *     does not show the transitions; the set and the transitions below are decision D-XFER-8.
+         *
+         *     | status | meaning | terminal |
+         *     |---|---|---|
+         *     | `pending` | created and waiting to be sent to the ACH network; `cancellable` may be true | no |
+         *     | `posted` | sent to the ACH network; can no longer be cancelled | no |
+         *     | `settled` | the funds have moved (for a `debit`, into the origination account; for a `credit`, out of it, see `TransferType`) | no (a later ACH return is still possible) |
+         *     | `cancelled` | cancelled with `/transfer/cancel` before it was sent | yes |
+         *     | `failed` | rejected before it reached the ACH network; `failure_reason` says why | yes |
+         *     | `returned` | returned by the receiving bank after it was posted; `failure_reason.ach_return_code` says why | yes |
+         *
+         *     Allowed transitions (every transition adds a transfer event of the same name, see
+         *     `/transfer/event/sync`):
+         *
+         *     | from | to | trigger |
+         *     |---|---|---|
+         *     | `pending` | `posted` | the transfer is submitted to the ACH network |
+         *     | `pending` | `cancelled` | `/transfer/cancel` while `cancellable` is true |
+         *     | `pending` | `failed` | the transfer is rejected before submission |
+         *     | `posted` | `settled` | the funds are available |
+         *     | `posted` | `returned` | the receiving bank returns the entry before settlement |
+         *     | `settled` | `returned` | the receiving bank returns the entry after settlement (ACH return windows allow this) |
+         *
+         *     No other transition happens; a transfer never goes back to an earlier status.
+         * @example pending
+         * @enum {string}
+         */
+        TransferStatus: "pending" | "posted" | "settled" | "cancelled" | "failed" | "returned";
+        /**
+         * Transfer
+         * @description A transfer of money over ACH between an account of an Item (`account_id`) and one of your origination accounts (`origination_account_id`). A `debit` moves money into the origination account and a `credit` moves money out of it (see `TransferType`). Created by `/transfer/create`; its life is described in `TransferStatus`.
+         */
+        Transfer: {
+            /**
+             * @description Identifier of the transfer, an opaque string (decision D-XFER-13); `/transfer/get` and `/transfer/cancel` take it as `transfer_id`.
+             * @example 460cbe92-2dcc-8eae-5ad6-b37d0ec90fd9
+             */
+            id: string;
+            /**
+             * @description The Item's account that is debited or credited.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            ach_class: components["schemas"]["AchClass"];
+            amount: components["schemas"]["DecimalAmount"];
+            /**
+             * @description True when `/transfer/cancel` may be used on this transfer. It can be true only while `status` is `pending` (before the transfer is sent to the ACH network) and is false in every other status (decision D-XFER-8).
+             * @example true
+             */
+            cancellable: boolean;
+            /**
+             * Format: date-time
+             * @description When the transfer was created (RFC 3339, UTC). `/transfer/list` filters and sorts on it.
+             * @example 2026-11-02T15:04:35Z
+             */
+            created: string;
+            /**
+             * @description The description given at creation (1 to 15 characters).
+             * @example Rent payment
+             */
+            description: string;
+            /** @description Why the transfer failed or was returned: non-null exactly when `status` is `failed` or `returned`, null otherwise. */
+            failure_reason: components["schemas"]["TransferFailure"] | null;
+            /**
+             * @description The string-to-string map given at creation (empty object when none was given): at most 50 keys, keys of at most 40 characters, values of at most 500 characters.
+             * @example {
+             *       "invoice_id": "INV-2211"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            network: components["schemas"]["TransferNetwork"];
+            /**
+             * @description The origination account the money moves into (`debit`) or out of (`credit`): the one given at creation, or your default origination account; always set (decision D-XFER-14).
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id: string;
+            status: components["schemas"]["TransferStatus"];
+            type: components["schemas"]["TransferType"];
+            /** @description The account holder as sent at creation; all four fields are present (null when not given). */
+            user: components["schemas"]["TransferUser"] & unknown;
+        };
+        /** TransferCreateResponse */
+        TransferCreateResponse: {
+            transfer: components["schemas"]["Transfer"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** TransferGetRequest */
+        TransferGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description The `id` of the transfer to read. An unknown id fails with `INVALID_TRANSFER_ID`.
+             * @example 460cbe92-2dcc-8eae-5ad6-b37d0ec90fd9
+             */
+            transfer_id: string;
+        };
+        /** TransferGetResponse */
+        TransferGetResponse: {
+            transfer: components["schemas"]["Transfer"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * TransferListRequest
+         * @description Filters and page of a transfer listing. Every field is optional; an empty body lists the 25 newest transfers.
+         */
+        TransferListRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * Format: date-time
+             * @description Lower bound (inclusive) of the transfers' `created` time, as an RFC 3339 date-time. Null or absent: no lower bound. The interface specification does not show the name of this field; `start_date` is decision D-XFER-7. Must not be later than `end_date`.
+             * @example 2026-11-01T00:00:00Z
+             */
+            start_date?: string | null;
+            /**
+             * Format: date-time
+             * @description Upper bound (inclusive) of the transfers' `created` time, as an RFC 3339 date-time. Null or absent: no upper bound. The name `end_date` is decision D-XFER-7.
+             * @example 2026-11-30T23:59:59Z
+             */
+            end_date?: string | null;
+            /**
+             * Format: int32
+             * @description How many transfers to return, 1 to 25.
+             * @default 25
+             * @example 25
+             */
+            count?: number;
+            /**
+             * Format: int32
+             * @description How many transfers of the ordered result to skip before the first one returned.
+             * @default 0
+             * @example 0
+             */
+            offset?: number;
+            /**
+             * @description Only list transfers of this origination account. Null or absent: transfers of all your origination accounts.
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id?: string | null;
+        };
+        /** TransferListResponse */
+        TransferListResponse: {
+            /** @description The page of matching transfers, newest `created` first (ties broken by `id`); at most `count` entries, empty when `offset` is past the last one. */
+            transfers: components["schemas"]["Transfer"][];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** TransferCancelRequest */
+        TransferCancelRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description The `id` of the transfer to cancel; its `cancellable` must be true. An unknown id fails with `INVALID_TRANSFER_ID`.
+             * @example 460cbe92-2dcc-8eae-5ad6-b37d0ec90fd9
+             */
+            transfer_id: string;
+        };
+        /** TransferCancelResponse */
+        TransferCancelResponse: {
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** TransferEventSyncRequest */
+        TransferEventSyncRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * Format: int32
+             * @description Return events whose `event_id` is greater than this: pass the last `event_id` you processed, or 0 to start from the first event.
+             * @example 0
+             */
+            after_id: number;
+            /**
+             * Format: int32
+             * @description The most events to return, 1 to 25.
+             * @default 25
+             * @example 25
+             */
+            count?: number;
+        };
+        /**
+         * @description What happened to the transfer: each event records the transfer entering the `TransferStatus` of the same name (`pending` when it is created). Closed set; the interface specification does not show the fields of transfer events, so this set is decision D-XFER-10.
+         * @example pending
+         * @enum {string}
+         */
+        TransferEventType: "pending" | "cancelled" | "failed" | "posted" | "settled" | "returned";
+        /**
+         * TransferEvent
+         * @description One change of a transfer, as read by `/transfer/event/sync`. Events are numbered by `event_id` in the order they happened, across all your transfers. The interface specification does not show the fields of the transfer event record; they are decision D-XFER-10, modelled on the bank transfer event.
+         */
+        TransferEvent: {
+            /**
+             * Format: int32
+             * @description Sequence number of the event, starting at 1 and increasing by event; pass the last one you processed as `after_id` to the next `/transfer/event/sync` call.
+             * @example 1
+             */
+            event_id: number;
+            /**
+             * Format: date-time
+             * @description When the event happened (RFC 3339, UTC).
+             * @example 2026-11-02T15:04:35Z
+             */
+            timestamp: string;
+            event_type: components["schemas"]["TransferEventType"];
+            /**
+             * @description The Item's account that the transfer debits or credits.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            /**
+             * @description Identifier of the transfer the event is about (`Transfer.id`).
+             * @example 460cbe92-2dcc-8eae-5ad6-b37d0ec90fd9
+             */
+            transfer_id: string;
+            /**
+             * @description The origination account of the transfer, the same value as `Transfer.origination_account_id`. Typed as nullable like the field of the bank transfer event (which the interface specification shows as nullable), so that clients treat both event kinds alike; transfer events always carry the id today (decision D-XFER-10).
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id: string | null;
+            transfer_type: components["schemas"]["TransferType"];
+            transfer_amount: components["schemas"]["DecimalAmount"];
+            /** @description Why the transfer failed or was returned: non-null exactly when `event_type` is `failed` or `returned`, null otherwise. */
+            failure_reason: components["schemas"]["TransferFailure"] | null;
+        };
+        /** TransferEventSyncResponse */
+        TransferEventSyncResponse: {
+            /** @description The next events after `after_id`, in increasing `event_id` order, at most `count` (and never more than 25). Empty when there is no newer event yet. */
+            transfer_events: components["schemas"]["TransferEvent"][];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * BankTransferCreateRequest
+         * @description Creates a bank transfer between the Item's account `account_id` and one of the client's origination accounts. `ach_class` is required when `network` is `ach` or `same-day-ach` and must be absent when it is `wire` (encoded with `if`/`then`/`else`; decision D-BXFER-3).
+         */
+        BankTransferCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: a request whose key was already used by the client returns the bank transfer created by the first request with that key, unchanged, and never creates a second one (even if other fields differ). Keys are remembered per client and environment without expiry. Use a new key for every new bank transfer (decision D-BXFER-16).
+             * @example invoice-2026-0042
+             */
+            idempotency_key: string;
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description The Item's account to debit (`type` `debit`) or credit (`type` `credit`). Must be a checking or savings account of the Item; otherwise `INVALID_ACCOUNT_ID`.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            type: components["schemas"]["TransferType"];
+            network: components["schemas"]["BankTransferNetwork"];
+            amount: components["schemas"]["DecimalAmount"];
+            iso_currency_code: components["schemas"]["BankTransferIsoCurrencyCode"];
+            /**
+             * @description Short description, 1 to 10 characters, shown on the user's bank statement.
+             * @example Payment
+             */
+            description: string;
+            /** @description The ACH use case (Standard Entry Class code). Required when `network` is `ach` or `same-day-ach`; must be absent when `network` is `wire`. */
+            ach_class?: components["schemas"]["AchClass"];
+            user: components["schemas"]["BankTransferUser"];
+            /**
+             * @description The client's own tag for the bank transfer, at most 100 characters, returned unchanged on every read; null or absent for none. Not required to be unique.
+             * @example invoice-42
+             */
+            custom_tag?: string | null;
+            metadata?: components["schemas"]["BankTransferMetadata"];
+            /**
+             * @description The client's origination account to move the money from (credit) or to (debit). Null or absent: the client's default origination account. An id that is not one of the client's origination accounts is rejected with `INVALID_ORIGINATION_ACCOUNT_ID`.
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id?: string | null;
+        };
+        /** BankTransferCreateResponse */
+        BankTransferCreateResponse: {
+            bank_transfer: components["schemas"]["BankTransfer"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** BankTransferGetRequest */
+        BankTransferGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description Identifier of the bank transfer to read, as returned on creation. Not empty; an id unknown to the client is rejected with `INVALID_BANK_TRANSFER_ID`.
+             * @example d36d3e12-cb51-4a44-9e4a-5e5e3e3f9b17
+             */
+            bank_transfer_id: string;
+        };
+        /** BankTransferGetResponse */
+        BankTransferGetResponse: {
+            bank_transfer: components["schemas"]["BankTransfer"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * BankTransferListRequest
+         * @description Filters and page of `/bank_transfer/list`. Every filter is optional; null is the same as absent (no filter). The names `start_date` and `end_date` of the creation-time bounds are decision D-BXFER-13.
+         */
+        BankTransferListRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * Format: date-time
+             * @description Lower bound (inclusive) of the creation time (`created`), RFC 3339. Null or absent: no lower bound. Must not be later than `end_date`.
+             * @example 2026-11-01T00:00:00Z
+             */
+            start_date?: string | null;
+            /**
+             * Format: date-time
+             * @description Upper bound (inclusive) of the creation time (`created`), RFC 3339. Null or absent: no upper bound.
+             * @example 2026-11-30T23:59:59Z
+             */
+            end_date?: string | null;
+            /**
+             * Format: int32
+             * @description Number of bank transfers to return, 1 to 25.
+             * @default 25
+             * @example 25
+             */
+            count?: number;
+            /**
+             * Format: int32
+             * @description Number of bank transfers to skip, for paging (0 = the newest).
+             * @default 0
+             * @example 0
+             */
+            offset?: number;
+            /**
+             * @description Only bank transfers of this origination account. Null or absent: all origination accounts. An id that is not one of the client's origination accounts is rejected with `INVALID_ORIGINATION_ACCOUNT_ID`.
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id?: string | null;
+            /**
+             * @description Only bank transfers moving money this way: `outbound` (credits, out of the origination account) or `inbound` (debits, into it). Null or absent: both.
+             * @example outbound
+             * @enum {string|null}
+             */
+            direction?: "outbound" | "inbound" | null;
+        };
+        /** BankTransferListResponse */
+        BankTransferListResponse: {
+            /** @description The bank transfers that match the filters, newest first (by `created`, then by `bank_transfer_id`), at most `count`, after skipping `offset`. Empty when the page is past the end. */
+            bank_transfers: components["schemas"]["BankTransfer"][];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** BankTransferCancelRequest */
+        BankTransferCancelRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description Identifier of the bank transfer to cancel. It must have `cancellable` true; otherwise the call fails with `BANK_TRANSFER_NOT_CANCELLABLE`. An unknown id is rejected with `INVALID_BANK_TRANSFER_ID`.
+             * @example d36d3e12-cb51-4a44-9e4a-5e5e3e3f9b17
+             */
+            bank_transfer_id: string;
+        };
+        /** BankTransferCancelResponse */
+        BankTransferCancelResponse: {
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** BankTransferBalanceGetRequest */
+        BankTransferBalanceGetRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description The origination account whose balance to read. Required when the client has several origination accounts (otherwise `ORIGINATION_ACCOUNT_ID_REQUIRED`); when it has only one, null or absent means that one. An id that is not one of the client's origination accounts is rejected with `INVALID_ORIGINATION_ACCOUNT_ID`. The error code and its type `BANK_TRANSFER_ERROR` are decision D-BXFER-17.
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id?: string | null;
+        };
+        /**
+         * BankTransferBalance
+         * @description Balance of an origination account for bank transfers, in US dollars, as decimal strings with exactly two digits after the point. Unlike transfer amounts (`DecimalAmount`), balances may be negative, so they carry an optional leading `-` (decision D-BXFER-12). `transactable` is the available balance minus the minimum balance the account must keep.
+         */
+        BankTransferBalance: {
+            /**
+             * @description Funds available in the origination account now: settled funds minus pending outgoing bank transfers. Decimal string with two digits; may be negative after returns.
+             * @example 1500.00
+             */
+            available: string;
+            /**
+             * @description The available balance minus the minimum balance of the origination account: what credit bank transfers can still pay out (larger credits are rejected with `BANK_TRANSFER_INSUFFICIENT_FUNDS`). Decimal string with two digits; negative when the available balance is below the minimum balance.
+             * @example 1000.00
+             */
+            transactable: string;
+        };
+        /** BankTransferBalanceGetResponse */
+        BankTransferBalanceGetResponse: {
+            balance: components["schemas"]["BankTransferBalance"];
+            /**
+             * @description The origination account the balance belongs to: the one asked for, or the client's only origination account when none was given.
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id: string;
+            request_id: components["schemas"]["RequestId"];
+        };
+        /** BankTransferEventSyncRequest */
+        BankTransferEventSyncRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * Format: int32
+             * @description Return events whose `event_id` is greater than this: pass the `event_id` of the last event you processed, or 0 to start from the first event.
+             * @example 0
+             */
+            after_id: number;
+            /**
+             * Format: int32
+             * @description Maximum number of events to return, 1 to 25.
+             * @default 25
+             * @example 25
+             */
+            count?: number;
+        };
+        /**
+         * @description What happened to the bank transfer in an event: the status it moved to. Closed set, the same
+         *     values as `BankTransferStatus` (decision D-BXFER-5; the interface specification shows only
+         *     `pending`):
+         *
+         *     - `pending`: the bank transfer was created.
+         *     - `cancelled`: it was cancelled with `/bank_transfer/cancel`.
+         *     - `failed`: it was rejected or returned before settlement; `failure_reason` is set.
+         *     - `posted`: it settled on the network.
+         *     - `reversed`: it was returned after it had posted; `failure_reason` is set.
+         * @example pending
+         * @enum {string}
+         */
+        BankTransferEventType: "pending" | "cancelled" | "failed" | "posted" | "reversed";
+        /**
+         * BankTransferEventReceiverDetails
+         * @description What the receiving bank reported about the receiving account when the event was recorded (decision D-BXFER-11). The interface specification shows only that the field is nullable; the event carries null instead of this object when the receiving bank reported nothing.
+         */
+        BankTransferEventReceiverDetails: {
+            /**
+             * @description Whether the receiving account had a positive available balance: `available` (it had), `unavailable` (it had not, so a debit may be returned for insufficient funds), or null when the receiving bank did not say. Closed set.
+             * @example available
+             * @enum {string|null}
+             */
+            available_balance: "available" | "unavailable" | null;
+        };
+        /**
+         * BankTransferEvent
+         * @description One change of a bank transfer, as read with `/bank_transfer/event/sync`. Events are numbered by `event_id` in the order they happened. The amount, currency, type and direction repeat those of the bank transfer, so an event can be processed without reading the bank transfer.
+         */
+        BankTransferEvent: {
+            /**
+             * @description The user's account of the bank transfer (its `account_id`).
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            bank_transfer_amount: components["schemas"]["DecimalAmount"];
+            /**
+             * @description The bank transfer this event is about; read it with `/bank_transfer/get`.
+             * @example d36d3e12-cb51-4a44-9e4a-5e5e3e3f9b17
+             */
+            bank_transfer_id: string;
+            bank_transfer_iso_currency_code: components["schemas"]["BankTransferIsoCurrencyCode"];
+            bank_transfer_type: components["schemas"]["TransferType"];
+            /** @description The bank transfer's `direction` (`outbound` for credits, `inbound` for debits). This version always sets it; the field is nullable (null = direction not known) so that clients accept null if a later version cannot tell (decision D-BXFER-6). */
+            direction: components["schemas"]["BankTransferDirection"] | null;
+            /**
+             * Format: int32
+             * @description Position of the event in the client's event stream: unique, starts at 1 and increases with every event, without reuse. Pass the last one you processed as `after_id` to read the next ones.
+             * @example 1
+             */
+            event_id: number;
+            event_type: components["schemas"]["BankTransferEventType"];
+            /** @description Why the bank transfer failed or was reversed; set on `failed` and `reversed` events, null on the others. */
+            failure_reason: components["schemas"]["BankTransferFailure"] | null;
+            /**
+             * @description The bank transfer's origination account (its `origination_account_id`). This version always sets it; clients must still accept null, which means the origination account is not known (decision D-BXFER-7).
+             * @example 8945fedc-e703-463d-86b1-dc0607b55460
+             */
+            origination_account_id: string | null;
+            /** @description What the receiving bank reported about the receiving account, or null when it reported nothing (always null on `pending` and `cancelled` events, which happen before the network is involved). */
+            receiver_details: components["schemas"]["BankTransferEventReceiverDetails"] | null;
+            /**
+             * Format: date-time
+             * @description When the event happened (RFC 3339, UTC).
+             * @example 2026-11-20T15:04:05Z
+             */
+            timestamp: string;
+        };
+        /** BankTransferEventSyncResponse */
+        BankTransferEventSyncResponse: {
+            /** @description The next events after `after_id`, in increasing `event_id` order, at most `count` (never more than 25). Empty when there are no newer events yet; call again later with the same `after_id`. */
+            bank_transfer_events: components["schemas"]["BankTransferEvent"][];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * BankTransferMigrateAccountRequest
+         * @description Known account and routing numbers of a user's account, to create an Item usable only with bank transfer operations. The interface specification gives only the purpose; these fields are decision D-BXFER-14.
+         */
+        BankTransferMigrateAccountRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description The user's account number, 4 to 17 digits.
+             * @example 1111222233330000
+             */
+            account_number: string;
+            /**
+             * @description The 9-digit ABA routing number of the user's bank.
+             * @example 011401533
+             */
+            routing_number: string;
+            /**
+             * @description Type of the user's account. Closed set, `checking` or `savings`.
+             * @example checking
+             * @enum {string}
+             */
+            account_type: "checking" | "savings";
+        };
+        /** BankTransferMigrateAccountResponse */
+        BankTransferMigrateAccountResponse: {
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description Identifier of the one account of the new Item; pass it as `account_id` to `/bank_transfer/create`.
+             * @example zymMlopiWfqUyHRSIf8NFmAUNLnY5Yx0y3Rnj
+             */
+            account_id: string;
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * @description Your own identifier of an ACH debit, 1 to 36 characters, unique per transaction within your client. You choose it when you ask `/signal/evaluate` for a score and quote the same value to `/signal/return/report` if the debit is returned.
+         * @example b6d3c1e0-4f2a-4c8e-9d7b-1a2e3f4c5d6e
+         */
+        SignalClientTransactionId: string;
+        /**
+         * SignalUser
+         * @description What you know about the account holder who initiates the debit. Every field is optional, but each one given sharpens the scores. Must not be null when given (decision D-SIG-3). `address` is the shared `Address` object: send all five keys, with null for the parts you do not know.
+         */
+        SignalUser: {
+            /**
+             * @description The user's full legal name.
+             * @example Alberta Bobbeth Charleson
+             */
+            name?: string;
+            /**
+             * @description The user's phone number in E.164 format (`+` then country code and number, up to 15 digits).
+             * @example +11112223333
+             */
+            phone_number?: string;
+            /**
+             * Format: email
+             * @description The user's e-mail address.
+             * @example accountholder0@example.com
+             */
+            email_address?: string;
+            address?: components["schemas"]["Address"];
+        };
+        /**
+         * SignalDevice
+         * @description The device the user initiated the debit from, when the user is present. Both fields are optional. Must not be null when given. The interface specification does not show the device object; this is decision D-SIG-4.
+         */
+        SignalDevice: {
+            /**
+             * @description The IPv4 or IPv6 address the user connected from.
+             * @example 203.0.113.42
+             */
+            ip_address?: string;
+            /**
+             * @description The `User-Agent` header of the user's browser or app.
+             * @example Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15
+             */
+            user_agent?: string;
+        };
+        /**
+         * SignalEvaluateRequest
+         * @description Asks for the return risk of a proposed ACH debit from one account of an Item. The interface specification describes this operation by purpose only; the fields are decisions D-SIG-1 to D-SIG-4.
+         */
+        SignalEvaluateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description The account to be debited: a checking or savings account of the Item of `access_token`. An account of another Item fails with `INVALID_ACCOUNT_ID`; any other kind of account fails with `ACCOUNT_NOT_SUPPORTED`.
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            client_transaction_id: components["schemas"]["SignalClientTransactionId"];
+            /**
+             * @description The amount of the proposed debit in the account's currency (USD), greater than 0 with at most two decimal places (decision D-SIG-2).
+             * @example 102.05
+             */
+            amount: number;
+            /**
+             * @description True when the user is present and initiating the debit now (for example in your checkout), false when it is initiated without them (for example a recurring debit), null or absent when you do not know.
+             * @example true
+             */
+            user_present?: boolean | null;
+            user?: components["schemas"]["SignalUser"];
+            device?: components["schemas"]["SignalDevice"];
+        };
+        /**
+         * SignalReturnRisk
+         * @description The risk that a proposed ACH debit is returned for one class of reasons (decision D-SIG-5).
+         */
+        SignalReturnRisk: {
+            /**
+             * @description Return risk from 1 (least likely to be returned) to 99 (most likely). Scores are comparable across calls, so you can set your own acceptance threshold.
+             * @example 12
+             */
+            score: number;
+            /**
+             * @description The score grouped into five tiers, from 1 (lowest risk) to 5 (highest risk), for simple decision rules.
+             * @example 1
+             */
+            risk_tier: number;
+        };
+        /**
+         * SignalScores
+         * @description Return risk of the proposed ACH debit, split by who would initiate the return (decision D-SIG-5).
+         */
+        SignalScores: {
+            /** @description Risk of a return the account holder initiates, for example as unauthorized (ACH return codes such as `R07`, `R10`, `R29`). */
+            customer_initiated_return_risk: components["schemas"]["SignalReturnRisk"];
+            /** @description Risk of a return the account holder's bank initiates, for example for insufficient funds or a closed account (ACH return codes such as `R01`, `R02`, `R03`). */
+            bank_initiated_return_risk: components["schemas"]["SignalReturnRisk"];
+        };
+        /** SignalEvaluateResponse */
+        SignalEvaluateResponse: {
+            scores: components["schemas"]["SignalScores"];
+            /**
+             * @description The facts about the account and its recent activity the scores were computed from, as a map of attribute name to value (number, string, boolean or null), for your own rules and for auditing. Open set (decision D-SIG-5): attributes may be added or dropped at any time, so treat every one as optional.
+             * @example {
+             *       "days_since_first_connection": 214,
+             *       "is_savings_or_money_market_account": false,
+             *       "nsf_overdraft_transactions_count_30d": 0,
+             *       "unauthorized_transactions_count_90d": 0,
+             *       "available_balance": 100,
+             *       "total_credit_transactions_amount_30d": 3250.4
+             *     }
+             */
+            core_attributes: {
+                [key: string]: number | string | boolean | null;
+            };
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SignalReturnReportRequest
+         * @description Reports that an ACH debit evaluated earlier with `/signal/evaluate` was returned.
+         */
+        SignalReturnReportRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            client_transaction_id: components["schemas"]["SignalClientTransactionId"];
+            /**
+             * @description The ACH return code the debit came back with: `R` and two digits. It must be a code NACHA has assigned; an unassigned code (for example `R00`) is rejected with `INVALID_FIELD` (decision D-SIG-6).
+             * @example R01
+             */
+            return_code: string;
+        };
+        /** SignalReturnReportResponse */
+        SignalReturnReportResponse: {
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * EmployersSearchRequest
+         * @description Searches known employers by name, for direct deposit switching.
+         */
+        EmployersSearchRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description Text to look for in employer names (case-insensitive, partial words match). Must not be empty.
+             * @example Gingham
+             */
+            query: string;
+            /** @description Only return employers that support all of these products. At least one. Closed set: the only value is `deposit_switch` (direct deposit switching); any other value is rejected with `INVALID_FIELD` (decision D-INST-5). */
+            products: "deposit_switch"[];
+        };
+        /**
+         * Employer
+         * @description An employer known to the API, which a user can switch their direct deposit from. The interface specification does not show the employer record; its fields are decision D-INST-6.
+         */
+        Employer: {
+            /**
+             * @description Identifier of the employer, stable over time; `emp_` followed by letters and digits.
+             * @example emp_1073
+             */
+            employer_id: string;
+            /**
+             * @description The employer's name.
+             * @example Gingham Logistics Inc.
+             */
+            name: string;
+            /** @description The address of the employer's head office, or null when it is not known. */
+            address: components["schemas"]["Address"] | null;
+            /**
+             * @description How sure we are that direct deposit switching works with this employer, from 0 (no confidence) to 1 (certain). Results are ordered by this score, highest first.
+             * @example 0.92
+             */
+            confidence_score: number;
+        };
+        /**
+         * EmployersSearchResponse
+         * @description Employer data changes often: do not cache these results for more than one day.
+         */
+        EmployersSearchResponse: {
+            /** @description The matching employers, highest `confidence_score` first; at most 10 (decision D-INST-6). Empty when nothing matches. Do not cache for more than one day. */
+            employers: components["schemas"]["Employer"][];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxPublicTokenCreateRequestOptions
+         * @description Options for the sandbox Item to create. Must not be null when given. The interface specification does not show its fields; this is decision D-OPT-2 in `spec/README.md`.
+         */
+        SandboxPublicTokenCreateRequestOptions: {
+            /**
+             * Format: uri
+             * @description Webhook URL to set on the new Item.
+             * @example https://www.example.com/webhooks/svc
+             */
+            webhook?: string;
+            /**
+             * @description Test username to log in with instead of the default `user_good`. The test username decides how the sandbox Item behaves (see the sandbox decision rules of `/transfer/authorization/create`).
+             * @example user_good
+             */
+            override_username?: string;
+            /**
+             * @description Test password to log in with instead of the default `pass_good`.
+             * @example pass_good
+             */
+            override_password?: string;
+        };
+        /**
+         * SandboxPublicTokenCreateRequest
+         * @description Creates a public token for a new sandbox Item, without the Link flow.
+         */
+        SandboxPublicTokenCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description Identifier of the sandbox institution to create the Item at.
+             * @example ins_109508
+             */
+            institution_id: string;
+            /** @description Products to enable on the new Item. At least one. */
+            initial_products: components["schemas"]["Product"][];
+            options?: components["schemas"]["SandboxPublicTokenCreateRequestOptions"];
+        };
+        /** SandboxPublicTokenCreateResponse */
+        SandboxPublicTokenCreateResponse: {
+            public_token: components["schemas"]["PublicToken"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxProcessorTokenCreateRequestOptions
+         * @description Options for the sandbox Item to create. Must not be null when given. The interface specification does not show its fields; this is decision D-SBX-2 (the same test credentials as `/sandbox/public_token/create`, decision D-OPT-2).
+         */
+        SandboxProcessorTokenCreateRequestOptions: {
+            /**
+             * @description Test username to log in with instead of the default `user_good`. The test username decides how the sandbox Item behaves.
+             * @example user_good
+             */
+            override_username?: string;
+            /**
+             * @description Test password to log in with instead of the default `pass_good`.
+             * @example pass_good
+             */
+            override_password?: string;
+        };
+        /**
+         * SandboxProcessorTokenCreateRequest
+         * @description Creates a new sandbox Item at a sandbox institution and returns a processor token for its checking account, without the Link flow.
+         */
+        SandboxProcessorTokenCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description Identifier of the sandbox institution to create the Item at.
+             * @example ins_109508
+             */
+            institution_id: string;
+            options?: components["schemas"]["SandboxProcessorTokenCreateRequestOptions"];
+        };
+        /** SandboxProcessorTokenCreateResponse */
+        SandboxProcessorTokenCreateResponse: {
+            processor_token: components["schemas"]["ProcessorToken"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * @description The micro-deposit verification status of an account. Closed set (decision D-ENUM-1): `automatically_verified` (the account was verified by automated micro-deposits) and `verification_expired` (the micro-deposits were not confirmed in time; the account can no longer be verified this way).
+         * @example automatically_verified
+         * @enum {string}
+         */
+        AccountVerificationStatus: "automatically_verified" | "verification_expired";
+        /**
+         * SandboxItemSetVerificationStatusRequest
+         * @description Sets the micro-deposit verification status of one sandbox account.
+         */
+        SandboxItemSetVerificationStatusRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            access_token: components["schemas"]["AccessToken"];
+            /**
+             * @description The account whose status to set. It must belong to the Item of `access_token` (`INVALID_ACCOUNT_ID` otherwise) and be enabled for micro-deposit verification (`MICRO_DEPOSITS_NOT_ENABLED` otherwise, decision D-SBX-1).
+             * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
+             */
+            account_id: string;
+            verification_status: components["schemas"]["AccountVerificationStatus"];
+        };
+        /** SandboxItemSetVerificationStatusResponse */
+        SandboxItemSetVerificationStatusResponse: {
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxBankTransferSimulateRequest
+         * @description The event to simulate on a sandbox bank transfer. `failure_reason` may be given only with `failed` and `reversed` (encoded with `if`/`then`; decision D-BXFER-15).
+         */
+        SandboxBankTransferSimulateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description The sandbox bank transfer to simulate the event on. An unknown id is rejected with `INVALID_BANK_TRANSFER_ID`.
+             * @example d36d3e12-cb51-4a44-9e4a-5e5e3e3f9b17
+             */
+            bank_transfer_id: string;
+            /**
+             * @description The event to simulate, which is also the status the bank transfer moves to. Closed set of the events the network produces: `posted` (from `pending`), `failed` (from `pending`), `reversed` (from `posted`). Any other starting status is rejected with `SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID`. (`pending` comes from creation and `cancelled` from `/bank_transfer/cancel`, so they cannot be simulated.)
+             * @example posted
+             * @enum {string}
+             */
+            event_type: "posted" | "failed" | "reversed";
+            /** @description The failure reason to put on a `failed` or `reversed` event and bank transfer; must be null or absent for `posted`. When null or absent for `failed` or `reversed`, a generic reason is used: `{ach_return_code: R01, description: Insufficient funds}` on the ACH networks, `{ach_return_code: null, description: Simulated failure}` on `wire`. */
+            failure_reason?: components["schemas"]["BankTransferFailure"] | null;
+        };
+        /** SandboxBankTransferSimulateResponse */
+        SandboxBankTransferSimulateResponse: {
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * WebhookUpdateAcknowledgedWebhook
+         * @description Payload of the `WEBHOOK_UPDATE_ACKNOWLEDGED` webhook, sent to the **new** URL after `/item/webhook/update` succeeds. The interface specification does not show payloads; this shape is decision D-ITEM-12.
+         */
+        WebhookUpdateAcknowledgedWebhook: {
+            /**
+             * @description Group of the webhook; always `ITEM` for this one.
+             * @example ITEM
+             * @constant
+             */
+            webhook_type: "ITEM";
+            /**
+             * @description Which webhook this is; always `WEBHOOK_UPDATE_ACKNOWLEDGED`.
+             * @example WEBHOOK_UPDATE_ACKNOWLEDGED
+             * @constant
+             */
+            webhook_code: "WEBHOOK_UPDATE_ACKNOWLEDGED";
+            /**
+             * @description The `item_id` of the Item concerned, as returned when the Item was created.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /** @description The Item's error when the webhook was sent (as `Item.error`, for example `ITEM_LOGIN_REQUIRED`), or null when the Item has no error. */
+            error: components["schemas"]["EmbeddedError"] | null;
+            /**
+             * @description The environment of the Item (closed set), so one URL can serve several environments.
+             * @example sandbox
+             * @enum {string}
+             */
+            environment: "sandbox" | "development" | "production";
+            /**
+             * Format: uri
+             * @description The Item's new webhook URL, the one this webhook was sent to.
+             * @example https://www.example.com/webhooks/svc-v2
+             */
+            new_webhook_url: string;
+        };
+        /**
+         * DefaultUpdateWebhook
+         * @description Payload of the `DEFAULT_UPDATE` webhook, sent when an extraction (started by `/transactions/refresh` or automatic) finds new transactions. Read them with `/transactions/get`. The interface specification does not show payloads; this shape is decision D-ITEM-12.
+         */
+        DefaultUpdateWebhook: {
+            /**
+             * @description Group of the webhook; always `TRANSACTIONS` for this one.
+             * @example TRANSACTIONS
+             * @constant
+             */
+            webhook_type: "TRANSACTIONS";
+            /**
+             * @description Which webhook this is; always `DEFAULT_UPDATE`.
+             * @example DEFAULT_UPDATE
+             * @constant
+             */
+            webhook_code: "DEFAULT_UPDATE";
+            /**
+             * @description The `item_id` of the Item concerned, as returned when the Item was created.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /** @description The Item's error when the webhook was sent (as `Item.error`, for example `ITEM_LOGIN_REQUIRED`), or null when the Item has no error. */
+            error: components["schemas"]["EmbeddedError"] | null;
+            /**
+             * @description The environment of the Item (closed set), so one URL can serve several environments.
+             * @example sandbox
+             * @enum {string}
+             */
+            environment: "sandbox" | "development" | "production";
+            /**
+             * Format: int32
+             * @description Number of transactions the extraction added to the Item (at least 1).
+             * @example 3
+             */
+            new_transactions: number;
+        };
+        /**
+         * TransactionsRemovedWebhook
+         * @description Payload of the `TRANSACTIONS_REMOVED` webhook, sent when an extraction (started by `/transactions/refresh` or automatic) finds that transactions were removed at the institution (for example a pending transaction that posted or was cancelled). Delete them on your side. The interface specification does not show payloads; this shape is decision D-ITEM-12.
+         */
+        TransactionsRemovedWebhook: {
+            /**
+             * @description Group of the webhook; always `TRANSACTIONS` for this one.
+             * @example TRANSACTIONS
+             * @constant
+             */
+            webhook_type: "TRANSACTIONS";
+            /**
+             * @description Which webhook this is; always `TRANSACTIONS_REMOVED`.
+             * @example TRANSACTIONS_REMOVED
+             * @constant
+             */
+            webhook_code: "TRANSACTIONS_REMOVED";
+            /**
+             * @description The `item_id` of the Item concerned, as returned when the Item was created.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /** @description The Item's error when the webhook was sent (as `Item.error`, for example `ITEM_LOGIN_REQUIRED`), or null when the Item has no error. */
+            error: components["schemas"]["EmbeddedError"] | null;
+            /**
+             * @description The environment of the Item (closed set), so one URL can serve several environments.
+             * @example sandbox
+             * @enum {string}
+             */
+            environment: "sandbox" | "development" | "production";
+            /** @description The `transaction_id`s of the removed transactions (at least one). They are no longer returned by `/transactions/get`. */
+            removed_transactions: string[];
+        };
     };
     responses: {
         /** @description The client identifier or secret is missing or wrong. Send both, either as the `SVC-CLIENT-ID` and `SVC-SECRET` headers or as the `client_id` and `secret` body fields. */
@@ -698,45 +6346,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    sandboxPublicTokenCreate: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
-                "SVC-Version"?: components["parameters"]["SvcVersion"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxPublicTokenCreateRequest"];
-            };
-        };
-        responses: {
-            /** @description The public token of the new sandbox Item. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SandboxPublicTokenCreateResponse"];
-                };
-            };
-            /** @description The request was rejected; `error_type` and `error_code` say why. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["RateLimitExceeded"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
     itemPublicTokenExchange: {
         parameters: {
             query?: never;
@@ -760,84 +6369,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ItemPublicTokenExchangeResponse"];
-                };
-            };
-            /** @description The request was rejected; `error_type` and `error_code` say why. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["RateLimitExceeded"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
-    itemRemove: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
-                "SVC-Version"?: components["parameters"]["SvcVersion"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ItemRemoveRequest"];
-            };
-        };
-        responses: {
-            /** @description The Item was removed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ItemRemoveResponse"];
-                };
-            };
-            /** @description The request was rejected; `error_type` and `error_code` say why. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["RateLimitExceeded"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
-    itemWebhookUpdate: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
-                "SVC-Version"?: components["parameters"]["SvcVersion"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ItemWebhookUpdateRequest"];
-            };
-        };
-        responses: {
-            /** @description The Item with its new webhook URL. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ItemWebhookUpdateResponse"];
                 };
             };
             /** @description The request was rejected; `error_type` and `error_code` say why. */
@@ -893,6 +6424,240 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    itemWebhookUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemWebhookUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The Item with its new webhook URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemWebhookUpdateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    itemRemove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemRemoveRequest"];
+            };
+        };
+        responses: {
+            /** @description The Item was removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemRemoveResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    itemImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The new Item's access token and id. The extraction has started. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemImportResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    itemApplicationList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemApplicationListRequest"];
+            };
+        };
+        responses: {
+            /** @description The connected applications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemApplicationListResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    itemApplicationScopesUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemApplicationScopesUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The scopes were replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemApplicationScopesUpdateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    applicationGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     authGet: {
         parameters: {
             query?: never;
@@ -930,6 +6695,1866 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimitExceeded"];
             500: components["responses"]["InternalServerError"];
+        };
+    };
+    identityGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The accounts with their owners, and the Item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    transactionsGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionsGetRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of transactions, the accounts and the Item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionsGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    transactionsRefresh: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionsRefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description The extraction has started; results follow as webhooks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionsRefreshResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    liabilitiesGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LiabilitiesGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The liability accounts, their liability details and the Item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiabilitiesGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    investmentsHoldingsGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvestmentsHoldingsGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The holdings, the securities held, the accounts and the Item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestmentsHoldingsGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    investmentsTransactionsGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvestmentsTransactionsGetRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of investment transactions, the securities they reference, the accounts and the Item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestmentsTransactionsGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    processorTokenCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessorTokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new processor token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorTokenCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    processorPartnerAProcessorTokenCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessorPartnerAProcessorTokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new processor token for partner A. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorPartnerAProcessorTokenCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    processorPartnerBBankAccountTokenCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessorPartnerBBankAccountTokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new partner B bank account token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorPartnerBBankAccountTokenCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    processorAuthGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessorAuthGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The account, its balances and its numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorAuthGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    processorIdentityGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessorIdentityGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The account and its owners. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorIdentityGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    processorBalanceGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessorBalanceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The account with freshly refreshed balances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorBalanceGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    processorBankTransferCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessorBankTransferCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The bank transfer, created by this request or, for a reused `idempotency_key`, by the first request with that key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorBankTransferCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    assetReportAuditCopyCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetReportAuditCopyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The audit copy was created; hand its token to the auditor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetReportAuditCopyCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    assetReportAuditCopyGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetReportAuditCopyGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The asset report and its warnings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetReportAuditCopyGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    assetReportAuditCopyRemove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetReportAuditCopyRemoveRequest"];
+            };
+        };
+        responses: {
+            /** @description The audit copy was removed; its token is invalid for every holder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetReportAuditCopyRemoveResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    institutionsSearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionsSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The matching institutions (at most 10). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionsSearchResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    institutionsGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionsGetRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of institutions and the size of the whole list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionsGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    paymentInitiationRecipientCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInitiationRecipientCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The recipient's id: a new one, or the existing one when a recipient with identical details was created before. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInitiationRecipientCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    paymentInitiationRecipientGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInitiationRecipientGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The recipient. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInitiationRecipientGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    paymentInitiationRecipientList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInitiationRecipientListRequest"];
+            };
+        };
+        responses: {
+            /** @description The client's payment recipients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInitiationRecipientListResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    paymentInitiationPaymentCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInitiationPaymentCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment was created and waits for the user's authorisation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInitiationPaymentCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    paymentInitiationPaymentGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInitiationPaymentGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInitiationPaymentGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    paymentInitiationPaymentList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInitiationPaymentListRequest"];
+            };
+        };
+        responses: {
+            /** @description A page of payments, most recent first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInitiationPaymentListResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    paymentInitiationPaymentReverse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInitiationPaymentReverseRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund was created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInitiationPaymentReverseResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    paymentInitiationPaymentTokenCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInitiationPaymentTokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new payment token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInitiationPaymentTokenCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    transferAuthorizationCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferAuthorizationCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The authorization and its decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferAuthorizationCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    transferCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The created transfer, or the transfer created earlier with the same `idempotency_key`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    transferGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The transfer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    transferList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferListRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of transfers, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferListResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    transferCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description The transfer was cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferCancelResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    transferEventSync: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferEventSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description The next events, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferEventSyncResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bankTransferCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransferCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The bank transfer, created by this request or, for a reused `idempotency_key`, by the first request with that key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransferCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bankTransferGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransferGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The bank transfer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransferGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bankTransferList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransferListRequest"];
+            };
+        };
+        responses: {
+            /** @description A page of bank transfers, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransferListResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bankTransferCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransferCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description The bank transfer was cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransferCancelResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bankTransferBalanceGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransferBalanceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The balance and the origination account it belongs to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransferBalanceGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bankTransferEventSync: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransferEventSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description The next events, in increasing event_id order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransferEventSyncResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bankTransferMigrateAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransferMigrateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The access token and account of the new bank-transfer-only Item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransferMigrateAccountResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    signalEvaluate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignalEvaluateRequest"];
+            };
+        };
+        responses: {
+            /** @description The return risk scores of the proposed debit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignalEvaluateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    signalReturnReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignalReturnReportRequest"];
+            };
+        };
+        responses: {
+            /** @description The return was recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignalReturnReportResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    employersSearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployersSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The matching employers (at most 10). Do not cache them for more than one day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployersSearchResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxPublicTokenCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxPublicTokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The public token of the new sandbox Item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxPublicTokenCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxProcessorTokenCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxProcessorTokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The processor token of the new sandbox Item's account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxProcessorTokenCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxItemSetVerificationStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxItemSetVerificationStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's verification status was set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxItemSetVerificationStatusResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxBankTransferSimulate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxBankTransferSimulateRequest"];
+            };
+        };
+        responses: {
+            /** @description The event was simulated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxBankTransferSimulateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    webhookUpdateAcknowledged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdateAcknowledgedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Return any 2xx to acknowledge; other statuses are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    defaultUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefaultUpdateWebhook"];
+            };
+        };
+        responses: {
+            /** @description Return any 2xx to acknowledge; other statuses are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    transactionsRemoved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionsRemovedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Return any 2xx to acknowledge; other statuses are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
