@@ -5,7 +5,9 @@
 import { spawnSync } from 'node:child_process';
 
 const GENERATED = [':(glob)packages/*/src/generated/**'];
-const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all', '--', ...GENERATED], { encoding: 'utf8' });
+const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all', '--', ...GENERATED], {
+  encoding: 'utf8',
+});
 if (status.status !== 0) {
   process.stderr.write(`check-generated: git status failed: ${status.stderr || status.error?.message}\n`);
   process.exit(2);

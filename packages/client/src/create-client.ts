@@ -1,16 +1,34 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
-import { type CredentialsPlacement, credentialsMiddleware, HEADERS } from './credentials.js';
+import { toApiError } from './api-error.js';
+import {
+  type CredentialsPlacement,
+  credentialHeaders,
+  credentialsBodySerializer,
+  credentialsForEmptyBody,
+  HEADERS,
+} from './credentials.js';
+import { SvcInvalidResponseError } from './errors.js';
 import { type Environment, environments } from './generated/environments.gen.js';
+import { type OperationMethods, operationTable, type Paginators } from './generated/operations.gen.js';
 import type { paths } from './generated/schema.gen.js';
+import type { OperationInfo, RetryPolicy } from './operation-info.js';
+import type { CallOptions } from './operation-types.js';
+import { paginate } from './paginate.js';
+import { redactText } from './redact.js';
+import { DEFAULT_MAX_RETRIES } from './retry.js';
+import { createTransport, type FetchLike } from './transport.js';
 
 /** The API version a request may pin with the `SVC-Version` header. */
 export type ApiVersion = NonNullable<paths['/item/remove']['parameters']['header']>['SVC-Version'];
+
+/** Default time limit of one attempt: some reads (first `/auth/get` of an Item) take long. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
   /** Your client identifier (`SVC-CLIENT-ID`). */
   clientId: string;
-  /** Your secret for the environment you call (`SVC-SECRET`). Never logged by the client. */
+  /** Your secret for the environment you call (`SVC-SECRET`). Never logged, never in an error. */
   secret: string;
   /** A named environment; its base URL comes from the spec's `servers`. Default `sandbox`. */
   environment?: Environment;
@@ -21,37 +39,176 @@ export interface ClientOptions {
   /** Send credentials as headers (default) or as `client_id` / `secret` body fields. */
   credentials?: CredentialsPlacement;
   /** A `fetch` implementation, for tests or runtimes without a global one. */
-  fetch?: typeof globalThis.fetch;
+  fetch?: FetchLike;
+  /** Time limit of each attempt in milliseconds, response body included. Default 60 000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, within each operation's retry policy. Default 2; 0 turns retries off. */
+  maxRetries?: number;
 }
 
-/** The typed client: openapi-fetch's `POST(path, { body })` over every path of the API. */
-export type SvcClient = Client<paths>;
+/**
+ * The typed client:
+ * - one method per operation, named after its operationId (`client.transferGet({ transfer_id })`),
+ *   resolving to the response body and throwing an `SvcError`;
+ * - `client.paginate.<operationId>(body)` for every paged operation;
+ * - openapi-fetch's path-typed `client.POST(path, { body })`, resolving to `{ data, error, response }`.
+ *
+ * Retries and time limits apply to all three.
+ */
+export type SvcClient = Client<paths> &
+  OperationMethods & {
+    /** Async iterators over every page of each paged operation. */
+    readonly paginate: Paginators;
+  };
 
 /**
  * Creates a typed client for the SVC API.
  *
  * @example
  * const client = createClient({ clientId, secret, environment: 'sandbox' });
- * const { data, error } = await client.POST('/item/public_token/exchange', {
- *   body: { public_token: publicToken },
- * });
+ * const { access_token } = await client.itemPublicTokenExchange({ public_token: publicToken });
  */
 export function createClient(options: ClientOptions): SvcClient {
-  if (!options.clientId || !options.secret) {
-    throw new TypeError('createClient needs both clientId and secret');
-  }
-  const baseUrl = (options.baseUrl ?? environments[options.environment ?? 'sandbox']).replace(/\/+$/, '');
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const settings = readOptions(options);
+  const secrets = [options.secret];
+  const policies = new Map<string, RetryPolicy>(
+    Object.values(operationTable as Record<string, OperationInfo>).map((info) => [info.path, info.retry]),
+  );
+  const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
+  const transportFor = (timeoutMs: number, maxRetries: number) =>
+    createTransport({
+      fetch: baseFetch,
+      baseUrl: settings.baseUrl,
+      timeoutMs,
+      maxRetries,
+      policyOf: (path) => policies.get(path) ?? 'unsafe',
+      secrets,
+    });
+  const credentials = { clientId: options.clientId, secret: options.secret };
+  const headers: Record<string, string> = settings.credentials === 'headers' ? credentialHeaders(credentials) : {};
   if (options.version) {
     headers[HEADERS.version] = options.version;
   }
-  const client = createFetchClient<paths>({
-    baseUrl,
+  // Credentials go in the default headers, or into every JSON body: no middleware, no extra copy.
+  const raw = createFetchClient<paths>({
+    baseUrl: settings.baseUrl,
     headers,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: transportFor(settings.timeoutMs, settings.maxRetries),
+    ...(settings.credentials === 'body' ? { bodySerializer: credentialsBodySerializer(credentials) } : {}),
   });
-  client.use(
-    credentialsMiddleware({ clientId: options.clientId, secret: options.secret }, options.credentials ?? 'headers'),
-  );
-  return client;
+  if (settings.credentials === 'body') {
+    raw.use(credentialsForEmptyBody(credentials));
+  }
+
+  /** Calls one operation; resolves to the parsed 2xx body, throws an SvcError otherwise. */
+  async function call(path: string, body: unknown, callOptions: CallOptions = {}): Promise<Record<string, unknown>> {
+    const { timeoutMs, maxRetries, headers: callHeaders, signal } = callOptions;
+    const post = raw.POST as unknown as (
+      path: string,
+      init: Record<string, unknown>,
+    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    const { data, error, response } = await post(path, {
+      body: body ?? {},
+      parseAs: 'text',
+      ...(callHeaders ? { headers: callHeaders } : {}),
+      ...(signal ? { signal } : {}),
+      ...(timeoutMs !== undefined || maxRetries !== undefined
+        ? {
+            fetch: transportFor(
+              checkTimeout(timeoutMs ?? settings.timeoutMs),
+              checkRetries(maxRetries ?? settings.maxRetries),
+            ),
+          }
+        : {}),
+    });
+    if (!response.ok) {
+      throw toApiError({ operation: path, status: response.status, headers: response.headers, body: error, secrets });
+    }
+    return parseSuccess(path, response.status, typeof data === 'string' ? data : '', secrets);
+  }
+
+  const methods: Record<string, (body?: unknown, callOptions?: CallOptions) => Promise<unknown>> = {};
+  const paginators: Record<string, (body?: unknown, callOptions?: CallOptions) => unknown> = {};
+  for (const [name, info] of Object.entries(operationTable as Record<string, OperationInfo>)) {
+    methods[name] = (body, callOptions) => call(info.path, body, callOptions);
+    const { paging } = info;
+    if (paging) {
+      paginators[name] = (body, callOptions) =>
+        paginate(
+          (page) => call(info.path, page, callOptions),
+          paging,
+          info.path,
+          (body ?? {}) as Record<string, unknown>,
+        );
+    }
+  }
+  return Object.assign(raw, methods, { paginate: paginators }) as unknown as SvcClient;
+}
+
+/** The options, checked, with defaults filled in. Errors name the option and never show the secret. */
+function readOptions(options: ClientOptions) {
+  if (!options.clientId || !options.secret) {
+    throw new TypeError('createClient needs both clientId and secret');
+  }
+  const credentials = options.credentials ?? 'headers';
+  if (credentials !== 'headers' && credentials !== 'body') {
+    throw new TypeError(`createClient: credentials must be 'headers' or 'body', got ${JSON.stringify(credentials)}`);
+  }
+  if (options.environment !== undefined && !Object.hasOwn(environments, options.environment)) {
+    throw new TypeError(
+      `createClient: unknown environment ${JSON.stringify(options.environment)}; use one of ${Object.keys(environments).join(', ')} or baseUrl`,
+    );
+  }
+  const baseUrl = (options.baseUrl ?? environments[options.environment ?? 'sandbox']).replace(/\/+$/, '');
+  if (!isAbsoluteUrl(baseUrl)) {
+    throw new TypeError(`createClient: baseUrl must be an absolute URL, got ${JSON.stringify(baseUrl)}`);
+  }
+  return {
+    baseUrl,
+    credentials,
+    timeoutMs: checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    maxRetries: checkRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES),
+  };
+}
+
+function isAbsoluteUrl(url: string): boolean {
+  try {
+    new URL(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkTimeout(timeoutMs: number): number {
+  if (!(timeoutMs > 0 && Number.isFinite(timeoutMs))) {
+    throw new TypeError(`timeoutMs must be a positive number of milliseconds, got ${timeoutMs}`);
+  }
+  return timeoutMs;
+}
+
+function checkRetries(maxRetries: number): number {
+  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) {
+    throw new TypeError(`maxRetries must be an integer >= 0, got ${maxRetries}`);
+  }
+  return maxRetries;
+}
+
+/** The JSON object of a 2xx body; anything else is an {@link SvcInvalidResponseError}. */
+function parseSuccess(operation: string, status: number, text: string, secrets: readonly string[]) {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new SvcInvalidResponseError({
+      operation,
+      status,
+      problem: text === '' ? 'an empty body' : 'a body that is not a JSON object',
+      unparsedBody: redactText(text.slice(0, 500), secrets),
+    });
+  }
+  return value as Record<string, unknown>;
 }

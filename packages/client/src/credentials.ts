@@ -16,23 +16,39 @@ export const HEADERS = {
   version: 'SVC-Version',
 } as const;
 
+/** The credentials as the `SVC-CLIENT-ID` and `SVC-SECRET` headers. */
+export function credentialHeaders(credentials: Credentials): Record<string, string> {
+  return { [HEADERS.clientId]: credentials.clientId, [HEADERS.secret]: credentials.secret };
+}
+
 /**
- * Middleware that adds the credentials to every request: as the `SVC-CLIENT-ID` and `SVC-SECRET`
- * headers (default), or as the `client_id` and `secret` fields of the JSON body.
+ * A JSON body serializer that adds the credentials as the `client_id` and `secret` body fields
+ * (replacing any given), for `credentials: 'body'`.
  */
-export function credentialsMiddleware(credentials: Credentials, placement: CredentialsPlacement): Middleware {
+export function credentialsBodySerializer(credentials: Credentials): (body: unknown) => string {
+  return (body) =>
+    JSON.stringify({
+      ...(body !== null && typeof body === 'object' ? body : {}),
+      client_id: credentials.clientId,
+      secret: credentials.secret,
+    });
+}
+
+/**
+ * For `credentials: 'body'`: gives a request sent without a body (a path-typed call with no
+ * `body`) a JSON body holding just the credentials. Requests with a body got them from
+ * {@link credentialsBodySerializer}.
+ */
+export function credentialsForEmptyBody(credentials: Credentials): Middleware {
+  const serialize = credentialsBodySerializer(credentials);
   return {
-    async onRequest({ request }) {
-      if (placement === 'headers') {
-        request.headers.set(HEADERS.clientId, credentials.clientId);
-        request.headers.set(HEADERS.secret, credentials.secret);
-        return request;
+    onRequest({ request }) {
+      if (request.body !== null) {
+        return undefined;
       }
-      // Bodies are single-use streams: read a clone, then build a new request with the new body.
-      const text = await request.clone().text();
-      const body = text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
-      const withCredentials = { ...body, client_id: credentials.clientId, secret: credentials.secret };
-      return new Request(request, { body: JSON.stringify(withCredentials) });
+      const headers = new Headers(request.headers);
+      headers.set('Content-Type', 'application/json');
+      return new Request(request, { body: serialize({}), headers });
     },
   };
 }

@@ -1,10 +1,44 @@
 /**
  * @module @svc/client
- * Typed fetch client for the SVC Financial Data, Payments and Transfers API. Types are generated
- * from the OpenAPI description (`src/generated/`); the runtime is openapi-fetch plus credential
- * handling.
+ * Typed client for the SVC Financial Data, Payments and Transfers API: named methods and
+ * paginators for every operation, openapi-fetch's path-typed calls, typed errors, retries by
+ * operation, and webhook parsing. Types and operation metadata are generated from the OpenAPI
+ * description (`src/generated/`).
  */
-export { type ApiVersion, type ClientOptions, createClient, type SvcClient } from './create-client.js';
+export {
+  type ApiVersion,
+  type ClientOptions,
+  createClient,
+  DEFAULT_TIMEOUT_MS,
+  type SvcClient,
+} from './create-client.js';
 export { type Credentials, type CredentialsPlacement, HEADERS } from './credentials.js';
+export {
+  type ApiErrorBody,
+  type ErrorType,
+  isApiError,
+  isSvcError,
+  SvcApiError,
+  SvcError,
+  type SvcErrorKind,
+  type SvcErrorOfKind,
+  SvcInvalidResponseError,
+  SvcNetworkError,
+  SvcTimeoutError,
+  SvcWebhookError,
+  type WebhookErrorReason,
+} from './errors.js';
 export { type Environment, environments } from './generated/environments.gen.js';
+export {
+  type OperationMethods,
+  type OperationName,
+  operationTable,
+  type PagedOperationName,
+  type Paginators,
+} from './generated/operations.gen.js';
 export type { components, operations, paths, webhooks } from './generated/schema.gen.js';
+export type { WebhookPayloads } from './generated/webhooks.gen.js';
+export type { OperationInfo, Paging, RetryPolicy } from './operation-info.js';
+export type { CallOptions, Paged, PageItem, RequestBody, ResponseBody } from './operation-types.js';
+export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS } from './retry.js';
+export { parseWebhook, type WebhookBody, type WebhookCode, type WebhookPayload } from './webhooks/parse-webhook.js';

@@ -3,12 +3,17 @@ import { startMock } from '@svc/mock';
 /** Environment variable that points the suite at a running server instead of the bundled mock. */
 export const TARGET_ENV = 'SVC_CONTRACT_BASE_URL';
 
+/** Set to `true` when the external target is a mock that honours `Prefer` (forced responses). */
+export const TARGET_IS_MOCK_ENV = 'SVC_CONTRACT_TARGET_IS_MOCK';
+
 /** The server the suite runs against. */
 export interface ContractTarget {
   /** Base URL of the server. */
   baseUrl: string;
   /** Human-readable name, printed in failures. */
   description: string;
+  /** Whether the target is a mock that honours `Prefer` (forced responses run only then). */
+  isMock: boolean;
   /** Stops a server the suite started itself; a no-op for an external one. */
   stop(): Promise<void>;
 }
@@ -26,8 +31,14 @@ export async function startTarget(env: NodeJS.ProcessEnv = process.env): Promise
     } catch {
       throw new Error(`${TARGET_ENV} must be an absolute URL such as http://127.0.0.1:4010, not "${external}"`);
     }
-    return { baseUrl: url.toString().replace(/\/+$/, ''), description: `external server ${url}`, stop: async () => {} };
+    const isMock = env[TARGET_IS_MOCK_ENV] === 'true';
+    return {
+      baseUrl: url.toString().replace(/\/+$/, ''),
+      description: `${isMock ? 'mock' : 'server'} at ${url}`,
+      isMock,
+      stop: async () => {},
+    };
   }
   const mock = await startMock({ port: 0 });
-  return { baseUrl: mock.url, description: `@svc/mock at ${mock.url}`, stop: () => mock.stop() };
+  return { baseUrl: mock.url, description: `@svc/mock at ${mock.url}`, isMock: true, stop: () => mock.stop() };
 }

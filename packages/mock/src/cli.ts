@@ -1,14 +1,29 @@
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startMock } from './start-mock.js';
+import type { MockAccessEntry } from './mock/mock-listener.js';
+import { startMock } from './mock/start-mock.js';
 
-const USAGE = `usage: svc-mock [--port 4010] [--host 127.0.0.1] [--dynamic]
+const USAGE = `usage: svc-mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--quiet]
 
-Serves the SVC API mock (Prism, request validation on) on http://<host>:<port>.
+Serves the SVC API mock on http://<host>:<port>: Prism's engine behind the API's own edges.
   --port <n>     TCP port (default 4010; 0 picks a free one)
-  --host <addr>  interface to bind (default 127.0.0.1)
-  --dynamic      generate responses from the schemas instead of the static examples`;
+  --host <addr>  interface to bind (default 127.0.0.1, this machine only)
+  --dynamic      generate responses from the schemas instead of serving the static examples
+  --quiet        do not print a line per request
+  -h, --help     show this help`;
 
-/** Runs the `svc-mock` command line. Returns when the server has stopped. */
+/** Where a frontend developer reads on: the README and the table of forcible responses. */
+export const DOCS = {
+  readme: fileURLToPath(new URL('../README.md', import.meta.url)),
+  responses: fileURLToPath(new URL('../src/generated/responses.md', import.meta.url)),
+};
+
+/** One access-log line: `200 POST /item/remove 1.2 ms`. */
+export function formatAccessEntry(entry: MockAccessEntry): string {
+  return `${entry.status} ${entry.method} ${entry.url} ${entry.durationMs.toFixed(1)} ms`;
+}
+
+/** Runs the `svc-mock` command line. Returns when the server has stopped after SIGINT or SIGTERM. */
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -16,6 +31,7 @@ export async function main(argv: string[]): Promise<void> {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
       dynamic: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -24,20 +40,32 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  if (!/^\d+$/.test(values.port) || port > 65535) {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
   }
-  const mock = await startMock({ port, host: values.host, dynamic: values.dynamic });
-  process.stdout.write(`SVC API mock listening on ${mock.url}\n`);
-  process.stdout.write(`Try: curl -s -X POST ${mock.url}/item/remove -H 'Content-Type: application/json' \\\n`);
-  process.stdout.write(
-    `  -H 'SVC-CLIENT-ID: 62b4f1c9a7d3e5001a2b3c4d' -H 'SVC-SECRET: 7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e' \\\n`,
-  );
-  process.stdout.write(`  -d '{"access_token":"access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6"}'\n`);
-  process.stdout.write('Press Ctrl+C to stop.\n');
-  await new Promise<void>((resolve) => {
-    const shutdown = () => {
-      void mock.stop().then(resolve);
+  const started = performance.now();
+  const mock = await startMock({
+    port,
+    host: values.host,
+    dynamic: values.dynamic,
+    onResponse: values.quiet ? undefined : (entry) => process.stdout.write(`${formatAccessEntry(entry)}\n`),
+  });
+  const lines = [
+    `SVC API mock listening on ${mock.url} (started in ${Math.round(performance.now() - started)} ms)`,
+    `  serves   ${mock.operationCount} operations of ${mock.specPath}`,
+    `           with Prism's HTTP engine ${mock.prismHttpVersion} (Prism 5.14.2), ${values.dynamic ? 'generated responses' : 'static examples'}`,
+    `  docs     ${DOCS.readme}`,
+    `  errors   force one per request with Prefer: example=<name> or code=<status>; names in ${DOCS.responses}`,
+    `Try: curl -s ${mock.url}/item/remove -H 'Content-Type: application/json' \\`,
+    `       -H 'SVC-CLIENT-ID: 62b4f1c9a7d3e5001a2b3c4d' -H 'SVC-SECRET: 7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e' \\`,
+    `       -d '{"access_token":"access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6"}'`,
+    'Press Ctrl+C to stop.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  await new Promise<void>((resolve, reject) => {
+    const shutdown = (signal: NodeJS.Signals) => {
+      process.stdout.write(`${signal}: stopping the mock\n`);
+      mock.stop().then(resolve, reject);
     };
     process.once('SIGINT', shutdown);
     process.once('SIGTERM', shutdown);

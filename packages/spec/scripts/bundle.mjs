@@ -1,7 +1,7 @@
 // Bundles ../../spec/openapi.yaml into dist/: openapi.yaml, openapi.json and
 // openapi.dereferenced.json (no $ref left), with Redocly CLI and the root redocly.yaml.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,6 +10,8 @@ const distDir = join(packageDir, 'dist');
 const config = join(packageDir, '..', '..', 'redocly.yaml');
 const redocly = join(packageDir, 'node_modules', '.bin', 'redocly');
 
+// Start from an empty dist/ so a build never ships files of deleted sources.
+rmSync(distDir, { recursive: true, force: true });
 mkdirSync(distDir, { recursive: true });
 
 /** @param {string[]} args */

@@ -57,7 +57,10 @@ describe('the error catalogue in the API description', () => {
   });
 
   it.each(errorExamples)('$where links to its documentation page', ({ value }) => {
-    const type = value.error_type.replace(/_ERROR$/, '').toLowerCase().replaceAll('_', '-');
+    const type = value.error_type
+      .replace(/_ERROR$/, '')
+      .toLowerCase()
+      .replaceAll('_', '-');
     expect(value.documentation_url).toBe(`https://docs.svc.example/errors/${type}#${value.error_code.toLowerCase()}`);
   });
 });

@@ -1,17 +1,22 @@
 /**
  * @module @svc/codegen
- * Generators for the @svc/client sources. `generateClient` writes every generated file of the
+ * Generators for the @svc/client sources (types, environments, operations, webhooks). `generateClient` writes every generated file of the
  * client; the pieces are exported for tests.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openapiJsonPath, openapiYamlPath } from '@svc/spec';
 import { generateEnvironments } from './environments.js';
+import { generateOperations } from './operations.js';
 import { generateSchemaTypes } from './schema-types.js';
+import { generateWebhooks } from './webhooks.js';
 
 export { generatedBanner } from './banner.js';
 export { generateEnvironments } from './environments.js';
+export { describeOperations, detectPaging, retryPolicy } from './operation-policy.js';
+export { generateOperations, jsDoc, pagingRule, RETRY_NOTES } from './operations.js';
 export { extensibleEnumType, generateSchemaTypes } from './schema-types.js';
+export { compileCheck, describeWebhooks, generateWebhooks, SUPPORTED_FORMATS } from './webhooks.js';
 
 /**
  * Writes the generated sources of @svc/client into `outDir` and returns the files written.
@@ -23,6 +28,8 @@ export async function generateClient(outDir) {
   const files = {
     'schema.gen.ts': await generateSchemaTypes(openapiYamlPath),
     'environments.gen.ts': generateEnvironments(document),
+    'operations.gen.ts': generateOperations(document),
+    'webhooks.gen.ts': generateWebhooks(document),
   };
   await mkdir(outDir, { recursive: true });
   const written = [];

@@ -1,0 +1,210 @@
+/**
+ * The errors the client throws. Every one is an {@link SvcError} with a `kind` to switch on:
+ * `api` (a non-2xx response), `network` (no response), `timeout`, `invalid_response` (a 2xx whose
+ * body is not JSON) and `webhook` (a webhook body that does not match its schema).
+ *
+ * None of them holds the request, its headers or its body, and every text taken from outside
+ * (response bodies, underlying error messages) has the secret removed before it is stored, so no
+ * message, stack, `JSON.stringify` or `util.inspect` of an error shows it.
+ */
+import type { components } from './generated/schema.gen.js';
+
+/** The `error_type` of an API error: the broad category that decides how to react. */
+export type ErrorType = components['schemas']['ErrorType'];
+
+/** The API error object, the body of every non-2xx response. */
+export type ApiErrorBody = components['schemas']['ApiError'];
+
+/** What went wrong, at the level a caller reacts to. */
+export type SvcErrorKind = 'api' | 'network' | 'timeout' | 'invalid_response' | 'webhook';
+
+/** Base class of every error of this client. */
+export abstract class SvcError extends Error {
+  /** What went wrong: `api`, `network`, `timeout`, `invalid_response` or `webhook`. */
+  abstract readonly kind: SvcErrorKind;
+
+  /** Own enumerable fields plus `name` and `message`, so `JSON.stringify(error)` is useful. */
+  toJSON(): Record<string, unknown> {
+    const fields: Record<string, unknown> = { ...(this as object) };
+    return { name: this.name, message: this.message, ...fields };
+  }
+}
+
+/** The fields of an {@link SvcApiError}, as the client read them from the response. */
+export interface ApiErrorInit<T extends ErrorType = ErrorType> {
+  operation: string;
+  status: number;
+  error_type: T;
+  error_code: string;
+  error_message: string;
+  display_message: string | null;
+  request_id: string | null;
+  causes: readonly Record<string, unknown>[];
+  documentation_url: string | null;
+  suggested_action: string | null;
+  retryAfterMs: number | null;
+  unparsedBody: string | null;
+}
+
+/**
+ * A non-2xx response. Carries the API error object's fields as the API names them, so it can be
+ * told apart by `error_type` (see {@link isApiError}).
+ *
+ * When the body was not an API error object (not JSON, or JSON of another shape, e.g. from a
+ * proxy), `unparsedBody` holds its beginning, `error_code` is `UNEXPECTED_ERROR_BODY` and
+ * `error_type` follows from the status as the API's catalogue assigns it: `429` →
+ * `RATE_LIMIT_EXCEEDED`, `5xx` → `API_ERROR`, `401` → `INVALID_INPUT`, other → `INVALID_REQUEST`.
+ */
+export class SvcApiError<T extends ErrorType = ErrorType> extends SvcError {
+  override readonly name = 'SvcApiError';
+  readonly kind = 'api';
+  /** The path of the operation called, e.g. `/transfer/create`. */
+  readonly operation: string;
+  /** The HTTP status of the response. */
+  readonly status: number;
+  readonly error_type: T;
+  readonly error_code: string;
+  readonly error_message: string;
+  readonly display_message: string | null;
+  /** The request id to quote to support; null when the body did not carry one. */
+  readonly request_id: string | null;
+  readonly causes: readonly Record<string, unknown>[];
+  readonly documentation_url: string | null;
+  readonly suggested_action: string | null;
+  /** How long the server asked to wait before retrying (`Retry-After`), or null. */
+  readonly retryAfterMs: number | null;
+  /** The beginning of the body when it was not an API error object; null otherwise. */
+  readonly unparsedBody: string | null;
+
+  constructor(init: ApiErrorInit<T>) {
+    const id = init.request_id ? `, request_id ${init.request_id}` : '';
+    super(
+      `${init.error_type} ${init.error_code}: ${init.error_message} (HTTP ${init.status} from POST ${init.operation}${id})`,
+    );
+    this.operation = init.operation;
+    this.status = init.status;
+    this.error_type = init.error_type;
+    this.error_code = init.error_code;
+    this.error_message = init.error_message;
+    this.display_message = init.display_message;
+    this.request_id = init.request_id;
+    this.causes = init.causes;
+    this.documentation_url = init.documentation_url;
+    this.suggested_action = init.suggested_action;
+    this.retryAfterMs = init.retryAfterMs;
+    this.unparsedBody = init.unparsedBody;
+  }
+}
+
+/** No response arrived: the connection failed, was reset, or the host was not found. */
+export class SvcNetworkError extends SvcError {
+  override readonly name = 'SvcNetworkError';
+  readonly kind = 'network';
+  /** The path of the operation called. */
+  readonly operation: string;
+  /** How many attempts were made. */
+  readonly attempts: number;
+  /** The system error code when the runtime gives one (`ECONNREFUSED`, `ENOTFOUND`, ...), or null. */
+  readonly code: string | null;
+
+  constructor(init: { operation: string; attempts: number; code: string | null; detail: string }) {
+    const code = init.code ? ` (${init.code})` : '';
+    super(
+      `POST ${init.operation} failed without a response${code}: ${init.detail} (${init.attempts} attempt${init.attempts === 1 ? '' : 's'})`,
+    );
+    this.operation = init.operation;
+    this.attempts = init.attempts;
+    this.code = init.code;
+  }
+}
+
+/** An attempt took longer than `timeoutMs` (response body included) and was aborted. */
+export class SvcTimeoutError extends SvcError {
+  override readonly name = 'SvcTimeoutError';
+  readonly kind = 'timeout';
+  /** The path of the operation called. */
+  readonly operation: string;
+  /** The time limit of each attempt, in milliseconds. */
+  readonly timeoutMs: number;
+  /** How many attempts were made. */
+  readonly attempts: number;
+
+  constructor(init: { operation: string; timeoutMs: number; attempts: number }) {
+    super(
+      `POST ${init.operation} timed out after ${init.timeoutMs} ms (${init.attempts} attempt${init.attempts === 1 ? '' : 's'}); the server may still have performed it`,
+    );
+    this.operation = init.operation;
+    this.timeoutMs = init.timeoutMs;
+    this.attempts = init.attempts;
+  }
+}
+
+/** A 2xx response whose body is not the JSON object the API promises. */
+export class SvcInvalidResponseError extends SvcError {
+  override readonly name = 'SvcInvalidResponseError';
+  readonly kind = 'invalid_response';
+  /** The path of the operation called. */
+  readonly operation: string;
+  /** The HTTP status of the response. */
+  readonly status: number;
+  /** The beginning of the body. */
+  readonly unparsedBody: string;
+
+  constructor(init: { operation: string; status: number; problem: string; unparsedBody: string }) {
+    super(`POST ${init.operation} answered HTTP ${init.status} with ${init.problem}`);
+    this.operation = init.operation;
+    this.status = init.status;
+    this.unparsedBody = init.unparsedBody;
+  }
+}
+
+/** Why {@link parseWebhook} rejected a body. */
+export type WebhookErrorReason = 'INVALID_JSON' | 'NOT_AN_OBJECT' | 'UNKNOWN_WEBHOOK_CODE' | 'INVALID_PAYLOAD';
+
+/** A webhook body that cannot be accepted; `problems` lists each violation by JSON path. */
+export class SvcWebhookError extends SvcError {
+  override readonly name = 'SvcWebhookError';
+  readonly kind = 'webhook';
+  readonly reason: WebhookErrorReason;
+  /** The body's `webhook_code` when it had a string one, else null. */
+  readonly webhook_code: string | null;
+  /** One line per violation, e.g. `/new_transactions must be >= 1`. */
+  readonly problems: readonly string[];
+
+  constructor(init: { reason: WebhookErrorReason; webhook_code: string | null; problems: readonly string[] }) {
+    const what = init.webhook_code ? `${init.webhook_code} webhook` : 'webhook';
+    super(`invalid ${what} body (${init.reason}): ${init.problems.join('; ')}`);
+    this.reason = init.reason;
+    this.webhook_code = init.webhook_code;
+    this.problems = init.problems;
+  }
+}
+
+/** Whether `error` is an error of this client, optionally of one `kind`. */
+export function isSvcError(error: unknown): error is SvcError;
+export function isSvcError<K extends SvcErrorKind>(error: unknown, kind: K): error is SvcErrorOfKind<K>;
+export function isSvcError(error: unknown, kind?: SvcErrorKind): boolean {
+  return error instanceof SvcError && (kind === undefined || error.kind === kind);
+}
+
+/** The error class of each kind. */
+export type SvcErrorOfKind<K extends SvcErrorKind> = {
+  api: SvcApiError;
+  network: SvcNetworkError;
+  timeout: SvcTimeoutError;
+  invalid_response: SvcInvalidResponseError;
+  webhook: SvcWebhookError;
+}[K];
+
+/**
+ * Whether `error` is an API error (a non-2xx response), optionally with one of the given
+ * `error_type`s; narrows `error.error_type` to them.
+ *
+ * @example
+ * if (isApiError(error, 'ITEM_ERROR') && error.error_code === 'ITEM_LOGIN_REQUIRED') {
+ *   // send the user through Link's update mode
+ * }
+ */
+export function isApiError<T extends ErrorType = ErrorType>(error: unknown, ...types: T[]): error is SvcApiError<T> {
+  return error instanceof SvcApiError && (types.length === 0 || (types as ErrorType[]).includes(error.error_type));
+}

@@ -1,0 +1,116 @@
+/**
+ * Checks on what the package ships: no Node-only imports (it must run in browsers), and the
+ * size budget of the runtime code. Runs on dist/, so `build` must have run (turbo's `test`
+ * depends on it).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundleSize, SIZE_CASES } from '../bench/bundle-size.mjs';
+
+const packageDir = join(import.meta.dirname, '..');
+const dist = join(packageDir, 'dist');
+
+/** Every file under `dir` whose name ends with `suffix`. */
+function filesUnder(dir: string, suffix: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith(suffix))
+    .map((name) => join(dir, name));
+}
+
+/** Code without its comments (block comments and whole-line `//` comments). */
+function withoutComments(code: string): string {
+  return code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+}
+
+/** The module specifiers a JS/TS file imports or re-exports, statically or dynamically. */
+function importsOf(source: string): string[] {
+  const code = withoutComments(source);
+  const patterns = [
+    /^\s*(?:import|export)\s[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+    /^\s*import\s*['"]([^'"]+)['"]/gm,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1] as string));
+}
+
+const NODE_BUILTINS = new Set(builtinModules);
+
+describe('runs in browsers', () => {
+  it('has been built', () => {
+    expect(existsSync(join(dist, 'index.js')), 'run `pnpm --filter @svc/client build` first').toBe(true);
+  });
+
+  it('imports nothing but its own files and openapi-fetch from dist/', () => {
+    const files = filesUnder(dist, '.js');
+    expect(files.length).toBeGreaterThan(5);
+    const offending = files.flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter(
+          (specifier) => !specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== 'openapi-fetch',
+        )
+        .map((specifier) => `${file}: ${specifier}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('has no node: or Node built-in import in src/ or dist/', () => {
+    const files = [...filesUnder(join(packageDir, 'src'), '.ts'), ...filesUnder(dist, '.js')];
+    const offending = files.flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((specifier) => specifier.startsWith('node:') || NODE_BUILTINS.has(specifier))
+        .map((specifier) => `${file}: ${specifier}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('uses no Node globals (process, Buffer, require, __dirname) in dist/', () => {
+    const offending = filesUnder(dist, '.js').filter((file) =>
+      // Comments may mention them; code may not.
+      /\b(process|Buffer|require|__dirname|__filename)\b/.test(withoutComments(readFileSync(file, 'utf8'))),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('finds a Node-only import when there is one (the scan works)', () => {
+    const code = [
+      "import { readFile } from 'node:fs/promises';",
+      "import {\n  join,\n} from 'path';",
+      "import 'buffer';",
+      "export * from './x.js';",
+      "const table = { a: { path: '/item/import', retry: 'unsafe' } };",
+      "const x = await import('crypto');",
+    ].join('\n');
+    expect(importsOf(code)).toEqual(['node:fs/promises', 'path', './x.js', 'buffer', 'crypto']);
+  });
+});
+
+/**
+ * Size budget, minified + gzipped, openapi-fetch included (measured at 2.9 kB on its own). The
+ * client carries a table of every operation (path, retry policy, paging: ~1.3 kB) and the
+ * webhook checks (~1.5 kB with their interpreter). The budgets leave ~20 % for the spec to grow;
+ * `pnpm --filter @svc/client bench` prints the current figures.
+ */
+const BUDGETS: Record<keyof typeof SIZE_CASES, number> = {
+  everything: 12_000,
+  client: 9_000,
+  webhooks: 3_500,
+};
+
+describe('size budget (minified + gzipped)', () => {
+  it.each(Object.entries(BUDGETS))('%s stays within its budget', async (name, budget) => {
+    const { gzipped } = await bundleSize(SIZE_CASES[name as keyof typeof SIZE_CASES]);
+    expect(gzipped, `${name}: ${gzipped} bytes gzipped, budget ${budget}`).toBeLessThanOrEqual(budget);
+    expect(gzipped).toBeGreaterThan(1000);
+  });
+
+  it('tree-shakes: a webhook receiver does not pay for the client', async () => {
+    const [webhooks, everything] = await Promise.all([
+      bundleSize(SIZE_CASES.webhooks),
+      bundleSize(SIZE_CASES.everything),
+    ]);
+    expect(webhooks.gzipped).toBeLessThan(everything.gzipped / 2);
+  });
+});

@@ -1,0 +1,25 @@
+import { createClient } from '@svc/client';
+
+const client = createClient({
+  clientId: process.env.SVC_CLIENT_ID ?? '',
+  secret: process.env.SVC_SECRET ?? '',
+  environment: 'sandbox', // or baseUrl: 'http://127.0.0.1:4010' for the mock
+});
+
+// Named methods take the request body and resolve to the response body, typed from the spec.
+const { access_token, item_id } = await client.itemPublicTokenExchange({
+  public_token: 'public-sandbox-b0e2c4ee-a763-4df5-bfe9-46a46bce993d',
+});
+const { accounts, numbers } = await client.authGet({ access_token });
+for (const account of accounts) {
+  const ach = numbers.ach.find((entry) => entry.account_id === account.account_id);
+  process.stdout.write(`${item_id} ${account.name}: ${account.balances.current} ${ach?.routing ?? ''}\n`);
+}
+
+// The path-typed openapi-fetch call is there too, resolving to { data, error, response }.
+const { data, error } = await client.POST('/identity/get', { body: { access_token } });
+if (error) {
+  process.stderr.write(`${error.error_code}: ${error.error_message}\n`);
+} else {
+  process.stdout.write(`${data.accounts.length} accounts with owners\n`);
+}

@@ -1,0 +1,98 @@
+/**
+ * Type tests. The `@ts-expect-error` lines are checked by `tsc --noEmit` (the package's
+ * `typecheck` script): each must be a compile error, or tsc fails with "Unused
+ * '@ts-expect-error' directive". `expectTypeOf` assertions are checked the same way.
+ */
+import { describe, expectTypeOf, it } from 'vitest';
+import type { CallOptions, components, Paged, SvcApiError, SvcClient } from '../src/index.js';
+
+type Schemas = components['schemas'];
+
+/** Never called: it only has to compile (or fail to, where marked). */
+async function compileOnly(client: SvcClient) {
+  const accessToken = 'access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6';
+
+  // Named methods: request and response types from the spec.
+  const exchanged = await client.itemPublicTokenExchange({ public_token: 'public-sandbox-x' });
+  expectTypeOf(exchanged.access_token).toEqualTypeOf<string>();
+  expectTypeOf(exchanged.item_id).toEqualTypeOf<string>();
+  expectTypeOf(exchanged.request_id).toEqualTypeOf<string>();
+
+  const auth = await client.authGet({ access_token: accessToken });
+  expectTypeOf(auth.accounts).toEqualTypeOf<Schemas['Account'][]>();
+  expectTypeOf(auth.accounts[0]?.official_name).toEqualTypeOf<string | null | undefined>();
+
+  const transactions = await client.transactionsGet({
+    access_token: accessToken,
+    start_date: '2026-01-01',
+    end_date: '2026-01-31',
+    options: { count: 500, offset: 0 },
+  });
+  expectTypeOf(transactions.total_transactions).toEqualTypeOf<number>();
+
+  const { transfer } = await client.transferGet({ transfer_id: 't1' });
+  expectTypeOf(transfer).toEqualTypeOf<Schemas['Transfer']>();
+  expectTypeOf(transfer.amount).toEqualTypeOf<string>();
+  expectTypeOf(transfer.type).toEqualTypeOf<'debit' | 'credit'>();
+
+  // @ts-expect-error a missing required field (public_token)
+  await client.itemPublicTokenExchange({});
+  // @ts-expect-error a wrong field type (transfer_id is a string)
+  await client.transferGet({ transfer_id: 42 });
+  // @ts-expect-error an unknown field (request bodies are closed)
+  await client.itemRemove({ access_token: accessToken, acces_token: accessToken });
+  await client.transferAuthorizationCreate({
+    access_token: accessToken,
+    account_id: 'a',
+    // @ts-expect-error a value outside a closed enum
+    type: 'debits',
+    network: 'ach',
+    amount: '1.00',
+    ach_class: 'ppd',
+    user: { legal_name: 'A' },
+  });
+  // @ts-expect-error a misspelled operation
+  await client.itemPublicTokenExchang({ public_token: 'x' });
+  // @ts-expect-error the body is required when the operation has required fields
+  await client.transferGet();
+  // Operations without required fields take no body.
+  await client.paymentInitiationRecipientList();
+  // @ts-expect-error an unknown call option
+  await client.transferGet({ transfer_id: 't1' }, { retries: 3 });
+
+  // The raw path-typed surface of openapi-fetch.
+  const raw = await client.POST('/item/public_token/exchange', { body: { public_token: 'x' } });
+  if (raw.data) {
+    expectTypeOf(raw.data.access_token).toEqualTypeOf<string>();
+  } else {
+    expectTypeOf(raw.error).toEqualTypeOf<Schemas['ApiError']>();
+  }
+  // @ts-expect-error a misspelled path
+  await client.POST('/item/publc_token/exchange', { body: { public_token: 'x' } });
+  // @ts-expect-error a wrong body for the path
+  await client.POST('/item/public_token/exchange', { body: { access_token: 'x' } });
+  // @ts-expect-error a missing body
+  await client.POST('/item/remove', {});
+
+  // Paginators: items typed from the response array, pages typed as the response.
+  const transfers = client.paginate.transferList({ count: 25 });
+  expectTypeOf(transfers).toEqualTypeOf<Paged<Schemas['Transfer'], Schemas['TransferListResponse']>>();
+  for await (const event of client.paginate.bankTransferEventSync({ after_id: 0 })) {
+    expectTypeOf(event.event_id).toEqualTypeOf<number>();
+  }
+  for await (const page of client.paginate.institutionsGet({ count: 100, offset: 0, country_codes: ['US'] }).byPage()) {
+    expectTypeOf(page.total).toEqualTypeOf<number>();
+  }
+  // @ts-expect-error only paged operations have a paginator
+  client.paginate.transferGet({ transfer_id: 't1' });
+  // @ts-expect-error the starting point of an event sync is required
+  client.paginate.transferEventSync({});
+}
+
+describe('types', () => {
+  it('compiles the typed surface (checked by tsc --noEmit)', () => {
+    expectTypeOf(compileOnly).toBeFunction();
+    expectTypeOf<CallOptions['timeoutMs']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<SvcApiError['request_id']>().toEqualTypeOf<string | null>();
+  });
+});

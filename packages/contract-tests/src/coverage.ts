@@ -1,0 +1,37 @@
+import { jsonContent, listOperations, namedExamples, type OpenApiDocument, requestExamples } from '@svc/openapi-kit';
+import type { ContractCase } from './cases/types.js';
+
+/**
+ * What the document declares that no case exercises: operations without a success case, declared
+ * response statuses no case expects, and request or response examples no case sends or forces.
+ * Empty when the suite covers the whole document.
+ */
+export function missingCoverage(document: OpenApiDocument, cases: readonly ContractCase[]): string[] {
+  const missing: string[] = [];
+  for (const entry of listOperations(document)) {
+    const own = cases.filter((item) => item.operationId === entry.operationId);
+    if (!own.some((item) => item.kind === 'success')) {
+      missing.push(`${entry.operationId}: no success case (does it have a request example?)`);
+    }
+    for (const [status, response] of Object.entries(entry.operation.responses ?? {})) {
+      if (!own.some((item) => item.kind !== 'error-example' && item.expect.status === Number(status))) {
+        missing.push(`${entry.operationId}: no case expects its declared ${status} response`);
+      }
+      for (const example of namedExamples(document, jsonContent(document, response))) {
+        if (
+          !own.some(
+            (item) => item.kind === 'forced-response' && item.prefer === `code=${status}, example=${example.name}`,
+          )
+        ) {
+          missing.push(`${entry.operationId}: no case for its ${status} example "${example.name}"`);
+        }
+      }
+    }
+    for (const example of requestExamples(document, entry)) {
+      if (!own.some((item) => item.kind === 'success' && item.name.includes(`"${example.name}"`))) {
+        missing.push(`${entry.operationId}: no case sends its request example "${example.name}"`);
+      }
+    }
+  }
+  return missing;
+}

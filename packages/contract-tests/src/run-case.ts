@@ -1,0 +1,105 @@
+import type { SvcClient } from '@svc/client';
+import type { DocumentValidator } from '@svc/openapi-kit';
+import type { ContractCase } from './cases/types.js';
+
+/** What a case runs against. */
+export interface CaseTarget {
+  baseUrl: string;
+  /** Client sending credentials as headers. */
+  headersClient: SvcClient;
+  /** Client sending credentials as `client_id` / `secret` body fields. */
+  bodyClient: SvcClient;
+  validator: DocumentValidator;
+}
+
+/** The outcome of one case: `problems` is empty when the target honoured the contract. */
+export interface CaseResult {
+  problems: string[];
+  /** Readable report: operation, case, request, response and problems. */
+  report: string;
+}
+
+type RawPost = (
+  path: string,
+  init: { body: unknown; headers?: Record<string, string> },
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/** Runs one case and checks the response against the case's expectations. */
+export async function runCase(item: ContractCase, target: CaseTarget): Promise<CaseResult> {
+  if (item.kind === 'error-example') {
+    const problems = target.validator
+      .validate(item.expect.schemaPointer, item.body)
+      .errors.map((error) => `example does not match ${item.expect.schemaPointer}: ${error}`);
+    return result(item, problems, undefined);
+  }
+  const { status, body } = await send(item, target);
+  if (status !== item.expect.status) {
+    // The body belongs to another response, so checking it against this one's schema only adds noise.
+    return result(item, [`expected HTTP ${item.expect.status}, got ${status}`], { status, body });
+  }
+  const problems = target.validator
+    .validate(item.expect.schemaPointer, body)
+    .errors.map((error) => `response body does not match the schema: ${error}`);
+  const fields = (body ?? {}) as Record<string, unknown>;
+  if (item.expect.status < 300 && typeof fields.request_id !== 'string') {
+    problems.push('the response has no request_id');
+  }
+  if (item.expect.errorType && fields.error_type !== item.expect.errorType) {
+    problems.push(`expected error_type ${item.expect.errorType}, got ${JSON.stringify(fields.error_type)}`);
+  }
+  if (item.expect.errorCode && fields.error_code !== item.expect.errorCode) {
+    problems.push(`expected error_code ${item.expect.errorCode}, got ${JSON.stringify(fields.error_code)}`);
+  }
+  if (item.expect.mentions && !String(fields.error_message ?? '').includes(item.expect.mentions)) {
+    problems.push(`error_message should name ${item.expect.mentions}: ${JSON.stringify(fields.error_message)}`);
+  }
+  if (item.expect.equals !== undefined && JSON.stringify(body) !== JSON.stringify(item.expect.equals)) {
+    problems.push('the body is not the documented example');
+  }
+  return result(item, problems, { status, body });
+}
+
+/** Sends the case's request the way its credentials placement says. */
+async function send(item: ContractCase, target: CaseTarget): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = item.prefer ? { Prefer: item.prefer } : {};
+  if (item.credentials === 'none') {
+    const response = await fetch(`${target.baseUrl}${item.path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(item.body),
+    });
+    return { status: response.status, body: await readJson(response) };
+  }
+  // Operations are discovered at run time, so the path is not a literal the client types can check.
+  const client = item.credentials === 'body' ? target.bodyClient : target.headersClient;
+  const post = client.POST as unknown as RawPost;
+  const { data, error, response } = await post(item.path, { body: item.body, headers });
+  return { status: response.status, body: data ?? error };
+}
+
+/** The JSON body of a response, or its text when it is not JSON. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Builds the readable report of a case. */
+function result(
+  item: ContractCase,
+  problems: string[],
+  response: { status: number; body: unknown } | undefined,
+): CaseResult {
+  const lines = [
+    `${item.operationId} (POST ${item.path}) — ${item.name}`,
+    `  request (${item.credentials === 'none' ? 'no credentials' : `credentials in ${item.credentials}`}${item.prefer ? `, Prefer: ${item.prefer}` : ''}): ${JSON.stringify(item.body)}`,
+  ];
+  if (response) {
+    lines.push(`  response: HTTP ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  lines.push(...problems.map((problem) => `  ✗ ${problem}`));
+  return { problems, report: lines.join('\n') };
+}

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { createClient } from '@svc/client';
+import { createDocumentValidator, type OpenApiDocument } from '@svc/openapi-kit';
+import { openapiDereferencedJsonPath, openapiJsonPath } from '@svc/spec';
+import { buildCases } from './cases/build-cases.js';
+import { contractCredentials } from './credentials.js';
+import type { CaseTarget } from './run-case.js';
+
+/** The bundled document and its dereferenced twin, read from @svc/spec. */
+export function loadDocuments(paths = { bundled: openapiJsonPath, dereferenced: openapiDereferencedJsonPath }) {
+  const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as OpenApiDocument;
+  return { document: read(paths.bundled), dereferenced: read(paths.dereferenced) };
+}
+
+/** Builds every case of the bundled document, with the validator the runner needs. */
+export function prepareSuite() {
+  const { document, dereferenced } = loadDocuments();
+  const validator = createDocumentValidator(document);
+  return { document, validator, cases: buildCases({ document, dereferenced, validator }) };
+}
+
+/** The clients a case target needs, pointed at `baseUrl`. */
+export function caseTarget(baseUrl: string, validator: CaseTarget['validator']): CaseTarget {
+  const credentials = contractCredentials();
+  return {
+    baseUrl,
+    validator,
+    // No retries: the suite must see each response as the server sent it (a forced 429 included).
+    headersClient: createClient({ ...credentials, baseUrl, credentials: 'headers', maxRetries: 0 }),
+    bodyClient: createClient({ ...credentials, baseUrl, credentials: 'body', maxRetries: 0 }),
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * @module build-docs
+ * Builds the HTML reference: bundled spec → docs-only document with code samples →
+ * `redocly build-docs --inlineBundle` → remote resources replaced → checked self-contained.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listOperations } from '@svc/openapi-kit';
+import { openapiJsonPath } from '@svc/spec';
+import { withCodeSamples } from './code-samples.js';
+import { findRemoteReferences, replaceRemoteResources, telemetryDisabled } from './self-contained.js';
+
+/** The package directory (packages/docs). */
+export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where the build writes: `index.html` (the reference) and `openapi.docs.json` (its input). */
+export const distDir = join(packageDir, 'dist');
+
+/** The built reference. */
+export const htmlPath = join(distDir, 'index.html');
+
+/** The docs-only document (bundled spec plus `x-codeSamples`) the reference is rendered from. */
+export const docsDocumentPath = join(distDir, 'openapi.docs.json');
+
+/** Redocly configuration of the docs build (telemetry off, Redoc options). */
+export const redoclyConfigPath = join(packageDir, 'redocly.yaml');
+
+/**
+ * What a build produced.
+ * @typedef {object} BuildResult
+ * @property {string} htmlPath
+ * @property {number} htmlBytes
+ * @property {number} operations operations with code samples
+ * @property {Map<string, number>} replaced remote URLs replaced by `data:,`, with their counts
+ * @property {number} milliseconds
+ */
+
+/** @returns {string} the path of Redocly CLI's executable script */
+function redoclyCli() {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve('@redocly/cli/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.redocly;
+  if (typeof bin !== 'string') {
+    throw new Error(`@redocly/cli ${manifest.version} declares no "redocly" executable`);
+  }
+  return join(dirname(manifestPath), bin);
+}
+
+/**
+ * Runs `redocly build-docs` on `input`, writing `output`. Telemetry and the update check are off
+ * through the environment as well as the config file, since turbo may strip inherited variables.
+ * @param {string} input
+ * @param {string} output
+ * @param {string} title
+ */
+function renderWithRedocly(input, output, title) {
+  const args = [redoclyCli(), 'build-docs', input, '--inlineBundle', '--config', redoclyConfigPath];
+  execFileSync(process.execPath, [...args, '--title', title, '--output', output], {
+    cwd: packageDir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
+}
+
+/**
+ * Builds the reference into `dist/`. Throws, naming the offending references, when the page would
+ * load anything from another host or when Redoc's telemetry is on.
+ * @returns {BuildResult}
+ */
+export function buildDocs() {
+  const started = performance.now();
+  const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
+  const docsDocument = withCodeSamples(document);
+  mkdirSync(distDir, { recursive: true });
+  writeFileSync(docsDocumentPath, `${JSON.stringify(docsDocument, null, 2)}\n`);
+
+  const rendered = join(distDir, 'redocly-output.html');
+  const info = /** @type {{title?: string}} */ (document.info ?? {});
+  renderWithRedocly(docsDocumentPath, rendered, info.title ?? 'API reference');
+  const { html, replaced } = replaceRemoteResources(readFileSync(rendered, 'utf8'));
+  rmSync(rendered);
+
+  const remote = findRemoteReferences(html);
+  if (remote.length > 0) {
+    const list = remote.map(({ kind, match }) => `  ${kind}: ${match}`).join('\n');
+    throw new Error(`the rendered page still loads from other hosts:\n${list}\nExtend src/self-contained.js.`);
+  }
+  if (!telemetryDisabled(html)) {
+    throw new Error('the rendered page has Redoc telemetry on ("disableTelemetry" is not true): check redocly.yaml');
+  }
+  writeFileSync(htmlPath, html);
+  return {
+    htmlPath,
+    htmlBytes: Buffer.byteLength(html),
+    operations: listOperations(docsDocument).length,
+    replaced,
+    milliseconds: performance.now() - started,
+  };
+}

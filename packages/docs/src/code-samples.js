@@ -1,0 +1,168 @@
+/**
+ * @module code-samples
+ * Adds `x-codeSamples` (curl and TypeScript with `@svc/client`) to every operation of the bundled
+ * document, built from the operation's `default` request example. Done at docs build time on a
+ * copy of the document, so the samples always match the spec and spec/ never holds them.
+ */
+import { listOperations, requestExamples } from '@svc/openapi-kit';
+import { shellQuote, typescriptLiteral, typescriptString } from './literals.js';
+
+/** @typedef {import('@svc/openapi-kit').OpenApiDocument} OpenApiDocument */
+/** @typedef {import('@svc/openapi-kit').OperationEntry} OperationEntry */
+
+/**
+ * One entry of `x-codeSamples` (Redocly's vendor extension).
+ * @typedef {object} CodeSample
+ * @property {string} lang the language, for syntax highlighting
+ * @property {string} label the name shown in the language picker
+ * @property {string} source the code
+ */
+
+/**
+ * A credential header of the document's security schemes, with the environment variable the
+ * samples read it from.
+ * @typedef {object} CredentialHeader
+ * @property {string} scheme the security scheme's key, e.g. `clientId` (also the option of `createClient`)
+ * @property {string} header the header name, e.g. `SVC-CLIENT-ID`
+ * @property {string} variable the environment variable, e.g. `SVC_CLIENT_ID`
+ */
+
+/** The request example every operation must have (rule `svc/examples-required`). */
+export const SAMPLE_EXAMPLE_NAME = 'default';
+
+/** The environment the samples call (`x-environment` of a server in the document). */
+export const SAMPLE_ENVIRONMENT = 'sandbox';
+
+/**
+ * The URL of the server whose `x-environment` is `environment`.
+ * @param {OpenApiDocument} document
+ * @param {string} [environment]
+ * @returns {string}
+ */
+export function serverUrl(document, environment = SAMPLE_ENVIRONMENT) {
+  const servers = /** @type {Array<{url: string, 'x-environment'?: string}>} */ (document.servers ?? []);
+  const server = servers.find((candidate) => candidate['x-environment'] === environment);
+  if (!server) {
+    throw new Error(`the document has no server with "x-environment: ${environment}" (see spec/openapi.yaml servers)`);
+  }
+  return server.url;
+}
+
+/**
+ * The header credentials of the document's `apiKey` security schemes, in document order.
+ * @param {OpenApiDocument} document
+ * @returns {CredentialHeader[]}
+ */
+export function credentialHeaders(document) {
+  const schemes = /** @type {Record<string, {type?: string, in?: string, name?: string}>} */ (
+    document.components?.securitySchemes ?? {}
+  );
+  return Object.entries(schemes)
+    .filter(([, scheme]) => scheme.type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string')
+    .map(([key, scheme]) => {
+      const header = /** @type {string} */ (scheme.name);
+      return { scheme: key, header, variable: header.replace(/-/g, '_').toUpperCase() };
+    });
+}
+
+/**
+ * A curl command that sends `body` to `path`, with the credentials taken from environment variables.
+ * @param {{baseUrl: string, path: string, body: unknown, credentials: CredentialHeader[]}} input
+ * @returns {string}
+ */
+export function curlSample({ baseUrl, path, body, credentials }) {
+  const lines = [
+    `curl -X POST ${shellQuote(`${baseUrl}${path}`)}`,
+    `  -H ${shellQuote('Content-Type: application/json')}`,
+    ...credentials.map(({ header, variable }) => `  -H "${header}: $${variable}"`),
+    `  -d ${shellQuote(JSON.stringify(body, null, 2))}`,
+  ];
+  return lines.join(' \\\n');
+}
+
+/**
+ * A TypeScript program that sends `body` to `path` with `@svc/client`'s path-typed `client.POST`,
+ * reading the credentials from the environment variables of the `clientId` and `secret` schemes.
+ * @param {{path: string, body: unknown, credentials: CredentialHeader[]}} input
+ * @returns {string}
+ */
+export function typescriptSample({ path, body, credentials }) {
+  /** @param {string} option a `createClient` option named like a security scheme */
+  const variableOf = (option) => {
+    const credential = credentials.find(({ scheme }) => scheme === option);
+    if (!credential) {
+      throw new Error(`the document has no "${option}" apiKey header security scheme for createClient's ${option}`);
+    }
+    return credential.variable;
+  };
+  return [
+    "import { createClient } from '@svc/client';",
+    '',
+    'const client = createClient({',
+    `  clientId: process.env.${variableOf('clientId')} ?? '',`,
+    `  secret: process.env.${variableOf('secret')} ?? '',`,
+    `  environment: ${typescriptString(SAMPLE_ENVIRONMENT)},`,
+    '});',
+    '',
+    `const { data, error } = await client.POST(${typescriptString(path)}, {`,
+    `  body: ${typescriptLiteral(body, '  ')},`,
+    '});',
+    'if (error) {',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample's own template literal
+    '  throw new Error(`${error.error_code}: ${error.error_message}`);',
+    '}',
+    'console.log(data);',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The value of the `default` request example of an operation.
+ * @param {OpenApiDocument} document
+ * @param {OperationEntry} entry
+ * @returns {unknown}
+ */
+export function defaultRequestExample(document, entry) {
+  const example = requestExamples(document, entry).find(({ name }) => name === SAMPLE_EXAMPLE_NAME);
+  if (!example || example.value === undefined) {
+    throw new Error(
+      `${entry.operationId} (${entry.path}) has no "${SAMPLE_EXAMPLE_NAME}" request example to build its code samples from`,
+    );
+  }
+  return example.value;
+}
+
+/**
+ * The code samples of one operation: curl, then TypeScript.
+ * @param {OpenApiDocument} document
+ * @param {OperationEntry} entry
+ * @returns {CodeSample[]}
+ */
+export function operationCodeSamples(document, entry) {
+  const body = defaultRequestExample(document, entry);
+  const credentials = credentialHeaders(document);
+  return [
+    {
+      lang: 'curl',
+      label: 'curl',
+      source: curlSample({ baseUrl: serverUrl(document), path: entry.path, body, credentials }),
+    },
+    { lang: 'TypeScript', label: 'TypeScript', source: typescriptSample({ path: entry.path, body, credentials }) },
+  ];
+}
+
+/**
+ * A copy of `document` in which every operation under `paths` has `x-codeSamples` (curl and
+ * TypeScript first, then any samples the spec itself declares). The input is not modified.
+ * @param {OpenApiDocument} document the bundled document (`@svc/spec/openapi.json`)
+ * @returns {OpenApiDocument}
+ */
+export function withCodeSamples(document) {
+  /** @type {OpenApiDocument} */
+  const copy = structuredClone(document);
+  for (const entry of listOperations(copy)) {
+    const declared = /** @type {CodeSample[]} */ (entry.operation['x-codeSamples'] ?? []);
+    entry.operation['x-codeSamples'] = [...operationCodeSamples(copy, entry), ...declared];
+  }
+  return copy;
+}

@@ -1,0 +1,28 @@
+/**
+ * @module @svc/docs
+ * Builds and serves the self-contained HTML reference of the SVC API (Redocly build-docs over the
+ * bundled spec, with generated curl and `@svc/client` code samples).
+ */
+export { buildDocs, distDir, docsDocumentPath, htmlPath, packageDir, redoclyConfigPath } from './build-docs.js';
+export {
+  credentialHeaders,
+  curlSample,
+  defaultRequestExample,
+  operationCodeSamples,
+  SAMPLE_ENVIRONMENT,
+  SAMPLE_EXAMPLE_NAME,
+  serverUrl,
+  typescriptSample,
+  withCodeSamples,
+} from './code-samples.js';
+export { shellQuote, typescriptLiteral, typescriptString } from './literals.js';
+export {
+  CDN_HOSTS,
+  EMPTY_DATA_URL,
+  findRemoteReferences,
+  OTLP_DEFAULT_URL,
+  REDOC_REMOTE_HOSTS,
+  replaceRemoteResources,
+  telemetryDisabled,
+} from './self-contained.js';
+export { serveDocs } from './serve.js';

@@ -1,0 +1,56 @@
+/**
+ * @module serve
+ * Serves the built reference from 127.0.0.1. The page routes with the URL hash (`#/items/itemremove`),
+ * so one file answers every request for `/` or `/index.html`; anything else is a 404.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+/**
+ * A running docs server.
+ * @typedef {object} DocsServer
+ * @property {string} url its base URL, e.g. `http://127.0.0.1:41234/`
+ * @property {string[]} requests every request path it received, in order
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * Starts a server on 127.0.0.1 that answers `GET /` and `GET /index.html` with `htmlPath`.
+ * @param {string} htmlPath the built page
+ * @param {number} [port] 0 (the default) lets the system choose a free port
+ * @returns {Promise<DocsServer>}
+ */
+export async function serveDocs(htmlPath, port = 0) {
+  const html = readFileSync(htmlPath);
+  /** @type {string[]} */
+  const requests = [];
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    requests.push(path);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+    } else if (path === '/' || path === '/index.html') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': html.length });
+      response.end(request.method === 'HEAD' ? undefined : html);
+    } else {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
+    }
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(undefined));
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') {
+    throw new Error('the docs server has no TCP address');
+  }
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    requests,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Checks the built page (dist/index.html) without a browser: self-contained, telemetry off, and
+ * carrying the code samples of every operation of the bundled spec.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { listOperations } from '@svc/openapi-kit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { docsDocumentPath, findRemoteReferences, htmlPath, telemetryDisabled, withCodeSamples } from '../src/index.js';
+import { readBundledSpec } from './bundled-spec.js';
+
+let html = '';
+
+beforeAll(() => {
+  if (!existsSync(htmlPath)) {
+    throw new Error(`${htmlPath} does not exist: build the docs first (\`pnpm run docs\` at the repository root)`);
+  }
+  html = readFileSync(htmlPath, 'utf8');
+});
+
+describe('the built page', () => {
+  it('loads nothing from another host: no remote script, style, font, icon or telemetry URL', () => {
+    expect(findRemoteReferences(html)).toEqual([]);
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc=/i);
+    expect(html).not.toMatch(/<link\b[^>]*\bhref=["']?(?:https?:)?\/\//i);
+  });
+
+  it('has Redoc telemetry off', () => {
+    expect(telemetryDisabled(html)).toBe(true);
+  });
+
+  it('is rendered from the current bundled spec with the code samples of every operation', () => {
+    const expected = withCodeSamples(readBundledSpec());
+    expect(JSON.parse(readFileSync(docsDocumentPath, 'utf8'))).toEqual(expected);
+    for (const entry of listOperations(expected)) {
+      for (const sample of entry.operation['x-codeSamples'] as Array<{ source: string }>) {
+        expect(html, `sample of ${entry.path}`).toContain(JSON.stringify(sample.source).slice(1, -1));
+      }
+    }
+  });
+});

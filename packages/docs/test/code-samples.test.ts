@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { listOperations, type OpenApiDocument } from '@svc/openapi-kit';
+import { describe, expect, it } from 'vitest';
+import {
+  credentialHeaders,
+  defaultRequestExample,
+  operationCodeSamples,
+  serverUrl,
+  withCodeSamples,
+} from '../src/code-samples.js';
+import { readBundledSpec } from './bundled-spec.js';
+
+const document = readBundledSpec();
+const operations = listOperations(document);
+
+/**
+ * Runs a curl sample in bash with `curl` replaced by a function that prints its arguments, one per
+ * line as JSON strings, so the test sees exactly what curl would receive.
+ */
+function curlArguments(source: string): string[] {
+  const script = `curl() { for argument in "$@"; do printf '%s\\0' "$argument"; done; }\n${source}\n`;
+  const result = spawnSync('bash', ['-c', script], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', SVC_CLIENT_ID: 'cid-from-env', SVC_SECRET: 'secret-from-env' },
+  });
+  if (result.status !== 0) {
+    throw new Error(`bash failed: ${result.stderr}`);
+  }
+  return result.stdout.split('\0').slice(0, -1);
+}
+
+describe('credentials and server of the samples', () => {
+  it('reads the credential headers from the security schemes', () => {
+    expect(credentialHeaders(document)).toEqual([
+      { scheme: 'clientId', header: 'SVC-CLIENT-ID', variable: 'SVC_CLIENT_ID' },
+      { scheme: 'secret', header: 'SVC-SECRET', variable: 'SVC_SECRET' },
+    ]);
+  });
+
+  it('uses the sandbox server and names a missing environment', () => {
+    expect(serverUrl(document)).toMatch(/^https:\/\/sandbox\./);
+    expect(() => serverUrl(document, 'staging')).toThrow('no server with "x-environment: staging"');
+  });
+});
+
+describe.each(operations.map((entry) => [entry.path, entry] as const))('samples of %s', (path, entry) => {
+  const [curl, typescript] = operationCodeSamples(document, entry);
+  const body = defaultRequestExample(document, entry);
+
+  it('sends the default request example with curl, credentials from the environment', () => {
+    expect(curl?.label).toBe('curl');
+    expect(curlArguments(curl?.source ?? '')).toEqual([
+      '-X',
+      'POST',
+      `${serverUrl(document)}${path}`,
+      '-H',
+      'Content-Type: application/json',
+      '-H',
+      'SVC-CLIENT-ID: cid-from-env',
+      '-H',
+      'SVC-SECRET: secret-from-env',
+      '-d',
+      JSON.stringify(body, null, 2),
+    ]);
+  });
+
+  it("calls client.POST on the path with @svc/client's sandbox client", () => {
+    expect(typescript?.label).toBe('TypeScript');
+    expect(typescript?.source).toContain("import { createClient } from '@svc/client';");
+    expect(typescript?.source).toContain("environment: 'sandbox',");
+    expect(typescript?.source).toContain(`await client.POST('${path}', {`);
+    expect(typescript?.source).toContain("clientId: process.env.SVC_CLIENT_ID ?? '',");
+    expect(typescript?.source).toContain("secret: process.env.SVC_SECRET ?? '',");
+  });
+});
+
+describe('withCodeSamples', () => {
+  it('adds curl and TypeScript samples to every operation of a copy, leaving the input alone', () => {
+    const before = JSON.stringify(document);
+    const docs = withCodeSamples(document);
+    expect(JSON.stringify(document)).toBe(before);
+    for (const entry of listOperations(docs)) {
+      const samples = entry.operation['x-codeSamples'] as Array<{ label: string }>;
+      expect(samples.map((sample) => sample.label)).toEqual(['curl', 'TypeScript']);
+    }
+  });
+
+  it('keeps samples the spec declares after the generated ones', () => {
+    const declared = { lang: 'Python', label: 'Python', source: 'print(1)' };
+    const input = structuredClone(document);
+    const [first] = listOperations(input);
+    if (!first) {
+      throw new Error('the bundled spec has no operation');
+    }
+    first.operation['x-codeSamples'] = [declared];
+    const [output] = listOperations(withCodeSamples(input));
+    expect(output?.operation['x-codeSamples']).toEqual([expect.anything(), expect.anything(), declared]);
+  });
+
+  it('names the operation that has no default request example', () => {
+    const input: OpenApiDocument = structuredClone(document);
+    const [first] = listOperations(input);
+    const media = first?.operation.requestBody?.content?.['application/json'];
+    if (!first || !media?.examples) {
+      throw new Error('the first operation has no request examples');
+    }
+    delete media.examples.default;
+    expect(() => withCodeSamples(input)).toThrow(
+      `${first.operationId} (${first.path}) has no "default" request example`,
+    );
+  });
+});

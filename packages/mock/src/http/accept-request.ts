@@ -1,0 +1,74 @@
+/**
+ * The edges of an API server in one call: CORS, preflight, routing (404/405), the JSON object
+ * body (415/413/400) and the credentials (401). A server handles what it returns and nothing
+ * else; every rejection has already been answered in the API's error format.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { answerPreflight, applyCors, type CorsOptions } from './cors.js';
+import { type Credentials, readCredentials } from './credentials.js';
+import { readJsonObjectBody } from './read-body.js';
+import { newRequestId } from './request-id.js';
+import { type Route, type RouteTable, routeError } from './routes.js';
+import { sendApiError } from './send-json.js';
+
+/** Options of {@link acceptRequest}. */
+export interface AcceptRequestOptions<R extends Route> {
+  routes: RouteTable<R>;
+  /** Largest body accepted, in bytes (default 1 MiB). */
+  bodyLimitBytes?: number;
+  cors?: CorsOptions;
+}
+
+/** A request that passed the edges: its operation, its JSON object body and its credentials. */
+export interface AcceptedRequest<R extends Route> {
+  requestId: string;
+  route: R;
+  body: Record<string, unknown>;
+  /** Size of the body in bytes. */
+  byteLength: number;
+  credentials: Credentials;
+}
+
+/**
+ * Runs the edge checks on `req` in this order: CORS headers (on every response), `OPTIONS`
+ * preflight (204), route (404 `NOT_FOUND`, 405 `METHOD_NOT_ALLOWED`), body (415
+ * `INVALID_CONTENT_TYPE`, 413 `BODY_TOO_LARGE`, 400 `INVALID_BODY`), credentials (401
+ * `MISSING_CREDENTIALS`). Returns the accepted request, or `undefined` when `res` was answered.
+ */
+export async function acceptRequest<R extends Route>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: AcceptRequestOptions<R>,
+): Promise<AcceptedRequest<R> | undefined> {
+  const requestId = newRequestId();
+  applyCors(req, res, options.cors);
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (method === 'OPTIONS') {
+    req.resume();
+    answerPreflight(req, res, options.cors);
+    return undefined;
+  }
+  const match = options.routes.match(method, req.url ?? '/');
+  if (match.kind !== 'found') {
+    req.resume();
+    sendApiError(res, routeError(match, requestId));
+    return undefined;
+  }
+  const read = await readJsonObjectBody(req, { limitBytes: options.bodyLimitBytes, requestId });
+  if (!read.ok) {
+    sendApiError(res, read.response);
+    return undefined;
+  }
+  const credentials = readCredentials(req.headers, read.body, requestId);
+  if (!credentials.ok) {
+    sendApiError(res, credentials.response);
+    return undefined;
+  }
+  return {
+    requestId,
+    route: match.route,
+    body: read.body,
+    byteLength: read.byteLength,
+    credentials: credentials.credentials,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The API's error object (`ApiError` in the spec) and the helpers that build it, so that every
+ * rejection at the edges of a server reads like the API's own errors.
+ *
+ * @see spec/components/schemas/ApiError.yaml and the "Errors" section of spec/openapi.yaml
+ */
+import { newRequestId } from './request-id.js';
+
+/** The closed set of error categories (`ErrorType` in the spec); the category decides the status. */
+export type ErrorType =
+  | 'INVALID_REQUEST'
+  | 'INVALID_INPUT'
+  | 'ITEM_ERROR'
+  | 'INSTITUTION_ERROR'
+  | 'ASSET_REPORT_ERROR'
+  | 'PAYMENT_ERROR'
+  | 'TRANSFER_ERROR'
+  | 'BANK_TRANSFER_ERROR'
+  | 'SANDBOX_ERROR'
+  | 'RATE_LIMIT_EXCEEDED'
+  | 'API_ERROR';
+
+/** One underlying error in `causes`: at least type, code and message; edges add `field`/`location`. */
+export interface ApiErrorCause {
+  error_type: ErrorType;
+  error_code: string;
+  error_message: string;
+  [key: string]: unknown;
+}
+
+/** The body of every non-2xx response, with the API's snake_case wire names. */
+export interface ApiError {
+  error_type: ErrorType;
+  error_code: string;
+  error_message: string;
+  display_message: string | null;
+  request_id: string;
+  causes: ApiErrorCause[];
+  status: number;
+  documentation_url: string;
+  suggested_action: string | null;
+}
+
+/** What a caller decides about an error; the rest of {@link ApiError} is derived. */
+export interface ApiErrorInit {
+  status: number;
+  errorType: ErrorType;
+  errorCode: string;
+  message: string;
+  /** Default: a new one from {@link newRequestId}. */
+  requestId?: string;
+  causes?: ApiErrorCause[];
+  displayMessage?: string | null;
+  suggestedAction?: string | null;
+}
+
+/** Base of every `documentation_url`. */
+export const ERROR_DOCS_BASE = 'https://docs.svc.example/errors';
+
+/**
+ * The documentation link of an error code, by the scheme of the spec's Errors section:
+ * `https://docs.svc.example/errors/<type>#<code>`, where `<type>` is the `error_type` without
+ * `_ERROR`, in kebab case, and `<code>` the `error_code` in lower case.
+ *
+ * @example documentationUrl('INVALID_REQUEST', 'MISSING_FIELDS') // …/errors/invalid-request#missing_fields
+ * @example documentationUrl('BANK_TRANSFER_ERROR', 'X') // …/errors/bank-transfer#x
+ */
+export function documentationUrl(errorType: ErrorType, errorCode: string): string {
+  const type = errorType
+    .replace(/_ERROR$/, '')
+    .toLowerCase()
+    .replaceAll('_', '-');
+  return `${ERROR_DOCS_BASE}/${type}#${errorCode.toLowerCase()}`;
+}
+
+/** Builds a complete {@link ApiError}: `status` and `documentation_url` always agree with the code. */
+export function createApiError(init: ApiErrorInit): ApiError {
+  return {
+    error_type: init.errorType,
+    error_code: init.errorCode,
+    error_message: init.message,
+    display_message: init.displayMessage ?? null,
+    request_id: init.requestId ?? newRequestId(),
+    causes: init.causes ?? [],
+    status: init.status,
+    documentation_url: documentationUrl(init.errorType, init.errorCode),
+    suggested_action: init.suggestedAction ?? null,
+  };
+}
+
+/** An {@link ApiError} with the response headers it needs (for example `Allow` on a 405). */
+export interface ErrorResponse {
+  error: ApiError;
+  headers?: Record<string, string>;
+}

@@ -1,0 +1,72 @@
+/**
+ * CORS for browser apps: every response carries the CORS headers, and a preflight `OPTIONS` is
+ * answered `204` with the headers the API's requests use (credentials, version, `Prefer`).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Request headers a browser app may send: credentials, version, content type and `Prefer`. */
+export const CORS_ALLOWED_HEADERS: readonly string[] = [
+  'Content-Type',
+  'SVC-CLIENT-ID',
+  'SVC-SECRET',
+  'SVC-Version',
+  'Prefer',
+];
+
+/** Response headers a browser app may read besides the CORS-safelisted ones. */
+export const CORS_EXPOSED_HEADERS: readonly string[] = ['Retry-After', 'Deprecation'];
+
+/** Methods a browser may use: every operation is a `POST`. */
+export const CORS_ALLOWED_METHODS: readonly string[] = ['POST', 'OPTIONS'];
+
+/** How long a browser may cache a preflight answer, in seconds. */
+export const CORS_MAX_AGE_SECONDS = 600;
+
+/** CORS configuration; the defaults are the API's. */
+export interface CorsOptions {
+  allowedHeaders?: readonly string[];
+  exposedHeaders?: readonly string[];
+}
+
+/**
+ * The CORS headers of a response to `req`. Any origin is allowed and echoed back (with
+ * `Vary: Origin`), so apps that send `credentials: 'include'` work too.
+ */
+export function corsHeaders(req: IncomingMessage, options: CorsOptions = {}): Record<string, string> {
+  const origin = req.headers.origin;
+  const headers: Record<string, string> = {
+    'Access-Control-Expose-Headers': (options.exposedHeaders ?? CORS_EXPOSED_HEADERS).join(', '),
+  };
+  if (origin) {
+    headers['Access-Control-Allow-Origin'] = origin;
+    headers['Access-Control-Allow-Credentials'] = 'true';
+    headers.Vary = 'Origin';
+  } else {
+    headers['Access-Control-Allow-Origin'] = '*';
+  }
+  return headers;
+}
+
+/** Sets the CORS headers of {@link corsHeaders} on `res`. */
+export function applyCors(req: IncomingMessage, res: ServerResponse, options: CorsOptions = {}): void {
+  for (const [name, value] of Object.entries(corsHeaders(req, options))) {
+    res.setHeader(name, value);
+  }
+}
+
+/**
+ * Answers an `OPTIONS` request (a CORS preflight or a plain one) with `204` and the allowed
+ * methods and headers, on any path: the browser then sends the real request, which gets the
+ * API's own answer (a 404 for an unknown path, readable by the app).
+ */
+export function answerPreflight(req: IncomingMessage, res: ServerResponse, options: CorsOptions = {}): void {
+  res.writeHead(204, {
+    ...corsHeaders(req, options),
+    'Access-Control-Allow-Methods': CORS_ALLOWED_METHODS.join(', '),
+    'Access-Control-Allow-Headers': (options.allowedHeaders ?? CORS_ALLOWED_HEADERS).join(', '),
+    'Access-Control-Max-Age': String(CORS_MAX_AGE_SECONDS),
+    Allow: CORS_ALLOWED_METHODS.join(', '),
+    'Content-Length': '0',
+  });
+  res.end();
+}

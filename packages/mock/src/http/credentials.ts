@@ -1,0 +1,102 @@
+/**
+ * Client credentials, sent per credential either as a header or as a body field (decision
+ * D-AUTH-1 in spec/README.md): `SVC-CLIENT-ID` or `client_id`, `SVC-SECRET` or `secret`. The
+ * header wins when both are sent. A request without one of them gets the API's 401
+ * `INVALID_INPUT` / `MISSING_CREDENTIALS`.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { createApiError, type ErrorResponse } from './api-error.js';
+
+/** Where one credential was found. */
+export type CredentialSource = 'header' | 'body';
+
+/** One credential: its header name, its body field name. */
+export interface CredentialSpec {
+  header: string;
+  field: string;
+}
+
+/** The two credentials of the API. */
+export const CREDENTIALS = {
+  clientId: { header: 'SVC-CLIENT-ID', field: 'client_id' },
+  secret: { header: 'SVC-SECRET', field: 'secret' },
+} as const satisfies Record<string, CredentialSpec>;
+
+/** The credentials of a request and where each came from. */
+export interface Credentials {
+  clientId: string;
+  secret: string;
+  sources: { clientId: CredentialSource; secret: CredentialSource };
+}
+
+/** The credentials, or the 401 that names the missing ones. */
+export type CredentialsResult = { ok: true; credentials: Credentials } | { ok: false; response: ErrorResponse };
+
+/**
+ * Reads both credentials from the headers or the body. A header must be non-empty to count. A
+ * body field counts when present at all: a body field of the wrong type (`"client_id": 42`) is
+ * left to request validation, which names the field, rather than reported as missing.
+ */
+export function readCredentials(
+  headers: IncomingHttpHeaders,
+  body: Record<string, unknown>,
+  requestId?: string,
+): CredentialsResult {
+  const clientId = readCredential(headers, body, CREDENTIALS.clientId);
+  const secret = readCredential(headers, body, CREDENTIALS.secret);
+  if (clientId && secret) {
+    return {
+      ok: true,
+      credentials: {
+        clientId: clientId.value,
+        secret: secret.value,
+        sources: { clientId: clientId.source, secret: secret.source },
+      },
+    };
+  }
+  const missing: CredentialSpec[] = [];
+  if (!clientId) {
+    missing.push(CREDENTIALS.clientId);
+  }
+  if (!secret) {
+    missing.push(CREDENTIALS.secret);
+  }
+  return { ok: false, response: { error: missingCredentialsError(missing, requestId) } };
+}
+
+/** The 401 `MISSING_CREDENTIALS` error naming each missing credential in both of its forms. */
+export function missingCredentialsError(missing: readonly CredentialSpec[], requestId?: string) {
+  const names = missing.map((spec) => `${spec.header} header or ${spec.field} body field`);
+  return createApiError({
+    status: 401,
+    errorType: 'INVALID_INPUT',
+    errorCode: 'MISSING_CREDENTIALS',
+    message: `missing credentials: send the ${names.join(', and the ')}`,
+    requestId,
+    causes: missing.map((spec) => ({
+      error_type: 'INVALID_INPUT',
+      error_code: 'MISSING_CREDENTIALS',
+      error_message: `${spec.field} is missing: send the ${spec.header} header or the ${spec.field} body field`,
+      field: spec.field,
+      header: spec.header,
+    })),
+    suggestedAction: 'Send your client id and secret with every request.',
+  });
+}
+
+function readCredential(
+  headers: IncomingHttpHeaders,
+  body: Record<string, unknown>,
+  spec: CredentialSpec,
+): { value: string; source: CredentialSource } | undefined {
+  const header = headers[spec.header.toLowerCase()];
+  const headerValue = Array.isArray(header) ? header[0] : header;
+  if (headerValue !== undefined && headerValue.trim() !== '') {
+    return { value: headerValue.trim(), source: 'header' };
+  }
+  if (Object.hasOwn(body, spec.field) && body[spec.field] !== undefined) {
+    const value = body[spec.field];
+    return { value: typeof value === 'string' ? value : JSON.stringify(value), source: 'body' };
+  }
+  return undefined;
+}

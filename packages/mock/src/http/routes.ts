@@ -1,0 +1,97 @@
+/**
+ * Matches a request to an operation by exact path and method; everything else is a 404
+ * `NOT_FOUND` or a 405 `METHOD_NOT_ALLOWED` in the API's error format.
+ */
+import { createApiError, type ErrorResponse } from './api-error.js';
+
+/** One operation a server answers. */
+export interface Route {
+  /** The path, e.g. `/item/remove` (the API has no path parameters). */
+  path: string;
+  /** Upper-case HTTP method, e.g. `POST`. */
+  method: string;
+  /** The operationId, e.g. `itemRemove`. */
+  operationId: string;
+}
+
+/** The outcome of {@link RouteTable.match}. */
+export type RouteMatch<R extends Route> =
+  | { kind: 'found'; route: R }
+  | { kind: 'not-found'; path: string }
+  | { kind: 'method-not-allowed'; path: string; method: string; allowed: string[] };
+
+/** Looks routes up by path and method. */
+export interface RouteTable<R extends Route> {
+  /** Every route, in the order given. */
+  readonly routes: readonly R[];
+  /** Matches `method` and the request target `url` (its query string is ignored). */
+  match(method: string, url: string): RouteMatch<R>;
+}
+
+/** Builds a {@link RouteTable}; throws on a duplicate path and method. */
+export function createRouteTable<R extends Route>(routes: readonly R[]): RouteTable<R> {
+  const byPath = new Map<string, Map<string, R>>();
+  for (const route of routes) {
+    const methods = byPath.get(route.path) ?? new Map<string, R>();
+    const method = route.method.toUpperCase();
+    if (methods.has(method)) {
+      throw new Error(`duplicate route ${method} ${route.path}`);
+    }
+    methods.set(method, route);
+    byPath.set(route.path, methods);
+  }
+  return {
+    routes,
+    match(method, url) {
+      const path = requestPath(url);
+      const methods = byPath.get(path);
+      if (!methods) {
+        return { kind: 'not-found', path };
+      }
+      const route = methods.get(method.toUpperCase());
+      if (!route) {
+        return { kind: 'method-not-allowed', path, method: method.toUpperCase(), allowed: [...methods.keys()] };
+      }
+      return { kind: 'found', route };
+    },
+  };
+}
+
+/** The path of a request target, without query string or fragment, percent-decoded when valid. */
+export function requestPath(url: string): string {
+  const end = url.search(/[?#]/);
+  const raw = end === -1 ? url : url.slice(0, end);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** The 404 or 405 error of a failed match, naming the path (and the allowed methods). */
+export function routeError(match: Exclude<RouteMatch<Route>, { kind: 'found' }>, requestId?: string): ErrorResponse {
+  if (match.kind === 'not-found') {
+    return {
+      error: createApiError({
+        status: 404,
+        errorType: 'INVALID_REQUEST',
+        errorCode: 'NOT_FOUND',
+        message: `no operation at path ${match.path}`,
+        requestId,
+        suggestedAction: 'Check the path against the API reference; every operation is a POST to a fixed path.',
+      }),
+    };
+  }
+  const allowed = [...match.allowed, 'OPTIONS'].join(', ');
+  return {
+    error: createApiError({
+      status: 405,
+      errorType: 'INVALID_REQUEST',
+      errorCode: 'METHOD_NOT_ALLOWED',
+      message: `${match.path} does not accept ${match.method}; allowed: ${match.allowed.join(', ')}`,
+      requestId,
+      suggestedAction: `Send the request as ${match.allowed.join(' or ')}.`,
+    }),
+    headers: { Allow: allowed },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The mock's request handling: the shared edges (`../http`), then `Prefer`, then Prism's engine,
+ * and every outcome written in the API's format.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { acceptRequest } from '../http/accept-request.js';
+import { createApiError } from '../http/api-error.js';
+import type { RouteTable } from '../http/routes.js';
+import { sendApiError, sendJson } from '../http/send-json.js';
+import { validationError } from '../http/validation-error.js';
+import type { MockOperation, PrismEngine } from '../prism/prism-engine.js';
+import { parsePrefer, preferError, resolvePreferences } from './prefer.js';
+
+/** One answered request, for an access log. */
+export interface MockAccessEntry {
+  method: string;
+  url: string;
+  status: number;
+  durationMs: number;
+}
+
+/** Options of {@link createMockListener}. */
+export interface MockListenerOptions {
+  engine: PrismEngine;
+  routes: RouteTable<MockOperation>;
+  /** Serve generated responses instead of the static examples (a request may override). */
+  dynamic: boolean;
+  /** Largest request body accepted, in bytes. */
+  bodyLimitBytes?: number;
+  /** Called once per answered request. */
+  onResponse?: (entry: MockAccessEntry) => void;
+}
+
+/** A `node:http` request listener that answers like the API. */
+export function createMockListener(options: MockListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const started = performance.now();
+    if (options.onResponse) {
+      const report = options.onResponse;
+      res.once('finish', () =>
+        report({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          status: res.statusCode,
+          durationMs: performance.now() - started,
+        }),
+      );
+    }
+    handle(req, res, options).catch((error: unknown) => {
+      sendApiError(res, {
+        error: createApiError({
+          status: 500,
+          errorType: 'API_ERROR',
+          errorCode: 'INTERNAL_SERVER_ERROR',
+          message: `the mock failed: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      });
+    });
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, options: MockListenerOptions): Promise<void> {
+  const accepted = await acceptRequest(req, res, { routes: options.routes, bodyLimitBytes: options.bodyLimitBytes });
+  if (!accepted) {
+    return;
+  }
+  const { requestId, route: operation, body, byteLength } = accepted;
+  const preferences = parsePrefer(req.headers.prefer);
+  const choice = preferences.ok
+    ? resolvePreferences(preferences.value, operation.catalogue, operation.operationId, options.dynamic)
+    : preferences;
+  if (!choice.ok) {
+    sendApiError(res, preferError(choice.problem, requestId));
+    return;
+  }
+  const result = await options.engine.respond(operation, { headers: req.headers, body, byteLength }, choice.value);
+  switch (result.kind) {
+    case 'invalid':
+      sendApiError(res, { error: validationError(result.violations, requestId) });
+      return;
+    case 'failure':
+      sendApiError(res, {
+        error: createApiError({
+          status: 500,
+          errorType: 'API_ERROR',
+          errorCode: 'INTERNAL_SERVER_ERROR',
+          message: result.message,
+          requestId,
+        }),
+      });
+      return;
+    case 'response':
+      sendJson(res, result.status, result.body, result.headers);
+      return;
+  }
+}

@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openapiJsonPath } from '@svc/spec';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../http/read-body.js';
+import { createRouteTable } from '../http/routes.js';
+import { createPrismEngine } from '../prism/prism-engine.js';
+import { createMockListener, type MockAccessEntry } from './mock-listener.js';
+
+/** Options of {@link startMock}. */
+export interface MockOptions {
+  /** TCP port; `0` lets the OS pick a free one. Default 4010. */
+  port?: number;
+  /** Interface to bind. Default `127.0.0.1` (loopback only). */
+  host?: string;
+  /** The OpenAPI document (JSON) to serve. Default: the bundled SVC spec from @svc/spec. */
+  specPath?: string;
+  /** Generate responses from the schemas instead of serving the static examples. Default false. */
+  dynamic?: boolean;
+  /** Largest request body accepted, in bytes (413 `BODY_TOO_LARGE` above). Default 1 MiB. */
+  bodyLimitBytes?: number;
+  /** Called once per answered request (the CLI prints an access log with it). */
+  onResponse?: (entry: MockAccessEntry) => void;
+}
+
+/** A running mock server. */
+export interface RunningMock {
+  /** Base URL to point a client at, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  host: string;
+  port: number;
+  /** The document served. */
+  specPath: string;
+  /** Number of operations served. */
+  operationCount: number;
+  /** Version of Prism's HTTP engine (@stoplight/prism-http). */
+  prismHttpVersion: string;
+  /** Stops accepting connections, closes open ones, and resolves when the server is closed. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the mock in this process and resolves once it listens.
+ *
+ * @example
+ * const mock = await startMock({ port: 0 });
+ * const client = createClient({ clientId, secret, baseUrl: mock.url });
+ * await mock.stop();
+ */
+export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  const host = options.host ?? '127.0.0.1';
+  const specPath = options.specPath ?? openapiJsonPath;
+  const document = JSON.parse(await readFile(specPath, 'utf8')) as Record<string, unknown>;
+  const engine = await createPrismEngine(document);
+  const routes = createRouteTable(engine.operations);
+  const server = createServer(
+    { keepAliveTimeout: 5_000, requestTimeout: 30_000 },
+    createMockListener({
+      engine,
+      routes,
+      dynamic: options.dynamic ?? false,
+      bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+      onResponse: options.onResponse,
+    }),
+  );
+  const port = options.port ?? 4010;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} on ${host} is already in use: choose another with --port (0 picks a free one)`)
+          : error,
+      );
+    });
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    host,
+    port: address.port,
+    specPath,
+    operationCount: engine.operations.length,
+    prismHttpVersion: engine.version,
+    stop() {
+      stopped ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      return stopped;
+    },
+  };
+}

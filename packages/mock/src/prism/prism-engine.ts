@@ -1,0 +1,206 @@
+/**
+ * Drives Prism's HTTP engine in-process: request validation (Ajv 2020 over the spec's schemas),
+ * response selection (static examples, `Prefer` choices, dynamic generation) and response
+ * validation. Credentials and the other edges are handled before, by `../http`.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FieldViolation } from '../http/validation-error.js';
+import type { MockChoice } from '../mock/prefer.js';
+import { type ResponseExamples, responseCatalogue } from '../mock/response-catalogue.js';
+import {
+  loadPrismHttp,
+  PRISM_SEVERITY_ERROR,
+  type PrismConfig,
+  type PrismDiagnostic,
+  type PrismError,
+  type PrismInstance,
+  type PrismOperation,
+  type PrismRequest,
+  silentPrismLogger,
+} from './prism-http.js';
+import { prismReadyDocument } from './prism-spec.js';
+import { prismViolations } from './violations.js';
+
+/** How many times a dynamic response is generated again when it breaks its own schema. */
+export const DYNAMIC_ATTEMPTS = 10;
+
+/** An operation the engine answers. */
+export interface MockOperation {
+  path: string;
+  method: string;
+  operationId: string;
+  /** Prism's view of the operation. */
+  resource: PrismOperation;
+  /** Declared statuses and their example names. */
+  catalogue: ResponseExamples[];
+  /** Canonical names of the operation's header parameters by lower-case name. */
+  headerNames: ReadonlyMap<string, string>;
+}
+
+/** A request that passed the edges. */
+export interface EngineRequest {
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+  byteLength: number;
+}
+
+/** What the engine made of a request. */
+export type EngineResult =
+  | { kind: 'response'; status: number; headers: Record<string, string>; body: unknown }
+  | { kind: 'invalid'; violations: FieldViolation[] }
+  | { kind: 'failure'; message: string };
+
+/** Prism's HTTP engine, loaded with one document. */
+export interface PrismEngine {
+  /** Version of @stoplight/prism-http. */
+  version: string;
+  operations: MockOperation[];
+  respond(operation: MockOperation, request: EngineRequest, choice: MockChoice): Promise<EngineResult>;
+}
+
+/** Headers the engine must not see: the mock resolved `Prefer` itself, and always answers JSON. */
+const HIDDEN_HEADERS: ReadonlySet<string> = new Set(['prefer', 'accept', 'content-length', 'content-type']);
+
+/**
+ * Loads Prism and the operations of `document` (an OpenAPI 3.x object as parsed from JSON).
+ * Dynamic generation never invents properties a schema does not declare.
+ */
+export async function createPrismEngine(document: Record<string, unknown>): Promise<PrismEngine> {
+  const prism = loadPrismHttp();
+  prism.setFakerOption('fillProperties', false);
+  const resources = await prism.getHttpOperationsFromSpec(prismReadyDocument(document));
+  if (resources.length === 0) {
+    throw new Error('the document defines no operations');
+  }
+  const operations = resources.map(toMockOperation);
+  const instance = prism.createInstance(baseConfig({ dynamic: false }), { logger: silentPrismLogger() });
+  const verifiedStatic = new Set<string>();
+  return {
+    version: prism.version,
+    operations,
+    respond: (operation, request, choice) => respond(instance, operation, request, choice, verifiedStatic),
+  };
+}
+
+function toMockOperation(resource: PrismOperation): MockOperation {
+  const method = resource.method.toUpperCase();
+  return {
+    path: resource.path,
+    method,
+    operationId: resource.iid ?? `${method} ${resource.path}`,
+    resource,
+    catalogue: responseCatalogue(resource),
+    headerNames: new Map((resource.request?.headers ?? []).map((header) => [header.name.toLowerCase(), header.name])),
+  };
+}
+
+function baseConfig(mock: PrismConfig['mock'], validateResponse = true): PrismConfig {
+  return {
+    validateRequest: true,
+    validateResponse,
+    // Credentials are checked by the mock (headers or body); Prism knows only the header form.
+    checkSecurity: false,
+    errors: false,
+    isProxy: false,
+    upstreamProxy: undefined,
+    mock,
+  };
+}
+
+/**
+ * Runs one request through Prism. A static answer is the same every time for the same operation,
+ * status and example, so its response validation runs once (`verifiedStatic` remembers it):
+ * that saves a quarter of the time per request.
+ */
+async function respond(
+  instance: PrismInstance,
+  operation: MockOperation,
+  request: EngineRequest,
+  choice: MockChoice,
+  verifiedStatic: Set<string>,
+): Promise<EngineResult> {
+  const input = prismRequest(operation, request);
+  const generated = choice.dynamic && choice.exampleKey === undefined;
+  const staticKey = generated ? undefined : `${operation.operationId} ${choice.code ?? ''} ${choice.exampleKey ?? ''}`;
+  const config = baseConfig(
+    {
+      dynamic: choice.dynamic,
+      ...(choice.code === undefined ? {} : { code: choice.code }),
+      ...(choice.exampleKey === undefined ? {} : { exampleKey: choice.exampleKey }),
+    },
+    staticKey === undefined || !verifiedStatic.has(staticKey),
+  );
+  const context = { body: request.body, headers: request.headers, headerNames: operation.headerNames };
+  let outputErrors: PrismDiagnostic[] = [];
+  for (let attempt = 0; attempt < (generated ? DYNAMIC_ATTEMPTS : 1); attempt++) {
+    const outcome = await instance.request(input, [operation.resource], config)();
+    if (outcome._tag === 'Left') {
+      const findings = rejectedRequestFindings(outcome.left);
+      return findings.some(isError)
+        ? { kind: 'invalid', violations: prismViolations(findings, context) }
+        : { kind: 'failure', message: `Prism could not answer: ${outcome.left.detail ?? outcome.left.message}` };
+    }
+    const { output, validations } = outcome.right;
+    if (validations.input.some(isError)) {
+      return { kind: 'invalid', violations: prismViolations(validations.input, context) };
+    }
+    outputErrors = validations.output.filter(isError);
+    if (outputErrors.length === 0) {
+      if (staticKey !== undefined) {
+        verifiedStatic.add(staticKey);
+      }
+      return { kind: 'response', status: output.statusCode, headers: stringHeaders(output.headers), body: output.body };
+    }
+  }
+  const what = generated
+    ? `${DYNAMIC_ATTEMPTS} generated responses`
+    : `${choice.exampleKey === undefined ? 'the first example' : `the example ${choice.exampleKey}`} of status ${choice.code ?? 200}`;
+  return {
+    kind: 'failure',
+    message: `${what} of ${operation.operationId} did not match the spec: ${outputErrors.map((error) => error.message).join('; ')}`,
+  };
+}
+
+function prismRequest(operation: MockOperation, request: EngineRequest): PrismRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && !HIDDEN_HEADERS.has(name)) {
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+  }
+  headers['content-type'] = 'application/json';
+  headers['content-length'] = String(request.byteLength);
+  return {
+    method: operation.method.toLowerCase(),
+    url: { path: operation.path, query: {} },
+    headers,
+    body: request.body,
+  };
+}
+
+/**
+ * The request findings Prism puts in its own 422 problem when the operation declares no 400, 422
+ * or default response to mock an invalid request with (possible with another `specPath`).
+ */
+function rejectedRequestFindings(error: PrismError): PrismDiagnostic[] {
+  return (error.additional?.validation ?? []).map((finding) => ({
+    path: finding.location ?? [],
+    code: finding.code,
+    message: finding.message,
+    severity: finding.severity === 'Error' ? PRISM_SEVERITY_ERROR : 1,
+  }));
+}
+
+function isError(diagnostic: PrismDiagnostic): boolean {
+  return diagnostic.severity === PRISM_SEVERITY_ERROR;
+}
+
+function stringHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value !== null && value !== undefined) {
+      result[name.toLowerCase() === 'content-type' ? 'Content-Type' : name] = String(value);
+    }
+  }
+  return result;
+}

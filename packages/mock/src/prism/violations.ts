@@ -1,0 +1,201 @@
+/**
+ * Maps Prism's request diagnostics (Ajv errors with a path and a sentence) to validator-neutral
+ * {@link FieldViolation}s, the input of the API's validation error.
+ */
+import type { FieldViolation, ViolationLocation } from '../http/validation-error.js';
+import { PRISM_SEVERITY_ERROR, type PrismDiagnostic } from './prism-http.js';
+
+const LOCATIONS: ReadonlySet<string> = new Set(['body', 'header', 'query', 'path']);
+const COMBINATORS: ReadonlySet<string> = new Set(['anyOf', 'oneOf']);
+const PROPERTY_KEYWORDS: ReadonlySet<string> = new Set(['required', 'additionalProperties', 'unevaluatedProperties']);
+
+/** What the mapping needs to know about the request. */
+export interface ViolationContext {
+  body: Record<string, unknown>;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
+  /** Canonical spelling of the operation's header parameters by lower-case name (`svc-version` → `SVC-Version`). */
+  headerNames: ReadonlyMap<string, string>;
+}
+
+/**
+ * The error-severity diagnostics of a request as {@link FieldViolation}s: array indexes become
+ * numbers, `required` / `additionalProperties` / `unevaluatedProperties` name the property, the
+ * offending value is attached, and the noise of combinators is folded: the errors of `anyOf` /
+ * `oneOf` branches at the same field become one violation, an `if` error is dropped when its
+ * `then`/`else` errors explain it.
+ */
+export function prismViolations(diagnostics: readonly PrismDiagnostic[], context: ViolationContext): FieldViolation[] {
+  const violations = diagnostics
+    .filter((diagnostic) => diagnostic.severity === PRISM_SEVERITY_ERROR)
+    .map((diagnostic) => toViolation(diagnostic, context));
+  return dedupe(foldCombinators(dropExplainedIfs(violations)));
+}
+
+function toViolation(diagnostic: PrismDiagnostic, context: ViolationContext): FieldViolation {
+  const [first, ...rest] = diagnostic.path ?? [];
+  const location: ViolationLocation = first && LOCATIONS.has(first) ? (first as ViolationLocation) : 'body';
+  const keyword = String(diagnostic.code ?? '');
+  const message = stripSubject(diagnostic.message);
+  if (location === 'header') {
+    const lower = (rest[0] ?? '').toLowerCase();
+    const value = context.headers[lower];
+    return {
+      location,
+      path: [context.headerNames.get(lower) ?? lower],
+      keyword,
+      message,
+      ...(value === undefined ? {} : { value }),
+    };
+  }
+  const path = typedPath(rest, context.body);
+  const property = namedProperty(keyword, diagnostic.message);
+  if (property !== undefined) {
+    return { location, path: [...path, property], keyword, message };
+  }
+  const found = location === 'body' ? valueAt(context.body, path) : { present: false as const };
+  return { location, path, keyword, message, ...(found.present ? { value: found.value } : {}) };
+}
+
+/** Prism's sentence without its subject: `Request body property count must be <= 25` → `must be <= 25`. */
+export function stripSubject(message: string): string {
+  return message.replace(/^(?:Request|Response) (?:body|header|query|path)(?: (?:property|parameter) \S+)? /, '');
+}
+
+/** The property a `required` / `additionalProperties` / `unevaluatedProperties` error is about. */
+function namedProperty(keyword: string, message: string): string | undefined {
+  if (!PROPERTY_KEYWORDS.has(keyword)) {
+    return undefined;
+  }
+  const match =
+    keyword === 'required'
+      ? /must have required property '(.+)'/.exec(message)
+      : keyword === 'additionalProperties'
+        ? /; found '(.+)'$/.exec(message)
+        : /unevaluated properties: '(.+)'$/.exec(message);
+  return match?.[1];
+}
+
+/** Turns path segments into property names and array indexes, following the body's shape. */
+function typedPath(segments: readonly string[], body: unknown): (string | number)[] {
+  const path: (string | number)[] = [];
+  let current: unknown = body;
+  for (const raw of segments) {
+    const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (Array.isArray(current) && /^\d+$/.test(segment)) {
+      const index = Number(segment);
+      path.push(index);
+      current = current[index];
+    } else {
+      path.push(segment);
+      current =
+        current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[segment] : undefined;
+    }
+  }
+  return path;
+}
+
+function valueAt(
+  body: unknown,
+  path: readonly (string | number)[],
+): { present: true; value: unknown } | { present: false } {
+  let current: unknown = body;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) {
+      return { present: false };
+    }
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return { present: true, value: current };
+}
+
+function isUnder(path: readonly (string | number)[], prefix: readonly (string | number)[]): boolean {
+  return prefix.every((segment, index) => path[index] === segment);
+}
+
+function samePlace(a: FieldViolation, b: FieldViolation): boolean {
+  return a.location === b.location && a.path.length === b.path.length && isUnder(a.path, b.path);
+}
+
+function dropExplainedIfs(violations: readonly FieldViolation[]): FieldViolation[] {
+  return violations.filter(
+    (violation) =>
+      violation.keyword !== 'if' ||
+      !violations.some(
+        (other) => other !== violation && other.location === violation.location && isUnder(other.path, violation.path),
+      ),
+  );
+}
+
+/**
+ * Ajv reports the errors of a combinator's branches right before the combinator's own error, so
+ * the run of errors at or under its field just before it are its branches. Branch errors at the
+ * field itself become one message; branch `required` errors (`anyOf: [{required: [iban]},
+ * {required: [bacs]}]`) become one missing-field violation with alternatives.
+ */
+function foldCombinators(violations: readonly FieldViolation[]): FieldViolation[] {
+  const folded = new Set<FieldViolation>();
+  const replacements = new Map<FieldViolation, FieldViolation>();
+  violations.forEach((violation, index) => {
+    if (!COMBINATORS.has(violation.keyword)) {
+      return;
+    }
+    const forms: string[] = [];
+    const alternatives: string[] = [];
+    for (let previous = index - 1; previous >= 0; previous--) {
+      const branch = violations[previous];
+      if (
+        !branch ||
+        COMBINATORS.has(branch.keyword) ||
+        branch.location !== violation.location ||
+        !isUnder(branch.path, violation.path)
+      ) {
+        break;
+      }
+      if (branch.keyword === 'required' && branch.path.length === violation.path.length + 1) {
+        alternatives.unshift(String(branch.path[branch.path.length - 1]));
+        folded.add(branch);
+      } else if (samePlace(branch, violation) && !PROPERTY_KEYWORDS.has(branch.keyword)) {
+        forms.unshift(branch.message);
+        folded.add(branch);
+      }
+    }
+    if (alternatives.length > 0 && forms.length === 0) {
+      replacements.set(violation, {
+        location: violation.location,
+        path: violation.path,
+        keyword: 'required',
+        message: `needs one of ${alternatives.join(', ')}`,
+        alternatives,
+      });
+      return;
+    }
+    const distinct = [...new Set(forms)];
+    const message =
+      distinct.length > 0
+        ? `matches none of its allowed forms (${distinct.join(' | ')})`
+        : violation.keyword === 'oneOf'
+          ? 'must match exactly one of its allowed forms'
+          : 'matches none of its allowed forms';
+    replacements.set(violation, { ...violation, message });
+  });
+  return violations.flatMap((violation) => {
+    const replacement = replacements.get(violation);
+    if (replacement) {
+      return [replacement];
+    }
+    return folded.has(violation) ? [] : [violation];
+  });
+}
+
+function dedupe(violations: readonly FieldViolation[]): FieldViolation[] {
+  const seen = new Set<string>();
+  return violations.filter((violation) => {
+    const key = JSON.stringify([violation.location, violation.path, violation.keyword, violation.message]);
+    if (seen.has(key)) {
+      return false;
+    }
+    seen.add(key);
+    return true;
+  });
+}

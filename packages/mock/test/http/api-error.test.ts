@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createApiError, documentationUrl, type ErrorType } from '../../src/http/api-error.js';
+import { newRequestId } from '../../src/http/request-id.js';
+
+describe('documentationUrl', () => {
+  it.each<[ErrorType, string, string]>([
+    ['INVALID_REQUEST', 'MISSING_FIELDS', 'https://docs.svc.example/errors/invalid-request#missing_fields'],
+    ['INVALID_INPUT', 'MISSING_CREDENTIALS', 'https://docs.svc.example/errors/invalid-input#missing_credentials'],
+    ['ITEM_ERROR', 'ITEM_LOGIN_REQUIRED', 'https://docs.svc.example/errors/item#item_login_required'],
+    [
+      'BANK_TRANSFER_ERROR',
+      'BANK_TRANSFER_INSUFFICIENT_FUNDS',
+      'https://docs.svc.example/errors/bank-transfer#bank_transfer_insufficient_funds',
+    ],
+    ['RATE_LIMIT_EXCEEDED', 'RATE_LIMIT', 'https://docs.svc.example/errors/rate-limit-exceeded#rate_limit'],
+    ['API_ERROR', 'INTERNAL_SERVER_ERROR', 'https://docs.svc.example/errors/api#internal_server_error'],
+  ])('%s / %s → %s', (type, code, url) => {
+    expect(documentationUrl(type, code)).toBe(url);
+  });
+});
+
+describe('createApiError', () => {
+  it('fills every ApiError field, deriving documentation_url from type and code', () => {
+    expect(
+      createApiError({
+        status: 404,
+        errorType: 'INVALID_REQUEST',
+        errorCode: 'NOT_FOUND',
+        message: 'm',
+        requestId: 'r',
+      }),
+    ).toEqual({
+      error_type: 'INVALID_REQUEST',
+      error_code: 'NOT_FOUND',
+      error_message: 'm',
+      display_message: null,
+      request_id: 'r',
+      causes: [],
+      status: 404,
+      documentation_url: 'https://docs.svc.example/errors/invalid-request#not_found',
+      suggested_action: null,
+    });
+  });
+
+  it('makes a request id when none is given', () => {
+    const error = createApiError({ status: 400, errorType: 'INVALID_REQUEST', errorCode: 'X', message: 'm' });
+    expect(error.request_id).toMatch(/^[A-Za-z0-9]{15}$/);
+  });
+});
+
+describe('newRequestId', () => {
+  it('gives 15 letters and digits, different each time', () => {
+    const ids = new Set(Array.from({ length: 100 }, newRequestId));
+    expect(ids.size).toBe(100);
+    for (const id of ids) {
+      expect(id).toMatch(/^[A-Za-z0-9]{15}$/);
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { readCredentials } from '../../src/http/credentials.js';
+
+const headers = { 'svc-client-id': 'hid', 'svc-secret': 'hsecret' };
+
+describe('readCredentials', () => {
+  it.each([
+    ['both headers', headers, {}, { clientId: 'hid', secret: 'hsecret' }, { clientId: 'header', secret: 'header' }],
+    [
+      'both body fields',
+      {},
+      { client_id: 'bid', secret: 'bsecret' },
+      { clientId: 'bid', secret: 'bsecret' },
+      { clientId: 'body', secret: 'body' },
+    ],
+    [
+      'id in a header, secret in the body',
+      { 'svc-client-id': 'hid' },
+      { secret: 'bsecret' },
+      { clientId: 'hid', secret: 'bsecret' },
+      { clientId: 'header', secret: 'body' },
+    ],
+    [
+      'secret in a header, id in the body',
+      { 'svc-secret': 'hsecret' },
+      { client_id: 'bid' },
+      { clientId: 'bid', secret: 'hsecret' },
+      { clientId: 'body', secret: 'header' },
+    ],
+    [
+      'both forms (the header wins)',
+      headers,
+      { client_id: 'bid', secret: 'bsecret' },
+      { clientId: 'hid', secret: 'hsecret' },
+      { clientId: 'header', secret: 'header' },
+    ],
+  ])('accepts %s', (_name, given, body, values, sources) => {
+    const result = readCredentials(given, body, 'req');
+    expect(result).toEqual({ ok: true, credentials: { ...values, sources } });
+  });
+
+  it.each([
+    ['nothing', {}, {}, ['client_id', 'secret']],
+    ['only the id', { 'svc-client-id': 'hid' }, {}, ['secret']],
+    ['only the secret, in the body', {}, { secret: 's' }, ['client_id']],
+    ['empty headers', { 'svc-client-id': ' ', 'svc-secret': '' }, {}, ['client_id', 'secret']],
+  ])('rejects %s with 401 MISSING_CREDENTIALS naming what is missing', (_name, given, body, missing) => {
+    const result = readCredentials(given, body, 'req');
+    expect(result.ok).toBe(false);
+    if (result.ok) {
+      return;
+    }
+    const { error } = result.response;
+    expect(error).toMatchObject({
+      error_type: 'INVALID_INPUT',
+      error_code: 'MISSING_CREDENTIALS',
+      status: 401,
+      request_id: 'req',
+      documentation_url: 'https://docs.svc.example/errors/invalid-input#missing_credentials',
+    });
+    expect(error.causes.map((cause) => cause.field)).toEqual(missing);
+    for (const field of missing) {
+      expect(error.error_message).toContain(field);
+    }
+  });
+
+  it('leaves a body credential of the wrong type to request validation instead of calling it missing', () => {
+    const result = readCredentials({}, { client_id: 42, secret: 's' }, 'req');
+    expect(result.ok).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { CORS_ALLOWED_HEADERS, corsHeaders } from '../../src/http/cors.js';
+import { createRouteTable, requestPath, routeError } from '../../src/http/routes.js';
+
+const table = createRouteTable([
+  { path: '/item/remove', method: 'POST', operationId: 'itemRemove' },
+  { path: '/auth/get', method: 'post', operationId: 'authGet' },
+]);
+
+describe('createRouteTable', () => {
+  it.each([
+    ['POST', '/item/remove', 'found'],
+    ['post', '/auth/get?x=1', 'found'],
+    ['POST', '/item/remove/', 'not-found'],
+    ['POST', '/nope', 'not-found'],
+    ['GET', '/item/remove', 'method-not-allowed'],
+    ['PUT', '/auth/get', 'method-not-allowed'],
+  ])('%s %s → %s', (method, url, kind) => {
+    expect(table.match(method, url).kind).toBe(kind);
+  });
+
+  it('refuses a duplicate route', () => {
+    expect(() =>
+      createRouteTable([
+        { path: '/a', method: 'POST', operationId: 'a' },
+        { path: '/a', method: 'post', operationId: 'b' },
+      ]),
+    ).toThrow(/duplicate route POST \/a/);
+  });
+
+  it('reads the path without query and fragment, percent-decoded', () => {
+    expect(requestPath('/item%2Fremove?x=1#y')).toBe('/item/remove');
+    expect(requestPath('/%E0%A4%A')).toBe('/%E0%A4%A');
+  });
+});
+
+describe('routeError', () => {
+  it('is a 404 NOT_FOUND naming the path', () => {
+    const { error, headers } = routeError({ kind: 'not-found', path: '/nope' }, 'r');
+    expect(error).toMatchObject({ status: 404, error_type: 'INVALID_REQUEST', error_code: 'NOT_FOUND' });
+    expect(error.error_message).toContain('/nope');
+    expect(headers).toBeUndefined();
+  });
+
+  it('is a 405 METHOD_NOT_ALLOWED with an Allow header', () => {
+    const response = routeError({ kind: 'method-not-allowed', path: '/a', method: 'GET', allowed: ['POST'] }, 'r');
+    expect(response.error).toMatchObject({ status: 405, error_code: 'METHOD_NOT_ALLOWED' });
+    expect(response.headers).toEqual({ Allow: 'POST, OPTIONS' });
+  });
+});
+
+describe('corsHeaders', () => {
+  const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
+
+  it('echoes the origin of a browser request and allows credentials', () => {
+    expect(corsHeaders(request({ origin: 'http://localhost:3000' }))).toMatchObject({
+      'Access-Control-Allow-Origin': 'http://localhost:3000',
+      'Access-Control-Allow-Credentials': 'true',
+      Vary: 'Origin',
+    });
+  });
+
+  it('allows any origin when the request names none', () => {
+    expect(corsHeaders(request({}))['Access-Control-Allow-Origin']).toBe('*');
+  });
+
+  it('allows the credential, version, content type and Prefer headers', () => {
+    expect(CORS_ALLOWED_HEADERS).toEqual(['Content-Type', 'SVC-CLIENT-ID', 'SVC-SECRET', 'SVC-Version', 'Prefer']);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { PrismDiagnostic } from '../src/prism/prism-http.js';
+import { prismViolations, stripSubject } from '../src/prism/violations.js';
+
+const error = (path: string[], code: string, message: string): PrismDiagnostic => ({
+  path,
+  code,
+  message,
+  severity: 0,
+});
+const context = (body: Record<string, unknown>, headers: Record<string, string> = {}) => ({
+  body,
+  headers,
+  headerNames: new Map([['svc-version', 'SVC-Version']]),
+});
+
+describe('stripSubject', () => {
+  it.each([
+    ['Request body property options.count must be <= 25', 'must be <= 25'],
+    ["Request body must have required property 'a'", "must have required property 'a'"],
+    [
+      'Request header parameter svc-version must be equal to one of the allowed values: 2026-11-01',
+      'must be equal to one of the allowed values: 2026-11-01',
+    ],
+  ])('%s → %s', (message, expected) => {
+    expect(stripSubject(message)).toBe(expected);
+  });
+});
+
+describe('prismViolations', () => {
+  it('names the missing, the unknown and the unevaluated property', () => {
+    const violations = prismViolations(
+      [
+        error(['body'], 'required', "Request body must have required property 'access_token'"),
+        error(['body'], 'additionalProperties', "Request body must NOT have additional properties; found 'bogus'"),
+        error(
+          ['body', 'bacs'],
+          'unevaluatedProperties',
+          "Request body property bacs must NOT have unevaluated properties: 'x'",
+        ),
+      ],
+      context({ bogus: 1, bacs: { x: 1 } }),
+    );
+    expect(violations.map((violation) => [violation.keyword, violation.path])).toEqual([
+      ['required', ['access_token']],
+      ['additionalProperties', ['bogus']],
+      ['unevaluatedProperties', ['bacs', 'x']],
+    ]);
+  });
+
+  it('turns array positions into indexes and attaches the offending value', () => {
+    const [violation] = prismViolations(
+      [
+        error(
+          ['body', 'country_codes', '1'],
+          'pattern',
+          'Request body property country_codes.1 must match pattern "^[A-Z]{2}$"',
+        ),
+      ],
+      context({ country_codes: ['US', 'us'] }),
+    );
+    expect(violation).toEqual({
+      location: 'body',
+      path: ['country_codes', 1],
+      keyword: 'pattern',
+      message: 'must match pattern "^[A-Z]{2}$"',
+      value: 'us',
+    });
+  });
+
+  it('gives a header its canonical name and value', () => {
+    const [violation] = prismViolations(
+      [
+        error(
+          ['header', 'svc-version'],
+          'enum',
+          'Request header parameter svc-version must be equal to one of the allowed values: 2026-11-01',
+        ),
+      ],
+      context({}, { 'svc-version': '2020-01-01' }),
+    );
+    expect(violation).toMatchObject({ location: 'header', path: ['SVC-Version'], value: '2020-01-01' });
+  });
+
+  it('folds anyOf branches that each require a property into one "one of" violation', () => {
+    const violations = prismViolations(
+      [
+        error(['body'], 'required', "Request body must have required property 'iban'"),
+        error(['body'], 'required', "Request body must have required property 'bacs'"),
+        error(['body'], 'anyOf', 'Request body must match a schema in anyOf'),
+        error(['body'], 'required', "Request body must have required property 'name'"),
+      ],
+      context({}),
+    );
+    expect(violations).toEqual([
+      {
+        location: 'body',
+        path: [],
+        keyword: 'required',
+        message: 'needs one of iban, bacs',
+        alternatives: ['iban', 'bacs'],
+      },
+      expect.objectContaining({ keyword: 'required', path: ['name'] }),
+    ]);
+  });
+
+  it('folds the branch errors at the field of an anyOf into its message', () => {
+    const violations = prismViolations(
+      [
+        error(['body', 'amount'], 'pattern', 'Request body property amount must match pattern "^[0-9]+$"'),
+        error(['body', 'amount'], 'type', 'Request body property amount must be null'),
+        error(['body', 'amount'], 'anyOf', 'Request body property amount must match a schema in anyOf'),
+      ],
+      context({ amount: 'x' }),
+    );
+    expect(violations).toEqual([
+      expect.objectContaining({
+        path: ['amount'],
+        keyword: 'anyOf',
+        message: 'matches none of its allowed forms (must match pattern "^[0-9]+$" | must be null)',
+      }),
+    ]);
+  });
+
+  it('drops an if error explained by the errors of its branch, and ignores warnings', () => {
+    const violations = prismViolations(
+      [
+        error(['body', 'ach_class'], 'required', 'x'),
+        error(['body'], 'if', 'Request body must match "then" schema'),
+        { message: 'a warning', severity: 1 },
+      ],
+      context({}),
+    );
+    expect(violations.map((violation) => violation.keyword)).toEqual(['required']);
+  });
+});

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// svc-release-check changesets: fails when a published package changed since the last release
+//   without a pending changeset (run by `pnpm check:changesets` at the repository root).
+// svc-release-check sync-spec-version: writes the @svc/spec version into spec/openapi.yaml
+//   info.version (run right after `changeset version`).
+// svc-release-check spec-version: fails when they differ.
+// --root <dir> runs on another repository (default: the one this file is in).
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { checkChangesets, formatChangesetReport } from './check-changesets.js';
+import { SPEC_PACKAGE, SPEC_SOURCE, specVersions, syncSpecVersion } from './spec-version.js';
+
+const usage = 'usage: svc-release-check changesets | sync-spec-version | spec-version [--root <repository>]';
+
+try {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { root: { type: 'string' } } });
+  const [command, ...rest] = positionals;
+  if (rest.length > 0) {
+    throw new Error(usage);
+  }
+  // Default: the repository this tool lives in (tools/release-check/src → the root).
+  const root = values.root ? resolve(values.root) : join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+  if (command === 'changesets') {
+    const check = checkChangesets(root);
+    (check.ok ? process.stdout : process.stderr).write(formatChangesetReport(check));
+    process.exitCode = check.ok ? 0 : 1;
+  } else if (command === 'sync-spec-version') {
+    const { from, to, changed } = syncSpecVersion(root);
+    process.stdout.write(
+      changed
+        ? `${SPEC_SOURCE}: info.version ${from} → ${to} (the ${SPEC_PACKAGE.name} version)\n`
+        : `${SPEC_SOURCE}: info.version is already ${to}\n`,
+    );
+  } else if (command === 'spec-version') {
+    const { packageVersion, infoVersion } = specVersions(root);
+    if (packageVersion !== infoVersion) {
+      throw new Error(
+        `${SPEC_SOURCE} info.version is ${infoVersion} but ${SPEC_PACKAGE.name} is ${packageVersion}: ` +
+          'run `node tools/release-check/src/cli.js sync-spec-version`',
+      );
+    }
+    process.stdout.write(`${SPEC_SOURCE} info.version = ${SPEC_PACKAGE.name} version = ${packageVersion}\n`);
+  } else {
+    throw new Error(usage);
+  }
+} catch (error) {
+  process.stderr.write(`release-check: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+}
