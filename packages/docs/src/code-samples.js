@@ -81,12 +81,13 @@ export function curlSample({ baseUrl, path, body, credentials }) {
 }
 
 /**
- * A TypeScript program that sends `body` to `path` with `@svc/client`'s path-typed `client.POST`,
- * reading the credentials from the environment variables of the `clientId` and `secret` schemes.
- * @param {{path: string, body: unknown, credentials: CredentialHeader[]}} input
+ * A TypeScript program that calls the operation's named method of `@svc/client`
+ * (`client.<operationId>(body)`) and handles an API error with `isApiError`, reading the
+ * credentials from the environment variables of the `clientId` and `secret` schemes.
+ * @param {{operationId: string, body: unknown, credentials: CredentialHeader[]}} input
  * @returns {string}
  */
-export function typescriptSample({ path, body, credentials }) {
+export function typescriptSample({ operationId, body, credentials }) {
   /** @param {string} option a `createClient` option named like a security scheme */
   const variableOf = (option) => {
     const credential = credentials.find(({ scheme }) => scheme === option);
@@ -96,7 +97,7 @@ export function typescriptSample({ path, body, credentials }) {
     return credential.variable;
   };
   return [
-    "import { createClient } from '@svc/client';",
+    "import { createClient, isApiError } from '@svc/client';",
     '',
     'const client = createClient({',
     `  clientId: process.env.${variableOf('clientId')} ?? '',`,
@@ -104,14 +105,16 @@ export function typescriptSample({ path, body, credentials }) {
     `  environment: ${typescriptString(SAMPLE_ENVIRONMENT)},`,
     '});',
     '',
-    `const { data, error } = await client.POST(${typescriptString(path)}, {`,
-    `  body: ${typescriptLiteral(body, '  ')},`,
-    '});',
-    'if (error) {',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample's own template literal
-    '  throw new Error(`${error.error_code}: ${error.error_message}`);',
+    'try {',
+    `  const response = await client.${operationId}(${typescriptLiteral(body, '  ')});`,
+    '  console.log(response);',
+    '} catch (error) {',
+    '  if (isApiError(error)) {',
+    '    // error_type says how to react; error_message names what was wrong; quote request_id to support.',
+    '    console.error(error.error_type, error.error_code, error.error_message, error.request_id);',
+    '  }',
+    '  throw error;',
     '}',
-    'console.log(data);',
     '',
   ].join('\n');
 }
@@ -147,7 +150,11 @@ export function operationCodeSamples(document, entry) {
       label: 'curl',
       source: curlSample({ baseUrl: serverUrl(document), path: entry.path, body, credentials }),
     },
-    { lang: 'TypeScript', label: 'TypeScript', source: typescriptSample({ path: entry.path, body, credentials }) },
+    {
+      lang: 'TypeScript',
+      label: 'TypeScript',
+      source: typescriptSample({ operationId: entry.operationId, body, credentials }),
+    },
   ];
 }
 

@@ -175,7 +175,7 @@ describe('the built reference in Chromium', () => {
     await page.getByRole('menuitem', { name: 'TypeScript', exact: true }).click();
     const shown = await shownSample(section);
     expect(shown).toEqual(expect.arrayContaining(sampleLines(typescript.source)));
-    expect(shown.join('\n')).toContain(`client.POST('${sampleOperation.key}'`);
+    expect(shown.join('\n')).toContain(`await client.${entry.operationId}({`);
 
     mkdirSync(join(packageDir, 'test-results'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });

@@ -64,11 +64,12 @@ describe.each(operations.map((entry) => [entry.path, entry] as const))('samples 
     ]);
   });
 
-  it("calls client.POST on the path with @svc/client's sandbox client", () => {
+  it("calls the operation's named method with @svc/client's sandbox client", () => {
     expect(typescript?.label).toBe('TypeScript');
-    expect(typescript?.source).toContain("import { createClient } from '@svc/client';");
+    expect(typescript?.source).toContain("import { createClient, isApiError } from '@svc/client';");
     expect(typescript?.source).toContain("environment: 'sandbox',");
-    expect(typescript?.source).toContain(`await client.POST('${path}', {`);
+    expect(typescript?.source).toContain(`await client.${entry.operationId}({`);
+    expect(typescript?.source).toContain('if (isApiError(error)) {');
     expect(typescript?.source).toContain("clientId: process.env.SVC_CLIENT_ID ?? '',");
     expect(typescript?.source).toContain("secret: process.env.SVC_SECRET ?? '',");
   });

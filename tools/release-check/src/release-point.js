@@ -16,6 +16,18 @@ import { git, splitNul } from './git.js';
  * @property {string} subject the commit's subject line
  */
 
+/** The clone is shallow and its history holds no release: the check cannot tell what changed. */
+export class ShallowHistoryError extends Error {
+  /** @override */
+  name = 'ShallowHistoryError';
+}
+
+/**
+ * Environment variable that turns a {@link ShallowHistoryError} into a loudly reported skip. Only
+ * `.ci/run` sets it, after it has failed to fetch the full history itself.
+ */
+export const ALLOW_SHALLOW_ENV = 'SVC_RELEASE_CHECK_ALLOW_SHALLOW';
+
 /**
  * Finds the last release point of the repository at `root`.
  * @param {string} root the repository root (a git work tree with at least one commit)
@@ -29,7 +41,7 @@ export function findReleasePoint(root, packages) {
     return { commit: release, kind: 'changelog', subject: subjectOf(root, release) };
   }
   if (git(root, ['rev-parse', '--is-shallow-repository']).trim() === 'true') {
-    throw new Error(
+    throw new ShallowHistoryError(
       'this clone is shallow and none of its commits touches a CHANGELOG.md, so the last release cannot be found: ' +
         'fetch the full history (git fetch --unshallow) and run the check again',
     );
