@@ -138,6 +138,27 @@ afterAll(async () => {
   }
 });
 
+/**
+ * Opens a tag's group in the sidebar. Clicking a tag toggles it, and Redoc also expands the group
+ * of the section scrolled into view, so a blind click can close a group that was already open:
+ * click only while its first operation is hidden, a bounded number of times.
+ */
+async function expandSidebarGroup(tag: string, firstOperation: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (await firstOperation.isVisible()) {
+      return;
+    }
+    await sidebarTag(tag).click();
+    try {
+      await firstOperation.waitFor({ state: 'visible', timeout: 5_000 });
+      return;
+    } catch {
+      // Still closed (the click raced an automatic toggle): look again and retry.
+    }
+  }
+  throw new Error(`the sidebar group of tag "${tag}" did not open after 3 clicks`);
+}
+
 describe('the built reference in Chromium', () => {
   it('groups the sidebar by the x-tagGroups and has the authentication and error sections', async () => {
     const separators = await page.locator('.menu-item-type-separator [data-text]').allInnerTexts();
@@ -151,9 +172,7 @@ describe('the built reference in Chromium', () => {
     const found: string[] = [];
     for (const tag of tags) {
       const operations = sidebarGroup(tag).locator('.menu-item-type-operation [data-text]');
-      await sidebarTag(tag).click();
-      // The group opens after the click; wait for its operations before reading them.
-      await operations.first().waitFor({ state: 'visible' });
+      await expandSidebarGroup(tag, operations.first());
       const labels = await operations.allInnerTexts();
       found.push(...labels.map((label) => `${tag} / ${label.trim()}`));
     }
@@ -166,7 +185,7 @@ describe('the built reference in Chromium', () => {
     const section = await openOperation(sampleOperation);
     const entry = listOperations(document).find((candidate) => candidate.path === sampleOperation.key);
     const [curl, typescript] = entry ? operationCodeSamples(document, entry) : [];
-    if (!curl || !typescript) {
+    if (!entry || !curl || !typescript) {
       throw new Error(`no curl and TypeScript samples for ${sampleOperation.key}`);
     }
     expect(await shownSample(section)).toEqual(expect.arrayContaining(sampleLines(curl.source)));
