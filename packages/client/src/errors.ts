@@ -96,6 +96,11 @@ export class SvcApiError<T extends ErrorType = ErrorType> extends SvcError {
   }
 }
 
+/** `1 attempt` / `3 attempts`, for error messages. */
+function attemptsText(attempts: number): string {
+  return `${attempts} attempt${attempts === 1 ? '' : 's'}`;
+}
+
 /** No response arrived: the connection failed, was reset, or the host was not found. */
 export class SvcNetworkError extends SvcError {
   override readonly name = 'SvcNetworkError';
@@ -109,9 +114,7 @@ export class SvcNetworkError extends SvcError {
 
   constructor(init: { operation: string; attempts: number; code: string | null; detail: string }) {
     const code = init.code ? ` (${init.code})` : '';
-    super(
-      `POST ${init.operation} failed without a response${code}: ${init.detail} (${init.attempts} attempt${init.attempts === 1 ? '' : 's'})`,
-    );
+    super(`POST ${init.operation} failed without a response${code}: ${init.detail} (${attemptsText(init.attempts)})`);
     this.operation = init.operation;
     this.attempts = init.attempts;
     this.code = init.code;
@@ -131,7 +134,7 @@ export class SvcTimeoutError extends SvcError {
 
   constructor(init: { operation: string; timeoutMs: number; attempts: number }) {
     super(
-      `POST ${init.operation} timed out after ${init.timeoutMs} ms (${init.attempts} attempt${init.attempts === 1 ? '' : 's'}); the server may still have performed it`,
+      `POST ${init.operation} timed out after ${init.timeoutMs} ms (${attemptsText(init.attempts)}); the server may still have performed it`,
     );
     this.operation = init.operation;
     this.timeoutMs = init.timeoutMs;

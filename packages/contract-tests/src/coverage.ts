@@ -1,4 +1,5 @@
-import { jsonContent, listOperations, namedExamples, type OpenApiDocument, requestExamples } from '@svc/openapi-kit';
+import { listOperations, type OpenApiDocument, requestExamples, responseExamples } from '@svc/openapi-kit';
+import { forcedResponsePrefer } from './cases/build-cases.js';
 import type { ContractCase } from './cases/types.js';
 
 /**
@@ -13,18 +14,15 @@ export function missingCoverage(document: OpenApiDocument, cases: readonly Contr
     if (!own.some((item) => item.kind === 'success')) {
       missing.push(`${entry.operationId}: no success case (does it have a request example?)`);
     }
-    for (const [status, response] of Object.entries(entry.operation.responses ?? {})) {
+    for (const status of Object.keys(entry.operation.responses ?? {})) {
       if (!own.some((item) => item.kind !== 'error-example' && item.expect.status === Number(status))) {
         missing.push(`${entry.operationId}: no case expects its declared ${status} response`);
       }
-      for (const example of namedExamples(document, jsonContent(document, response))) {
-        if (
-          !own.some(
-            (item) => item.kind === 'forced-response' && item.prefer === `code=${status}, example=${example.name}`,
-          )
-        ) {
-          missing.push(`${entry.operationId}: no case for its ${status} example "${example.name}"`);
-        }
+    }
+    for (const { status, name } of responseExamples(document, entry)) {
+      const prefer = forcedResponsePrefer(status, name);
+      if (!own.some((item) => item.kind === 'forced-response' && item.prefer === prefer)) {
+        missing.push(`${entry.operationId}: no case for its ${status} example "${name}"`);
       }
     }
     for (const example of requestExamples(document, entry)) {

@@ -1,11 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { jsonContent, listOperations, namedExamples, type OpenApiDocument } from '@svc/openapi-kit';
+import { listOperations, responseExamples } from '@svc/openapi-kit';
 import { describe, expect, it } from 'vitest';
-
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const document = JSON.parse(readFileSync(join(dist, 'openapi.json'), 'utf8')) as OpenApiDocument;
+import { document } from './bundled-document.js';
 
 interface CatalogueRow {
   code: string;
@@ -29,15 +24,13 @@ const errorTypes = (document.components?.schemas?.ErrorType as { enum: string[] 
 
 /** Every error example of every operation, with where it is declared. */
 const errorExamples = listOperations(document).flatMap((entry) =>
-  Object.keys(entry.operation.responses ?? {})
-    .filter((status) => !status.startsWith('2'))
-    .flatMap((status) =>
-      namedExamples(document, jsonContent(document, entry.operation.responses?.[status])).map((example) => ({
-        where: `${entry.operationId} ${status} "${example.name}"`,
-        status: Number(status),
-        value: example.value as { error_type: string; error_code: string; status: number; documentation_url: string },
-      })),
-    ),
+  responseExamples(document, entry)
+    .filter((example) => !example.status.startsWith('2'))
+    .map((example) => ({
+      where: `${entry.operationId} ${example.status} "${example.name}"`,
+      status: Number(example.status),
+      value: example.value as { error_type: string; error_code: string; status: number; documentation_url: string },
+    })),
 );
 
 describe('the error catalogue in the API description', () => {

@@ -1,26 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createDocumentValidator,
   JSON_MEDIA_TYPE,
   jsonContent,
   listOperations,
   namedExamples,
-  type OpenApiDocument,
   type Operation,
   requestExamples,
   requestSchemaPointer,
-  responseSchemaPointer,
+  responseExamples,
 } from '@svc/openapi-kit';
 import { describe, expect, it } from 'vitest';
+import { document, openapiDereferencedJsonPath } from './bundled-document.js';
 
-// The bundle this package publishes (built by `pnpm build` before the tests run).
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const openapiJsonPath = join(dist, 'openapi.json');
-const openapiDereferencedJsonPath = join(dist, 'openapi.dereferenced.json');
-
-const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8')) as OpenApiDocument;
 const validator = createDocumentValidator(document);
 const operations = listOperations(document);
 
@@ -35,17 +27,6 @@ describe('the bundled document', () => {
   });
 });
 
-/** Every (status, example) pair of an operation's responses, with the schema pointer to check. */
-function responseCases(operation: Operation, entry: (typeof operations)[number]) {
-  return Object.keys(operation.responses ?? {}).flatMap((status) =>
-    namedExamples(document, jsonContent(document, operation.responses?.[status])).map((example) => ({
-      status,
-      example,
-      pointer: responseSchemaPointer(document, entry, status),
-    })),
-  );
-}
-
 for (const entry of operations) {
   describe(`${entry.operationId} examples`, () => {
     for (const example of requestExamples(document, entry)) {
@@ -53,9 +34,10 @@ for (const entry of operations) {
         expect(validator.validate(requestSchemaPointer(entry), example.value).errors).toEqual([]);
       });
     }
-    for (const { status, example, pointer } of responseCases(entry.operation, entry)) {
+    for (const example of responseExamples(document, entry)) {
+      const { status } = example;
       it(`${status} example "${example.name}" matches the ${status} schema`, () => {
-        expect(validator.validate(pointer, example.value).errors).toEqual([]);
+        expect(validator.validate(example.schemaPointer, example.value).errors).toEqual([]);
       });
       if (!status.startsWith('2')) {
         it(`${status} example "${example.name}" carries status ${status} in its body`, () => {

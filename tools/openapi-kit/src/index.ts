@@ -5,7 +5,7 @@
  * contract suite and the mock's tests so that all of them read the document the same way.
  */
 export { jsonPointer, resolveLocalRef } from './json-pointer.js';
-export type { NamedExample, OperationEntry } from './operations.js';
+export type { NamedExample, OperationEntry, ResponseExample } from './operations.js';
 export {
   JSON_MEDIA_TYPE,
   jsonContent,
@@ -13,6 +13,7 @@ export {
   namedExamples,
   requestExamples,
   requestSchemaPointer,
+  responseExamples,
   responseSchemaPointer,
   responseStatuses,
 } from './operations.js';

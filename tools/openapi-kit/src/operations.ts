@@ -96,3 +96,23 @@ export function responseSchemaPointer(document: OpenApiDocument, entry: Operatio
 export function requestSchemaPointer(entry: OperationEntry): string {
   return `${entry.pointer}/requestBody/content/${JSON_MEDIA_TYPE.replace('/', '~1')}/schema`;
 }
+
+/** A named example of one declared response of an operation, with the schema it must match. */
+export interface ResponseExample extends NamedExample {
+  /** The response status it belongs to (`'200'`, `'400'`, ...). */
+  status: string;
+  /** JSON Pointer of that response's JSON schema (see {@link responseSchemaPointer}). */
+  schemaPointer: string;
+}
+
+/** Every named example of every declared response of an operation, in declaration order. */
+export function responseExamples(document: OpenApiDocument, entry: OperationEntry): ResponseExample[] {
+  return Object.entries(entry.operation.responses ?? {}).flatMap(([status, response]) => {
+    const schemaPointer = responseSchemaPointer(document, entry, status);
+    return namedExamples(document, jsonContent(document, response)).map((example) => ({
+      ...example,
+      status,
+      schemaPointer,
+    }));
+  });
+}

@@ -5,6 +5,7 @@ import {
   listOperations,
   type OpenApiDocument,
   requestExamples,
+  responseExamples,
   responseSchemaPointer,
 } from '../src/index.js';
 
@@ -54,6 +55,25 @@ describe('listOperations', () => {
   it('finds every operation with its pointer', () => {
     expect(listOperations(document).map(({ operationId, pointer }) => ({ operationId, pointer }))).toEqual([
       { operationId: 'itemRemove', pointer: '#/paths/~1item~1remove/post' },
+    ]);
+  });
+
+  it('lists response examples with their status and schema pointer, through a $ref response', () => {
+    const [entry] = listOperations(document);
+    const withExample: OpenApiDocument = structuredClone(document);
+    const ok = withExample.components?.responses?.Ok as { content: Record<string, { examples?: unknown }> };
+    ok.content['application/json'] = {
+      ...ok.content['application/json'],
+      examples: { done: { value: { request_id: 'r' } } },
+    };
+    expect(entry && responseExamples(withExample, entry)).toEqual([
+      {
+        name: 'done',
+        summary: undefined,
+        value: { request_id: 'r' },
+        status: '200',
+        schemaPointer: '#/components/responses/Ok/content/application~1json/schema',
+      },
     ]);
   });
 

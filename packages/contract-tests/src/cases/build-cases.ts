@@ -1,12 +1,11 @@
 import {
   type DocumentValidator,
-  jsonContent,
   listOperations,
-  namedExamples,
   type OpenApiDocument,
   type OperationEntry,
   requestExamples,
   requestSchemaPointer,
+  responseExamples,
   responseSchemaPointer,
 } from '@svc/openapi-kit';
 import { valueAt, withoutValue, withValue } from '../body-edit.js';
@@ -183,35 +182,37 @@ function validBaseFor(
   return isValid(body) ? body : undefined;
 }
 
+/** The `Prefer` header that makes a mock return the named example of the response with `status`. */
+export function forcedResponsePrefer(status: string, exampleName: string): string {
+  return `code=${status}, example=${exampleName}`;
+}
+
 /** Forced responses (mock only) for every declared status and example, and static error-example checks. */
 function responseExampleCases(context: CaseContext, entry: OperationEntry, base: unknown): ContractCase[] {
-  const cases: ContractCase[] = [];
-  for (const [status, response] of Object.entries(entry.operation.responses ?? {})) {
-    const schemaPointer = responseSchemaPointer(context.document, entry, status);
-    for (const example of namedExamples(context.document, jsonContent(context.document, response))) {
-      const common = { operationId: entry.operationId, path: entry.path, credentials: 'headers' } as const;
-      cases.push({
-        ...common,
-        kind: 'forced-response',
-        name: `Prefer code=${status}, example=${example.name} returns that example`,
-        body: base,
-        prefer: `code=${status}, example=${example.name}`,
-        mockOnly: true,
-        expect: { status: Number(status), schemaPointer, equals: example.value },
-      });
-      if (!status.startsWith('2')) {
-        cases.push({
-          ...common,
-          kind: 'error-example',
-          name: `documented ${status} example "${example.name}" matches the error schema`,
-          body: example.value,
-          mockOnly: false,
-          expect: { status: Number(status), schemaPointer },
-        });
-      }
+  const common = { operationId: entry.operationId, path: entry.path, credentials: 'headers' } as const;
+  return responseExamples(context.document, entry).flatMap(({ status, name, value, schemaPointer }) => {
+    const forced: ContractCase = {
+      ...common,
+      kind: 'forced-response',
+      name: `Prefer code=${status}, example=${name} returns that example`,
+      body: base,
+      prefer: forcedResponsePrefer(status, name),
+      mockOnly: true,
+      expect: { status: Number(status), schemaPointer, equals: value },
+    };
+    if (status.startsWith('2')) {
+      return [forced];
     }
-  }
-  return cases;
+    const documented: ContractCase = {
+      ...common,
+      kind: 'error-example',
+      name: `documented ${status} example "${name}" matches the error schema`,
+      body: value,
+      mockOnly: false,
+      expect: { status: Number(status), schemaPointer },
+    };
+    return [forced, documented];
+  });
 }
 
 /** The dereferenced JSON request schema of an operation. */
