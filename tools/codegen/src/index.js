@@ -1,18 +1,21 @@
 /**
  * @module @svc/codegen
- * Generators for the @svc/client sources (types, environments, operations, webhooks). `generateClient` writes every generated file of the
- * client; the pieces are exported for tests.
+ * Generators for the @svc/client sources (types, environments, operations, webhooks) and the
+ * sandbox's handler types. `generateClient` and `generateServer` write every generated file of
+ * one package; the pieces are exported for tests.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openapiJsonPath, openapiYamlPath } from '@svc/spec';
 import { generateEnvironments } from './environments.js';
+import { generateHandlerTypes } from './handlers.js';
 import { generateOperations } from './operations.js';
 import { generateSchemaTypes } from './schema-types.js';
 import { generateWebhooks } from './webhooks.js';
 
 export { generatedBanner } from './banner.js';
 export { generateEnvironments } from './environments.js';
+export { generateHandlerTypes } from './handlers.js';
 export { describeOperations, detectPaging, retryPolicy } from './operation-policy.js';
 export { generateOperations, jsDoc, pagingRule, RETRY_NOTES } from './operations.js';
 export { extensibleEnumType, generateSchemaTypes } from './schema-types.js';
@@ -31,6 +34,29 @@ export async function generateClient(outDir) {
     'operations.gen.ts': generateOperations(document),
     'webhooks.gen.ts': generateWebhooks(document),
   };
+  return writeFiles(outDir, files);
+}
+
+/**
+ * Writes the generated sources of a server (`@svc/sandbox`) into `outDir`: the schema types and
+ * the handler table types. Returns the files written.
+ * @param {string} outDir
+ * @returns {Promise<string[]>}
+ */
+export async function generateServer(outDir) {
+  const document = JSON.parse(await readFile(openapiJsonPath, 'utf8'));
+  return writeFiles(outDir, {
+    'schema.gen.ts': await generateSchemaTypes(openapiYamlPath),
+    'handlers.gen.ts': generateHandlerTypes(document),
+  });
+}
+
+/**
+ * @param {string} outDir
+ * @param {Record<string, string>} files content by file name
+ * @returns {Promise<string[]>}
+ */
+async function writeFiles(outDir, files) {
   await mkdir(outDir, { recursive: true });
   const written = [];
   for (const [name, content] of Object.entries(files)) {

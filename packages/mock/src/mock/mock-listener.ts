@@ -1,13 +1,16 @@
 /**
- * The mock's request handling: the shared edges (`../http`), then `Prefer`, then Prism's engine,
+ * The mock's request handling: the shared edges (`@svc/server-kit`), then `Prefer`, then Prism's engine,
  * and every outcome written in the API's format.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { acceptRequest } from '../http/accept-request.js';
-import { createApiError } from '../http/api-error.js';
-import type { RouteTable } from '../http/routes.js';
-import { sendApiError, sendJson } from '../http/send-json.js';
-import { validationError } from '../http/validation-error.js';
+import {
+  acceptRequest,
+  createApiError,
+  type RouteTable,
+  sendApiError,
+  sendJson,
+  validationError,
+} from '@svc/server-kit';
 import type { MockOperation, PrismEngine } from '../prism/prism-engine.js';
 import { parsePrefer, preferError, resolvePreferences } from './prefer.js';
 

@@ -4,7 +4,7 @@
  * are ignored (RFC 7240); a status or example the operation does not declare is a 400
  * `INVALID_HEADERS` that lists what it does declare.
  */
-import { createApiError, type ErrorResponse } from '../http/api-error.js';
+import { createApiError, type ErrorResponse } from '@svc/server-kit';
 import type { ResponseExamples } from './response-catalogue.js';
 
 /** The preferences a client expressed. */

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openapiJsonPath } from '@svc/spec';
-import { DEFAULT_BODY_LIMIT_BYTES } from '../http/read-body.js';
-import { createRouteTable } from '../http/routes.js';
+import { createRouteTable, DEFAULT_BODY_LIMIT_BYTES } from '@svc/server-kit';
 import { createPrismEngine } from '../prism/prism-engine.js';
 import { createMockListener, type MockAccessEntry } from './mock-listener.js';
 

@@ -4,7 +4,7 @@
  * validation. Credentials and the other edges are handled before, by `../http`.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FieldViolation } from '../http/validation-error.js';
+import { type FieldViolation, schemaViolations } from '@svc/server-kit';
 import type { MockChoice } from '../mock/prefer.js';
 import { type ResponseExamples, responseCatalogue } from '../mock/response-catalogue.js';
 import {
@@ -19,7 +19,6 @@ import {
   silentPrismLogger,
 } from './prism-http.js';
 import { prismReadyDocument } from './prism-spec.js';
-import { prismViolations } from './violations.js';
 
 /** How many times a dynamic response is generated again when it breaks its own schema. */
 export const DYNAMIC_ATTEMPTS = 10;
@@ -137,12 +136,12 @@ async function respond(
     if (outcome._tag === 'Left') {
       const findings = rejectedRequestFindings(outcome.left);
       return findings.some(isError)
-        ? { kind: 'invalid', violations: prismViolations(findings, context) }
+        ? { kind: 'invalid', violations: schemaViolations(findings.filter(isError), context) }
         : { kind: 'failure', message: `Prism could not answer: ${outcome.left.detail ?? outcome.left.message}` };
     }
     const { output, validations } = outcome.right;
     if (validations.input.some(isError)) {
-      return { kind: 'invalid', violations: prismViolations(validations.input, context) };
+      return { kind: 'invalid', violations: schemaViolations(validations.input.filter(isError), context) };
     }
     outputErrors = validations.output.filter(isError);
     if (outputErrors.length === 0) {

@@ -1,13 +1,24 @@
 /**
- * Maps Prism's request diagnostics (Ajv errors with a path and a sentence) to validator-neutral
+ * Maps schema diagnostics of a request (Ajv errors as a path and a sentence, the shape Prism's
+ * validator and {@link createRequestValidator} both produce) to validator-neutral
  * {@link FieldViolation}s, the input of the API's validation error.
  */
-import type { FieldViolation, ViolationLocation } from '../http/validation-error.js';
-import { PRISM_SEVERITY_ERROR, type PrismDiagnostic } from './prism-http.js';
+import type { FieldViolation, ViolationLocation } from './validation-error.js';
 
 const LOCATIONS: ReadonlySet<string> = new Set(['body', 'header', 'query', 'path']);
 const COMBINATORS: ReadonlySet<string> = new Set(['anyOf', 'oneOf']);
 const PROPERTY_KEYWORDS: ReadonlySet<string> = new Set(['required', 'additionalProperties', 'unevaluatedProperties']);
+
+/**
+ * One schema error of a request: `path` starts with the location (`body`, `header`, …) followed by
+ * the JSON Pointer segments of the value; `code` is the failed keyword; `message` a sentence such as
+ * `Request body property options.count must be <= 25`.
+ */
+export interface SchemaDiagnostic {
+  path?: readonly string[];
+  code?: string | number;
+  message: string;
+}
 
 /** What the mapping needs to know about the request. */
 export interface ViolationContext {
@@ -19,20 +30,18 @@ export interface ViolationContext {
 }
 
 /**
- * The error-severity diagnostics of a request as {@link FieldViolation}s: array indexes become
- * numbers, `required` / `additionalProperties` / `unevaluatedProperties` name the property, the
- * offending value is attached, and the noise of combinators is folded: the errors of `anyOf` /
- * `oneOf` branches at the same field become one violation, an `if` error is dropped when its
- * `then`/`else` errors explain it.
+ * The diagnostics of a request as {@link FieldViolation}s: array indexes become numbers,
+ * `required` / `additionalProperties` / `unevaluatedProperties` name the property, the offending
+ * value is attached, and the noise of combinators is folded: the errors of `anyOf` / `oneOf`
+ * branches at the same field become one violation, an `if` error is dropped when its `then`/`else`
+ * errors explain it.
  */
-export function prismViolations(diagnostics: readonly PrismDiagnostic[], context: ViolationContext): FieldViolation[] {
-  const violations = diagnostics
-    .filter((diagnostic) => diagnostic.severity === PRISM_SEVERITY_ERROR)
-    .map((diagnostic) => toViolation(diagnostic, context));
+export function schemaViolations(diagnostics: readonly SchemaDiagnostic[], context: ViolationContext): FieldViolation[] {
+  const violations = diagnostics.map((diagnostic) => toViolation(diagnostic, context));
   return dedupe(foldCombinators(dropExplainedIfs(violations)));
 }
 
-function toViolation(diagnostic: PrismDiagnostic, context: ViolationContext): FieldViolation {
+function toViolation(diagnostic: SchemaDiagnostic, context: ViolationContext): FieldViolation {
   const [first, ...rest] = diagnostic.path ?? [];
   const location: ViolationLocation = first && LOCATIONS.has(first) ? (first as ViolationLocation) : 'body';
   const keyword = String(diagnostic.code ?? '');

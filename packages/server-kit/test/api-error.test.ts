@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApiError, documentationUrl, type ErrorType } from '../../src/http/api-error.js';
-import { newRequestId } from '../../src/http/request-id.js';
+import { createApiError, documentationUrl, type ErrorType } from '../src/api-error.js';
+import { newRequestId } from '../src/request-id.js';
 
 describe('documentationUrl', () => {
   it.each<[ErrorType, string, string]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCredentials } from '../../src/http/credentials.js';
+import { readCredentials } from '../src/credentials.js';
 
 const headers = { 'svc-client-id': 'hid', 'svc-secret': 'hsecret' };
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PrismDiagnostic } from '../src/prism/prism-http.js';
-import { prismViolations, stripSubject } from '../src/prism/violations.js';
+import { type SchemaDiagnostic, schemaViolations, stripSubject } from '../src/schema-violations.js';
 
-const error = (path: string[], code: string, message: string): PrismDiagnostic => ({
-  path,
-  code,
-  message,
-  severity: 0,
-});
+const error = (path: string[], code: string, message: string): SchemaDiagnostic => ({ path, code, message });
 const context = (body: Record<string, unknown>, headers: Record<string, string> = {}) => ({
   body,
   headers,
@@ -27,9 +21,9 @@ describe('stripSubject', () => {
   });
 });
 
-describe('prismViolations', () => {
+describe('schemaViolations', () => {
   it('names the missing, the unknown and the unevaluated property', () => {
-    const violations = prismViolations(
+    const violations = schemaViolations(
       [
         error(['body'], 'required', "Request body must have required property 'access_token'"),
         error(['body'], 'additionalProperties', "Request body must NOT have additional properties; found 'bogus'"),
@@ -49,7 +43,7 @@ describe('prismViolations', () => {
   });
 
   it('turns array positions into indexes and attaches the offending value', () => {
-    const [violation] = prismViolations(
+    const [violation] = schemaViolations(
       [
         error(
           ['body', 'country_codes', '1'],
@@ -69,7 +63,7 @@ describe('prismViolations', () => {
   });
 
   it('gives a header its canonical name and value', () => {
-    const [violation] = prismViolations(
+    const [violation] = schemaViolations(
       [
         error(
           ['header', 'svc-version'],
@@ -83,7 +77,7 @@ describe('prismViolations', () => {
   });
 
   it('folds anyOf branches that each require a property into one "one of" violation', () => {
-    const violations = prismViolations(
+    const violations = schemaViolations(
       [
         error(['body'], 'required', "Request body must have required property 'iban'"),
         error(['body'], 'required', "Request body must have required property 'bacs'"),
@@ -105,7 +99,7 @@ describe('prismViolations', () => {
   });
 
   it('folds the branch errors at the field of an anyOf into its message', () => {
-    const violations = prismViolations(
+    const violations = schemaViolations(
       [
         error(['body', 'amount'], 'pattern', 'Request body property amount must match pattern "^[0-9]+$"'),
         error(['body', 'amount'], 'type', 'Request body property amount must be null'),
@@ -123,7 +117,7 @@ describe('prismViolations', () => {
   });
 
   it('drops an if error explained by the errors of its branch, and ignores warnings', () => {
-    const violations = prismViolations(
+    const violations = schemaViolations(
       [
         error(['body', 'ach_class'], 'required', 'x'),
         error(['body'], 'if', 'Request body must match "then" schema'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldViolation, formatFieldPath, validationError } from '../../src/http/validation-error.js';
+import { type FieldViolation, formatFieldPath, validationError } from '../src/validation-error.js';
 
 const body = (path: (string | number)[], keyword: string, message = '', value?: unknown): FieldViolation => ({
   location: 'body',

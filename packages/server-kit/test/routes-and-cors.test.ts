@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { CORS_ALLOWED_HEADERS, corsHeaders } from '../../src/http/cors.js';
-import { createRouteTable, requestPath, routeError } from '../../src/http/routes.js';
+import { CORS_ALLOWED_HEADERS, corsHeaders } from '../src/cors.js';
+import { createRouteTable, requestPath, routeError } from '../src/routes.js';
 
 const table = createRouteTable([
   { path: '/item/remove', method: 'POST', operationId: 'itemRemove' },

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isJsonContentType, parseJsonObject, readJsonObjectBody } from '../../src/http/read-body.js';
-import { sendApiError, sendJson } from '../../src/http/send-json.js';
+import { isJsonContentType, parseJsonObject, readJsonObjectBody } from '../src/read-body.js';
+import { sendApiError, sendJson } from '../src/send-json.js';
 
 const LIMIT = 1024;
 let server: Server;

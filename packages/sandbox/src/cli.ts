@@ -1,0 +1,167 @@
+/**
+ * The `svc-sandbox` command: serves the sandbox, or manages its clients.
+ */
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from './domain/world.js';
+import { systemClock } from './server/clock.js';
+import { jsonLineLogger, type Logger } from './server/logger.js';
+import { parseRateLimit } from './server/rate-limit.js';
+import { DEFAULT_DATA_DIR, startSandbox } from './server/start-sandbox.js';
+import { addClient, listClients } from './store/clients.js';
+import { openStore, type StoreLocation } from './store/open-store.js';
+import { isEmpty, seedWorld } from './store/seed.js';
+
+const USAGE = `usage: svc-sandbox [--port 4020] [--host 127.0.0.1] [--data-dir DIR | --memory | --database-url URL]
+                   [--reset] [--rate-limit N|N/Ss|off] [--quiet]
+       svc-sandbox clients add --name NAME [--platform] [--data-dir DIR | --database-url URL]
+       svc-sandbox clients list [--data-dir DIR | --database-url URL]
+
+Serves a stateful sandbox of the SVC API on http://<host>:<port>.
+  --port <n>            TCP port (default 4020; 0 picks a free one)
+  --host <addr>         interface to bind (default 127.0.0.1, this machine only)
+  --data-dir <dir>      SQLite database in this directory (default ${DEFAULT_DATA_DIR}/)
+  --memory              keep everything in memory (gone when the process stops)
+  --database-url <url>  PostgreSQL (postgres://user:password@host:5432/db), shared by every instance
+  --reset               delete all sandbox data first and seed the canonical world again
+  --rate-limit <limit>  per-client limit of this instance: N per second, N/Ss per S seconds, or off
+                        (default 1000 per second)
+  --quiet               no log line per request
+  -h, --help            show this help`;
+
+/** Where the sandbox's README is. */
+export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
+
+/** Runs the command line; resolves when the server stopped after SIGINT or SIGTERM. */
+export async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string', default: '4020' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'data-dir': { type: 'string' },
+      memory: { type: 'boolean', default: false },
+      'database-url': { type: 'string' },
+      reset: { type: 'boolean', default: false },
+      'rate-limit': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      name: { type: 'string' },
+      platform: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const store = storeLocation(values);
+  if (positionals[0] === 'clients') {
+    await clientsCommand(positionals[1], store, values);
+    return;
+  }
+  if (positionals.length > 0) {
+    throw new Error(`unknown command "${positionals.join(' ')}"\n${USAGE}`);
+  }
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65535) {
+    throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
+  }
+  const logger: Logger = values.quiet
+    ? (entry) => {
+        if (entry.event !== 'request') {
+          jsonLineLogger(process.stderr)(entry);
+        }
+      }
+    : jsonLineLogger();
+  const started = performance.now();
+  const sandbox = await startSandbox({
+    port,
+    host: values.host,
+    store,
+    reset: values.reset,
+    rateLimit: values['rate-limit'] === undefined ? undefined : (parseRateLimit(values['rate-limit']) ?? null),
+    logger,
+  });
+  const lines = [
+    `SVC API sandbox listening on ${sandbox.url} (started in ${Math.round(performance.now() - started)} ms)`,
+    `  serves    ${sandbox.operationCount} operations with state, on ${sandbox.store.engine}`,
+    `  data      ${sandbox.store.description}${values.reset ? ' (reset)' : ''}`,
+    `  client    SVC-CLIENT-ID ${DEFAULT_CLIENT.clientId}  SVC-SECRET ${DEFAULT_CLIENT.secret}`,
+    `            webhook signing secret ${DEFAULT_CLIENT.webhookSecret}`,
+    `  demo      SVC-CLIENT-ID ${DEMO_CLIENT.clientId}  SVC-SECRET ${DEMO_CLIENT.secret} (sees none of the default client's data)`,
+    `  docs      ${README_PATH}`,
+    `Try: curl -s ${sandbox.url}/sandbox/public_token/create -H 'Content-Type: application/json' \\`,
+    `       -H 'SVC-CLIENT-ID: ${DEFAULT_CLIENT.clientId}' -H 'SVC-SECRET: ${DEFAULT_CLIENT.secret}' \\`,
+    `       -d '{"institution_id":"ins_109508","initial_products":["auth"]}'`,
+    'Press Ctrl+C to stop.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  await new Promise<void>((resolve, reject) => {
+    const shutdown = (signal: NodeJS.Signals) => {
+      process.stdout.write(`${signal}: stopping the sandbox (finishing requests under way)\n`);
+      sandbox.stop().then(resolve, reject);
+    };
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+  });
+}
+
+function storeLocation(values: { 'data-dir'?: string; memory?: boolean; 'database-url'?: string }): StoreLocation {
+  const chosen = [values['data-dir'] !== undefined, values.memory === true, values['database-url'] !== undefined];
+  if (chosen.filter(Boolean).length > 1) {
+    throw new Error('choose one of --data-dir, --memory and --database-url');
+  }
+  if (values['database-url'] !== undefined) {
+    const url = values['database-url'];
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new Error('--database-url must be a PostgreSQL URL: postgres://user:password@host:5432/database');
+    }
+    return { kind: 'postgres', url };
+  }
+  if (values.memory) {
+    return { kind: 'memory' };
+  }
+  return { kind: 'sqlite', dataDir: values['data-dir'] ?? DEFAULT_DATA_DIR };
+}
+
+async function clientsCommand(
+  action: string | undefined,
+  location: StoreLocation,
+  values: { name?: string; platform?: boolean },
+): Promise<void> {
+  if (location.kind === 'memory') {
+    throw new Error('clients live in a store: use --data-dir or --database-url, not --memory');
+  }
+  if (action !== 'add' && action !== 'list') {
+    throw new Error(`svc-sandbox clients needs "add" or "list"\n${USAGE}`);
+  }
+  const store = await openStore(location);
+  try {
+    if (await isEmpty(store.db)) {
+      await store.transaction((trx) => seedWorld(trx, systemClock.now()));
+    }
+    if (action === 'list') {
+      for (const client of await listClients(store)) {
+        process.stdout.write(`${client.client_id}  ${client.bank_transfer_config.padEnd(12)}  ${client.name}\n`);
+      }
+      return;
+    }
+    if (!values.name?.trim()) {
+      throw new Error('svc-sandbox clients add needs --name NAME');
+    }
+    const client = await addClient(store, values.name.trim(), systemClock.now(), values.platform ? 'platform' : 'full_service');
+    process.stdout.write(
+      [
+        `Added client "${client.name}" to ${store.description}.`,
+        `  SVC-CLIENT-ID   ${client.clientId}`,
+        `  SVC-SECRET      ${client.secret}`,
+        `  webhook secret  ${client.webhookSecret}`,
+        'The secret is shown once: only its hash is stored. Keep it now.',
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The store's migrations, applied in name order at start-up by Kysely's `Migrator`, the same set
+ * on both engines. A released migration is never edited: add a new file and list it here.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import { foundation } from './0001-foundation.js';
+import type { Engine } from './helpers.js';
+
+export type { Engine } from './helpers.js';
+
+/** Every migration for `engine`, by name (the name decides the order). */
+export function migrations(engine: Engine): Record<string, Migration> {
+  return {
+    '0001_foundation': foundation(engine),
+  };
+}
+
+/** A Kysely migration provider over {@link migrations}. */
+export function migrationProvider(engine: Engine): MigrationProvider {
+  return { getMigrations: async () => migrations(engine) };
+}

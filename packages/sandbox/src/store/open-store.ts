@@ -1,0 +1,138 @@
+/**
+ * Opens the store on one of its engines, applies the migrations and hands back one query layer
+ * (Kysely) for both: SQLite through better-sqlite3 (a file in the data directory, or memory), or
+ * PostgreSQL through `pg` for a sandbox shared by several instances.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import { type Engine, migrationProvider } from './migrations/index.js';
+import type { Database } from './tables.js';
+
+/** Where the store lives. */
+export type StoreLocation =
+  | { kind: 'memory' }
+  | { kind: 'sqlite'; dataDir: string }
+  | { kind: 'postgres'; url: string };
+
+/** File name of the SQLite database inside the data directory. */
+export const SQLITE_FILE_NAME = 'sandbox.sqlite';
+
+/**
+ * Every table the sandbox owns, children before parents (a reset deletes in this order); the
+ * migrations' own bookkeeping last. A migration adding a table adds it at the start.
+ */
+export const OWNED_TABLES = [
+  'webhook_attempts',
+  'webhook_outbox',
+  'counters',
+  'tokens',
+  'accounts',
+  'items',
+  'institutions',
+  'clients',
+  'kysely_migration',
+  'kysely_migration_lock',
+] as const;
+
+/** An open store. */
+export interface Store {
+  engine: Engine;
+  db: Kysely<Database>;
+  /** Where the data lives, for people: a file path, `memory`, or the database URL without its password. */
+  description: string;
+  /** Runs `work` in one transaction: every change in it is committed together or not at all. */
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /** Closes the connections. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link openStore}. */
+export interface OpenStoreOptions {
+  /** Delete every sandbox table first (the data directory's database, or the tables in PostgreSQL). */
+  reset?: boolean;
+  /** Largest number of PostgreSQL connections of this instance (default 10). */
+  poolSize?: number;
+}
+
+/** Opens the store at `location`, resets it when asked, and migrates it to the latest schema. */
+export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
+  const { db, engine, description } = connect(location, options);
+  try {
+    if (options.reset && location.kind === 'postgres') {
+      for (const table of OWNED_TABLES) {
+        await db.schema.dropTable(table).ifExists().cascade().execute();
+      }
+    }
+    const migrator = new Migrator({ db, provider: migrationProvider(engine) });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((result) => result.status === 'Error');
+      throw new Error(
+        `the ${engine} store could not be migrated${failed ? ` (migration ${failed.migrationName})` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    engine,
+    db,
+    description,
+    transaction: (work) => db.transaction().execute(work),
+    close: () => db.destroy(),
+  };
+}
+
+function connect(
+  location: StoreLocation,
+  options: OpenStoreOptions,
+): { db: Kysely<Database>; engine: Engine; description: string } {
+  if (location.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
+    // An idle connection that breaks (the server restarted) must not crash the process.
+    pool.on('error', () => {});
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      engine: 'postgres',
+      description: redactUrl(location.url),
+    };
+  }
+  let file = ':memory:';
+  if (location.kind === 'sqlite') {
+    const dir = resolve(location.dataDir);
+    mkdirSync(dir, { recursive: true });
+    file = join(dir, SQLITE_FILE_NAME);
+    if (options.reset) {
+      for (const suffix of ['', '-wal', '-shm']) {
+        rmSync(`${file}${suffix}`, { force: true });
+      }
+    }
+  }
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    engine: 'sqlite',
+    description: location.kind === 'memory' ? 'memory (gone when the process stops)' : file,
+  };
+}
+
+/** A database URL without its password: `postgres://svc:***@127.0.0.1:5432/sandbox`. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) {
+      parsed.password = '***';
+    }
+    return parsed.toString();
+  } catch {
+    return '(a database URL that is not a valid URL)';
+  }
+}

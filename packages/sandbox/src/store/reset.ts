@@ -1,0 +1,23 @@
+/**
+ * Empties the store and seeds the canonical world again, in one transaction: what a test needs
+ * for a fresh sandbox per case without restarting it.
+ */
+import { sql } from 'kysely';
+import { OWNED_TABLES, type Store } from './open-store.js';
+import { seedWorld } from './seed.js';
+
+/**
+ * Deletes every row of every sandbox table except the institutions (reference data nothing
+ * changes) and the migrations' bookkeeping, then seeds the canonical world.
+ */
+export async function resetStore(store: Store, now: Date): Promise<void> {
+  await store.transaction(async (trx) => {
+    for (const table of OWNED_TABLES) {
+      if (table.startsWith('kysely_') || table === 'institutions') {
+        continue;
+      }
+      await sql`delete from ${sql.table(table)}`.execute(trx);
+    }
+    await seedWorld(trx, now);
+  });
+}

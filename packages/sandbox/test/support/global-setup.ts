@@ -1,0 +1,20 @@
+/**
+ * Vitest global setup: one PostgreSQL cluster for the whole run, its admin URL provided to the
+ * test files as `pgAdminUrl`.
+ */
+import type { TestProject } from 'vitest/node';
+import { startTestPostgres } from './postgres.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const postgres = await startTestPostgres();
+  project.provide('pgAdminUrl', postgres.adminUrl);
+  return async () => {
+    await postgres.stop();
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * @module @svc/server-kit
+ * The edges every SVC API server shares, with no Prism inside: JSON body reading (415/413/400),
+ * credentials in headers or body (401), the `ApiError` object, request validation with Ajv and
+ * validation errors naming each field, CORS, routing (404/405) and request ids. The mock uses
+ * them in front of Prism's engine; the sandbox in front of its handlers, so both behave the same
+ * at the edges.
+ */
+export { type AcceptedRequest, type AcceptRequestOptions, acceptRequest } from './accept-request.js';
+export {
+  type ApiError,
+  type ApiErrorCause,
+  type ApiErrorInit,
+  createApiError,
+  documentationUrl,
+  ERROR_DOCS_BASE,
+  type ErrorResponse,
+  type ErrorType,
+} from './api-error.js';
+export {
+  answerPreflight,
+  applyCors,
+  CORS_ALLOWED_HEADERS,
+  CORS_ALLOWED_METHODS,
+  CORS_EXPOSED_HEADERS,
+  CORS_MAX_AGE_SECONDS,
+  type CorsOptions,
+  corsHeaders,
+} from './cors.js';
+export {
+  CREDENTIALS,
+  type CredentialSource,
+  type CredentialSpec,
+  type Credentials,
+  type CredentialsResult,
+  missingCredentialsError,
+  readCredentials,
+} from './credentials.js';
+export { type ErrorCatalogue, type ErrorCatalogueEntry, readErrorCatalogue } from './error-catalogue.js';
+export {
+  type BodyResult,
+  DEFAULT_BODY_LIMIT_BYTES,
+  hasBody,
+  isJsonContentType,
+  parseJsonObject,
+  type ReadBodyOptions,
+  readJsonObjectBody,
+} from './read-body.js';
+export { newRequestId, REQUEST_ID_LENGTH } from './request-id.js';
+export {
+  ajvDiagnostics,
+  createRequestValidator,
+  type RequestValidator,
+  type ValidatedOperation,
+} from './request-validator.js';
+export {
+  createRouteTable,
+  type Route,
+  type RouteMatch,
+  type RouteTable,
+  requestPath,
+  routeError,
+} from './routes.js';
+export {
+  type SchemaDiagnostic,
+  schemaViolations,
+  stripSubject,
+  type ViolationContext,
+} from './schema-violations.js';
+export { JSON_CONTENT_TYPE, sendApiError, sendJson } from './send-json.js';
+export {
+  describeViolation,
+  type FieldViolation,
+  formatFieldPath,
+  REDACTED_FIELDS,
+  VALIDATION_ERROR_CODES,
+  type ValidationErrorCode,
+  type ViolationLocation,
+  validationError,
+  violationErrorCode,
+  violationFieldName,
+} from './validation-error.js';
