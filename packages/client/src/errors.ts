@@ -162,7 +162,12 @@ export class SvcInvalidResponseError extends SvcError {
 }
 
 /** Why {@link parseWebhook} rejected a body. */
-export type WebhookErrorReason = 'INVALID_JSON' | 'NOT_AN_OBJECT' | 'UNKNOWN_WEBHOOK_CODE' | 'INVALID_PAYLOAD';
+export type WebhookErrorReason =
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_JSON'
+  | 'NOT_AN_OBJECT'
+  | 'UNKNOWN_WEBHOOK_CODE'
+  | 'INVALID_PAYLOAD';
 
 /** A webhook body that cannot be accepted; `problems` lists each violation by JSON path. */
 export class SvcWebhookError extends SvcError {

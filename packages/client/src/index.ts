@@ -42,3 +42,9 @@ export type { OperationInfo, Paging, RetryPolicy } from './operation-info.js';
 export type { CallOptions, Paged, PageItem, RequestBody, ResponseBody } from './operation-types.js';
 export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS } from './retry.js';
 export { parseWebhook, type WebhookBody, type WebhookCode, type WebhookPayload } from './webhooks/parse-webhook.js';
+export {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+} from './webhooks/verify-webhook.js';

@@ -14,6 +14,8 @@ export interface ContractTarget {
   description: string;
   /** Whether the target is a mock that honours `Prefer` (forced responses run only then). */
   isMock: boolean;
+  /** Brings a stateful target back to its freshly seeded state (before every case), when it can. */
+  reset?(): Promise<void>;
   /** Stops a server the suite started itself; a no-op for an external one. */
   stop(): Promise<void>;
 }

@@ -65,7 +65,7 @@ type JsonObject = Record<string, unknown>;
 
 /**
  * Compiles a validator for every operation of `document` (an OpenAPI 3.1 document as parsed from
- * JSON, with local `$ref`s). Compilation happens here, once; {@link RequestValidator.validate}
+ * JSON, with local `$ref`s; pass the dereferenced document to word errors exactly as Prism does). Compilation happens here, once; {@link RequestValidator.validate}
  * only runs compiled code. Throws when an operation has no operationId.
  */
 export function createRequestValidator(document: JsonObject): RequestValidator {
@@ -128,14 +128,15 @@ export function createRequestValidator(document: JsonObject): RequestValidator {
         throw new Error(`unknown operation ${operationId}`);
       }
       const diagnostics: SchemaDiagnostic[] = [];
+      // Body first, then headers: the order in which Prism reports them.
+      if (operation.body && !operation.body(body)) {
+        diagnostics.push(...ajvDiagnostics(operation.body.errors ?? [], 'body'));
+      }
       if (operation.headers) {
         const values = headerValues(headers, operation.headerNames);
         if (!operation.headers(values)) {
           diagnostics.push(...ajvDiagnostics(operation.headers.errors ?? [], 'header'));
         }
-      }
-      if (operation.body && !operation.body(body)) {
-        diagnostics.push(...ajvDiagnostics(operation.body.errors ?? [], 'body'));
       }
       if (diagnostics.length === 0) {
         return [];

@@ -46,6 +46,14 @@ export const PACK_ALLOWLISTS = /** @type {Record<string, PackAllowlist>} */ ({
     // src/generated/responses.md: the catalogue of canned responses the README links to.
     allowed: [BUILT_CODE, SOURCE_MAPS, /^bin\/[\w.-]+\.js$/, /^src\/generated\/responses\.md$/],
   },
+  '@svc/server-kit': {
+    required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts'],
+    allowed: [BUILT_CODE, SOURCE_MAPS],
+  },
+  '@svc/sandbox': {
+    required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'bin/svc-sandbox.js'],
+    allowed: [BUILT_CODE, SOURCE_MAPS, /^bin\/[\w.-]+\.js$/],
+  },
 });
 
 /** Files no tarball may contain, with the reason given in the failure. */

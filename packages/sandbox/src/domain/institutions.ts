@@ -6,11 +6,11 @@ import type { InstitutionsTable } from '../store/tables.js';
 import { CANONICAL_INSTITUTIONS } from './world.js';
 
 /** How many institutions are generated besides the canonical ones. */
-export const GENERATED_INSTITUTION_COUNT = 1200;
+export const GENERATED_INSTITUTION_COUNT = 1500;
 
 const KINDS = ['Bank', 'Credit Union', 'Savings Bank', 'Trust', 'Building Society', 'Bancorp'];
 const PLACES = ['Harbor', 'Prairie', 'Summit', 'Lakeside', 'Meadow', 'Granite', 'Willow', 'Cedar', 'Riverside', 'Beacon'];
-const COUNTRIES = [['US'], ['US'], ['US', 'CA'], ['GB'], ['FR'], ['ES'], ['NL'], ['IE'], ['DE'], ['CA']];
+const COUNTRIES = [['US'], ['US'], ['US'], ['US', 'CA'], ['GB'], ['US'], ['FR'], ['ES'], ['US'], ['NL'], ['IE'], ['DE'], ['CA']];
 const PRODUCT_SETS = [
   ['auth', 'balance', 'identity', 'transactions'],
   ['balance', 'transactions'],

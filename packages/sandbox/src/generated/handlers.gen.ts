@@ -293,6 +293,11 @@ export interface OperationBodies {
     request: JsonBody<operations['sandboxBankTransferSimulate']['requestBody']>;
     response: JsonBody<operations['sandboxBankTransferSimulate']['responses'][200]>;
   };
+  /** `POST /sandbox/payment/simulate`: Simulate the outcome of a payment. */
+  sandboxPaymentSimulate: {
+    request: JsonBody<operations['sandboxPaymentSimulate']['requestBody']>;
+    response: JsonBody<operations['sandboxPaymentSimulate']['responses'][200]>;
+  };
 }
 
 /** Every operationId of the API. */
@@ -356,4 +361,5 @@ export const operationPaths = {
   sandboxItemSetVerificationStatus: '/sandbox/item/set_verification_status',
   sandboxAssetReportCreate: '/sandbox/asset_report/create',
   sandboxBankTransferSimulate: '/sandbox/bank_transfer/simulate',
+  sandboxPaymentSimulate: '/sandbox/payment/simulate',
 } as const satisfies Record<OperationId, string>;

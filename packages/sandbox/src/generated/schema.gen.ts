@@ -730,10 +730,14 @@ export interface paths {
          *     - `origination_account_id` null or absent uses the client's default origination account.
          *     - A credit larger than the origination account's transactable balance is rejected with
          *       `BANK_TRANSFER_INSUFFICIENT_FUNDS`.
-         *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. A
-         *       request with a key the client already used returns the bank transfer created by the first
-         *       request, unchanged, and never creates a second one; retry a request that timed out with the
-         *       same key.
+         *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. Repeating
+         *       the same request with a key the client already used returns the bank transfer the first
+         *       request created (as it is now) and never creates a second one; retry a request that timed
+         *       out with the same key. The same key with a different request (another field value, or the
+         *       other bank transfer create operation; the credentials do not count, null counts as absent)
+         *       fails with `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
+         *       failed does not use up its key. Keys are shared by `/bank_transfer/create` and
+         *       `/processor/bank_transfer/create` and remembered per client without expiry.
          *
          *     The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
          *     added to the stream read by `/bank_transfer/event/sync`.
@@ -1047,12 +1051,15 @@ export interface paths {
          *     - Standing-order payments are sent Monday to Friday, excluding UK bank holidays; a payment
          *       date on a weekend or bank holiday moves to the next working day. `interval_execution_day` is
          *       1 (Monday) to 7 (Sunday) for `WEEKLY`, and 1 to 28 or -1 (last day of the month) for
-         *       `MONTHLY`; `start_date` must not be in the past and `end_date`, when given, not before
-         *       `start_date`.
+         *       `MONTHLY`; `start_date` must not be in the past (UK calendar) and `end_date`, when given,
+         *       not before `start_date`. The schedule must make at least one payment: its first payment day
+         *       on or after `start_date` must not be after `end_date`. The payment's `next_payment_date`
+         *       shows when the next payment is sent.
          *     - A standing order cannot be modified or cancelled through the API after creation; the end
          *       user changes or cancels it with their bank. It cannot be reversed either.
          *     - In the Development environment the amount must be below 5 in the payment currency
-         *       (`AMOUNT_EXCEEDS_DEVELOPMENT_LIMIT` otherwise).
+         *       (`AMOUNT_EXCEEDS_DEVELOPMENT_LIMIT` otherwise). The Sandbox environment does not apply this
+         *       limit: any amount greater than 0 is accepted there.
          *     - Set `options.request_refund_details` to `true` if you may need to reverse the payment; a
          *       payment can only be reversed when the payer's account is known.
          *
@@ -1114,15 +1121,20 @@ export interface paths {
         /**
          * List payments
          * @description Lists the client's payments (one-time payments and standing orders), most recently updated
-         *     first: ordered by `last_status_update`, newest first. Returns the 10 most recent payments by
-         *     default and is paged with `count` and `cursor`:
+         *     first: ordered by `last_status_update`, newest first, and payments updated in the same instant
+         *     by their last change, latest first. Returns the 10 most recent payments by default and is paged
+         *     with `count` and `cursor`:
          *
          *     - `count` (optional, 1 to 200, default 10) is the page size.
-         *     - `cursor` (optional, a date-time) starts the page after a given point: only payments whose
-         *       `last_status_update` is strictly earlier than `cursor` are returned. Omit it for the first
-         *       page; for the next page pass the `next_cursor` of the previous response unchanged.
-         *     - `next_cursor` is the `last_status_update` of the last payment of the page, or null when no
-         *       older payment exists.
+         *     - `cursor` (optional) starts the page after a given point. For the next page pass the
+         *       `next_cursor` of the previous response unchanged: it marks the position of the last payment
+         *       of that page, so paging returns every payment once, with no repeats or gaps, also while new
+         *       payments are created (they appear at the head of the list, before the first page) and when
+         *       several payments changed in the same instant. You may also pass an RFC 3339 date-time: only
+         *       payments whose `last_status_update` is strictly earlier are returned. Omit it for the first
+         *       page.
+         *     - `next_cursor` is the cursor of the last payment of the page, or null when no older payment
+         *       exists. Treat it as opaque.
          *     - A payment whose status changes while you page moves to the head of the list, so later pages
          *       do not return it; list again without `cursor`, or read it with
          *       `/payment_initiation/payment/get`.
@@ -1193,11 +1205,14 @@ export interface paths {
          *     in which the user authorises the payment by opening Link with the token.
          *
          *     - The operation is unavailable to new clients: they get `PAYMENT_TOKEN_FLOW_UNAVAILABLE` and
-         *       use the link-token flow instead, passing `payment_id` to link token creation.
+         *       use the link-token flow instead, passing `payment_id` to link token creation. In the Sandbox
+         *       environment only the default sandbox client (the credentials of the examples) keeps the
+         *       deprecated flow; every other sandbox client counts as a new client.
          *     - `payment_id` is required (at least 1 character); an unknown id fails with
          *       `INVALID_PAYMENT_ID`.
-         *     - A payment token is single use: it is consumed when the user opens Link with it. After a
-         *       failure, an abort or expiry, create a new one with this operation.
+         *     - A payment token is single use: it is consumed when the user opens Link with it (in the
+         *       Sandbox environment, `/sandbox/payment/simulate` with `payment_token` stands for that). After
+         *       a failure, an abort or expiry, create a new one with this operation.
          *     - Tokens can be created only while the payment is `PAYMENT_STATUS_INPUT_NEEDED`
          *       (`PAYMENT_NOT_AWAITING_INPUT` otherwise). A new token replaces the payment's earlier token,
          *       which stops working, and becomes the payment's `payment_token`.
@@ -1256,14 +1271,16 @@ export interface paths {
          *     |---|---|---|
          *     | the Item was created through the same-day micro-deposits flow | `permitted` | `MANUALLY_VERIFIED_ITEM` |
          *     | the Item's login was reset | `permitted` | `LOGIN_REQUIRED` |
-         *     | the Item uses any test username and password other than `user_good` / `pass_good` | `permitted` | `ERROR` |
+         *     | the Item uses a test user whose authorizations the sandbox does not decide by balance: any test username and password other than `user_good` / `pass_good` and `user_zero_balance` / `pass_good` | `permitted` | `ERROR` |
          *     | the account's available balance is null (not computed), so no normal decision is possible | `permitted` | `ERROR` |
          *     | the account's available balance is exactly zero | `declined` | `RISK` |
          *     | the account's available balance is below `amount` | `declined` | `NSF` |
          *     | `amount` is below (or equal to) the available balance | `approved` | null |
          *
          *     An amount exactly equal to the available balance is approved. With the checking account of the
-         *     examples (available balance 100), `12.34` is approved and `150.00` is declined with `NSF`.
+         *     examples (available balance 100), `12.34` is approved and `150.00` is declined with `NSF`; the
+         *     accounts of `user_zero_balance` have an available balance of exactly zero (declined with
+         *     `RISK`), and credit, loan and investment accounts have none (permitted with `ERROR`).
          */
         post: operations["transferAuthorizationCreate"];
         delete?: never;
@@ -1300,10 +1317,12 @@ export interface paths {
          *       account (the one given, or your default one when `origination_account_id` is absent);
          *       otherwise the call fails with `TRANSFER_AUTHORIZATION_MISMATCH`, naming the field.
          *     - **Idempotency.** `idempotency_key` (1 to 50 characters) identifies the transfer you mean to
-         *       create. Repeated calls with the same key return the transfer the first call created, never a
-         *       second one, so retrying after a timeout or a `500` is safe. A repeat returns that transfer as
-         *       it is now; the other fields of the repeat are not applied, and the authorization is not
-         *       reported as used.
+         *       create. Repeating the same request with the same key returns the transfer the first call
+         *       created (as it is now), never a second one, and the authorization is not reported as used,
+         *       so retrying after a timeout or a `500` is safe. The same key with a different request (any
+         *       field differs; the credentials do not count, null counts as absent) fails with
+         *       `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A call that failed does
+         *       not use up its key. Keys are remembered per client without expiry.
          *     - `ach_class` is always required (both networks are ACH).
          *     - `description`: 1 to 15 characters. `metadata`: at most 50 keys, keys 1 to 40 characters,
          *       values at most 500 characters; returned unchanged on the transfer (an empty object when
@@ -1472,10 +1491,14 @@ export interface paths {
          *     - `origination_account_id` null or absent uses the client's default origination account.
          *     - A credit larger than the origination account's transactable balance is rejected with
          *       `BANK_TRANSFER_INSUFFICIENT_FUNDS`.
-         *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. A
-         *       request with a key the client already used returns the bank transfer created by the first
-         *       request, unchanged, and never creates a second one; retry a request that timed out with the
-         *       same key.
+         *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. Repeating
+         *       the same request with a key the client already used returns the bank transfer the first
+         *       request created (as it is now) and never creates a second one; retry a request that timed
+         *       out with the same key. The same key with a different request (another field value, or the
+         *       other bank transfer create operation; the credentials do not count, null counts as absent)
+         *       fails with `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
+         *       failed does not use up its key. Keys are shared by `/bank_transfer/create` and
+         *       `/processor/bank_transfer/create` and remembered per client without expiry.
          *
          *     The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
          *     added to the stream read by `/bank_transfer/event/sync`. Its later statuses and their
@@ -1505,8 +1528,8 @@ export interface paths {
          * @description Reads one bank transfer by `bank_transfer_id`, with its current `status`, `cancellable` flag
          *     and, for failed or reversed bank transfers, its `failure_reason`.
          *
-         *     To follow
-         *     changes of many bank transfers, poll `/bank_transfer/event/sync` instead of reading each one.
+         *     To follow changes of many bank transfers, poll `/bank_transfer/event/sync` instead of reading
+         *     each one.
          */
         post: operations["bankTransferGet"];
         delete?: never;
@@ -1664,7 +1687,9 @@ export interface paths {
          *
          *     The request carries the `account_number` (4 to 17 digits), the 9-digit `routing_number` and the
          *     `account_type` (`checking` or `savings`); the response carries the new Item's `access_token` and
-         *     its `account_id`.
+         *     its `account_id`. The routing number must be one of a supported institution (in the sandbox,
+         *     of a sandbox institution such as `011401533`, First Gingham Bank); otherwise the call fails with
+         *     `INVALID_INPUT` / `INVALID_INSTITUTION`. Each call creates a new Item.
          */
         post: operations["bankTransferMigrateAccount"];
         delete?: never;
@@ -1937,6 +1962,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/payment/simulate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the outcome of a payment
+         * @description Sandbox only. Simulates what the end user and the payer's bank do with a payment created by
+         *     `/payment_initiation/payment/create`, which otherwise stays `PAYMENT_STATUS_INPUT_NEEDED`: the
+         *     user authorises it in Link and the bank executes it (or sets up the standing order), or the
+         *     user declines it, or the bank refuses it. Use it to test status handling, reversals and the
+         *     deprecated payment token flow without a real bank. No money moves.
+         *
+         *     - `status` is where the payment ends up. It must be reachable from the current status along
+         *       the transitions of `PaymentStatus`; the statuses in between are passed through in the same
+         *       call, and the payment reports one change: `status` and `last_status_update` (now), which
+         *       moves it to the head of `/payment_initiation/payment/list`. For example
+         *       `PAYMENT_STATUS_EXECUTED` from `PAYMENT_STATUS_INPUT_NEEDED` passes through
+         *       `PAYMENT_STATUS_PROCESSING` and `PAYMENT_STATUS_INITIATED`.
+         *     - One-time payments reach `PAYMENT_STATUS_INITIATED`, `PAYMENT_STATUS_EXECUTED` and
+         *       `PAYMENT_STATUS_COMPLETED`; standing orders reach `PAYMENT_STATUS_ESTABLISHED`. Both can
+         *       fail: `PAYMENT_STATUS_CANCELLED` (the user declines; only while awaiting input),
+         *       `PAYMENT_STATUS_BLOCKED` (from processing), `PAYMENT_STATUS_INSUFFICIENT_FUNDS`,
+         *       `PAYMENT_STATUS_REJECTED` and `PAYMENT_STATUS_FAILED` (from processing, or initiated for
+         *       one-time payments).
+         *     - A status the payment already has changes nothing and succeeds, so the call can be retried.
+         *       Any other status that is not reachable (a final status, a step backwards, a status of the
+         *       other kind of payment, or a payment that expired) fails with `SANDBOX_ERROR` /
+         *       `SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID`.
+         *     - When a payment created with `options.request_refund_details: true` is executed, its
+         *       `refund_details` are filled in, as the payer's bank reports them: the account of
+         *       `options.iban` or `options.bacs` when the payer was restricted to one, otherwise the sandbox
+         *       payer's account (Alberta Bobbeth Charleson, IBAN `GB29NWBK60161331926819`, account
+         *       `31926819`, sort code `601613`). The payment can then be reversed with
+         *       `/payment_initiation/payment/reverse`.
+         *     - `payment_token` simulates the deprecated flow: the user opened Link with this token. It must
+         *       be the payment's current token, unused and unexpired (`INVALID_PAYMENT_TOKEN` otherwise), and
+         *       is used up by the call. A payment no longer awaiting input takes no token
+         *       (`PAYMENT_NOT_AWAITING_INPUT`), and clients without the deprecated flow get
+         *       `PAYMENT_TOKEN_FLOW_UNAVAILABLE`.
+         *     - Refunds are not simulated: a refund stays `INITIATED` in the sandbox.
+         */
+        post: operations["sandboxPaymentSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     WEBHOOK_UPDATE_ACKNOWLEDGED: {
@@ -2076,8 +2157,7 @@ export interface components {
          *     | `RATE_LIMIT_EXCEEDED` | 429 | too many requests; retry after the `Retry-After` header |
          *     | `API_ERROR` | 500, 503 | a failure on our side; safe to retry later |
          *
-         *     New categories are added only with a
-         *     new `SVC-Version`.
+         *     New categories are added only with a new `SVC-Version`.
          * @example INVALID_REQUEST
          * @enum {string}
          */
@@ -3922,7 +4002,7 @@ export interface components {
             client_id?: components["schemas"]["ClientId"];
             secret?: components["schemas"]["Secret"];
             /**
-             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: a request whose key was already used by the client returns the bank transfer created by the first request with that key, unchanged, and never creates a second one (even if other fields differ). Keys are remembered per client and environment without expiry. Use a new key for every new bank transfer.
+             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: repeating a request with a key the client already used returns the bank transfer the first request created and never creates a second one; the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`. Keys are shared by both bank transfer create operations and remembered per client and environment without expiry. Use a new key for every new bank transfer.
              * @example invoice-2026-0042
              */
             idempotency_key: string;
@@ -4823,7 +4903,7 @@ export interface components {
             start_date: string;
             /**
              * Format: date
-             * @description Date (`YYYY-MM-DD`) after which no more payments are made; not before `start_date`. Absent or null: the standing order runs until the end user cancels it with their bank. Responses always carry it (null when open-ended).
+             * @description Date (`YYYY-MM-DD`) after which no more payments are made; not before `start_date`, nor before the first execution day on or after `start_date` (the order must make at least one payment). Absent or null: the standing order runs until the end user cancels it with their bank. Responses always carry it (null when open-ended).
              * @example null
              */
             end_date?: string | null;
@@ -5007,6 +5087,12 @@ export interface components {
             iban: components["schemas"]["PaymentIban"] | null;
             /** @description The standing order's schedule, or null for a one-time payment. */
             schedule: components["schemas"]["PaymentSchedule"] | null;
+            /**
+             * Format: date
+             * @description Standing orders only: the date (`YYYY-MM-DD`, UK calendar) on which the order's next payment is sent, today or later. Payments are sent Monday to Friday except UK bank holidays, so a payment day on a weekend or bank holiday gives the next working day. Null for one-time payments, for standing orders that failed, were cancelled or expired, and once the schedule has no payment left (after `end_date`).
+             * @example 2026-12-01
+             */
+            next_payment_date: string | null;
             /** @description The payer's account, as reported by the payer's bank; a reversal refunds to it. Null until the payment is executed, and always null when it was created without `options.request_refund_details: true` or the bank did not report the account. */
             refund_details: components["schemas"]["PaymentRefundDetails"] | null;
             /** @description The reversal of this payment with its current status, or null when the payment has not been reversed. */
@@ -5025,8 +5111,8 @@ export interface components {
              */
             count?: number;
             /**
-             * Format: date-time
-             * @description Where the page starts: pass the `next_cursor` of the previous response unchanged (it is the `last_status_update` of the last payment of that page). Only payments whose `last_status_update` is strictly earlier are returned. Absent: start with the most recently updated payment.
+             * @description Where the page starts: pass the `next_cursor` of the previous response unchanged. It marks the position after the last payment of that page, so the next page starts with the payment that follows it in the list order, and no payment is repeated or skipped, also when several payments changed in the same instant. Treat it as opaque. Alternatively pass an RFC 3339 date-time: the page then starts with the payments whose `last_status_update` is strictly earlier. Absent: start with the most recently updated payment. A value that is neither is rejected with `INVALID_FIELD`.
+             * @example MjAyNi0xMS0yMFQxNDoxNToyMi4wMDBafDQ
              * @example 2026-11-20T14:15:22Z
              */
             cursor?: string;
@@ -5064,6 +5150,12 @@ export interface components {
             iban: components["schemas"]["PaymentIban"] | null;
             /** @description The standing order's schedule, or null for a one-time payment. */
             schedule: components["schemas"]["PaymentSchedule"] | null;
+            /**
+             * Format: date
+             * @description Standing orders only: the date (`YYYY-MM-DD`, UK calendar) on which the order's next payment is sent, today or later. Payments are sent Monday to Friday except UK bank holidays, so a payment day on a weekend or bank holiday gives the next working day. Null for one-time payments, for standing orders that failed, were cancelled or expired, and once the schedule has no payment left (after `end_date`).
+             * @example 2026-12-01
+             */
+            next_payment_date: string | null;
             /** @description The payer's account, as reported by the payer's bank; a reversal refunds to it. Null until the payment is executed, and always null when it was created without `options.request_refund_details: true` or the bank did not report the account. */
             refund_details: components["schemas"]["PaymentRefundDetails"] | null;
             /** @description The reversal of this payment with its current status, or null when the payment has not been reversed. */
@@ -5071,12 +5163,11 @@ export interface components {
         };
         /** PaymentInitiationPaymentListResponse */
         PaymentInitiationPaymentListResponse: {
-            /** @description Up to `count` payments (10 by default), ordered by `last_status_update`, most recent first. Empty when there are no (more) payments. */
+            /** @description Up to `count` payments (10 by default), ordered by `last_status_update`, most recent first; payments updated in the same instant are ordered by their last change, latest first. Empty when there are no (more) payments. */
             payments: components["schemas"]["Payment"][];
             /**
-             * Format: date-time
-             * @description The `cursor` for the next page: the `last_status_update` of the last payment of this page, or null when no older payment exists.
-             * @example 2026-11-18T09:30:00Z
+             * @description The `cursor` for the next page, or null when no older payment exists. It encodes the position of the last payment of this page (its `last_status_update` and the order of its last change); pass it unchanged.
+             * @example MjAyNi0xMS0yMFQxNDoxNToyMi4wMDBafDQ
              */
             next_cursor: string | null;
             request_id: components["schemas"]["RequestId"];
@@ -5292,7 +5383,7 @@ export interface components {
             client_id?: components["schemas"]["ClientId"];
             secret?: components["schemas"]["Secret"];
             /**
-             * @description A key you choose (1 to 50 characters), unique per transfer you mean to create. Repeated calls with the same key return the transfer the first call created and never create a second one, so a call that timed out can be retried safely. The key stays bound to that transfer; the other fields of a repeated call are not applied.
+             * @description A key you choose (1 to 50 characters), unique per transfer you mean to create. Repeating the same request with the same key returns the transfer the first call created and never creates a second one, so a call that timed out can be retried safely. The key stays bound to that request: the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`.
              * @example rent-2026-11-alberta
              */
             idempotency_key: string;
@@ -5587,7 +5678,7 @@ export interface components {
             client_id?: components["schemas"]["ClientId"];
             secret?: components["schemas"]["Secret"];
             /**
-             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: a request whose key was already used by the client returns the bank transfer created by the first request with that key, unchanged, and never creates a second one (even if other fields differ). Keys are remembered per client and environment without expiry. Use a new key for every new bank transfer.
+             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: repeating a request with a key the client already used returns the bank transfer the first request created and never creates a second one; the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`. Keys are shared by both bank transfer create operations and remembered per client and environment without expiry. Use a new key for every new bank transfer.
              * @example invoice-2026-0042
              */
             idempotency_key: string;
@@ -6255,6 +6346,30 @@ export interface components {
         };
         /** SandboxBankTransferSimulateResponse */
         SandboxBankTransferSimulateResponse: {
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxPaymentSimulateRequest
+         * @description The outcome to simulate on a sandbox payment: the status the payment moves to, and optionally the payment token the user opened Link with (deprecated payment token flow).
+         */
+        SandboxPaymentSimulateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /** @description The payment to move, as returned by `/payment_initiation/payment/create`. An unknown id, or the id of another client's payment, is rejected with `INVALID_PAYMENT_ID`. */
+            payment_id: components["schemas"]["PaymentId"];
+            /**
+             * @description The status the payment moves to: what the end user and the payer's bank did. It must be reachable from the payment's current status along the transitions of `PaymentStatus`, for the kind of payment: `PAYMENT_STATUS_INITIATED`, `PAYMENT_STATUS_EXECUTED` and `PAYMENT_STATUS_COMPLETED` for one-time payments, `PAYMENT_STATUS_ESTABLISHED` for standing orders. `PAYMENT_STATUS_INPUT_NEEDED` (set at creation) and `PAYMENT_STATUS_EXPIRED` (set by the clock at `payment_expiration_time`) cannot be simulated.
+             * @example PAYMENT_STATUS_EXECUTED
+             * @enum {string}
+             */
+            status: "PAYMENT_STATUS_PROCESSING" | "PAYMENT_STATUS_INITIATED" | "PAYMENT_STATUS_EXECUTED" | "PAYMENT_STATUS_COMPLETED" | "PAYMENT_STATUS_ESTABLISHED" | "PAYMENT_STATUS_INSUFFICIENT_FUNDS" | "PAYMENT_STATUS_REJECTED" | "PAYMENT_STATUS_FAILED" | "PAYMENT_STATUS_BLOCKED" | "PAYMENT_STATUS_CANCELLED";
+            /** @description Deprecated payment token flow only: the payment token the user opened Link with. It must be the payment's current token (the latest one issued), unused and unexpired, otherwise the call fails with `INVALID_PAYMENT_TOKEN`; the token is then used up, whatever the outcome. Only payments still `PAYMENT_STATUS_INPUT_NEEDED` take a token (`PAYMENT_NOT_AWAITING_INPUT`), and only clients that may use the deprecated flow (`PAYMENT_TOKEN_FLOW_UNAVAILABLE`). Absent: the user authorised through the link-token flow. */
+            payment_token?: components["schemas"]["PaymentToken"];
+        };
+        /** SandboxPaymentSimulateResponse */
+        SandboxPaymentSimulateResponse: {
+            /** @description The payment after the simulated outcome, as `/payment_initiation/payment/get` now returns it. */
+            payment: components["schemas"]["Payment"];
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -8574,6 +8689,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxBankTransferSimulateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxPaymentSimulate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxPaymentSimulateRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment has the simulated status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxPaymentSimulateResponse"];
                 };
             };
             /** @description The request was rejected; `error_type` and `error_code` say why. */

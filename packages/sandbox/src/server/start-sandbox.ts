@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestValidator, createRouteTable, DEFAULT_BODY_LIMIT_BYTES, readErrorCatalogue } from '@svc/server-kit';
-import { openapiJsonPath } from '@svc/spec';
+import { openapiDereferencedJsonPath, openapiJsonPath } from '@svc/spec';
 import { type OperationId, operationPaths } from '../generated/handlers.gen.js';
 import { handlers as defaultHandlers } from '../handlers/index.js';
 import type { Handlers } from '../handlers/types.js';
@@ -72,7 +72,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? jsonLineLogger();
   const document = JSON.parse(await readFile(openapiJsonPath, 'utf8')) as Record<string, unknown>;
-  const validator = createRequestValidator(document);
+  // The dereferenced twin: Ajv then sees each schema inline, as Prism does, so both word their
+  // errors identically (for example the order of the duplicate items of `uniqueItems`).
+  const validator = createRequestValidator(
+    JSON.parse(await readFile(openapiDereferencedJsonPath, 'utf8')) as Record<string, unknown>,
+  );
   const catalogue = readErrorCatalogue(document as { info?: { description?: string } });
   const routes = createRouteTable<SandboxRoute>(
     (Object.entries(operationPaths) as [OperationId, string][]).map(([operationId, path]) => ({

@@ -10,6 +10,9 @@ import { hashSecret } from '../domain/client-secrets.js';
 import { seededInstitutions } from '../domain/institutions.js';
 import { DEFAULT_TEST_USER, testUserKey } from '../domain/test-users.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT, DEMO_CLIENT } from '../domain/world.js';
+import { seedAssetsSignalApplications } from './seed-assets-signal-applications.js';
+import { seedPaymentWorld } from './payments/seed.js';
+import { seedTransferWorld } from './seed-transfers.js';
 import type { Database } from './tables.js';
 
 /** Lifetime of a public token, in milliseconds (30 minutes). */
@@ -43,6 +46,9 @@ export async function seedWorld(trx: Transaction<Database>, now: Date): Promise<
   }
   await seedInstitutions(trx);
   await seedCanonicalItem(trx, now);
+  await seedTransferWorld(trx, now);
+  await seedAssetsSignalApplications(trx, now);
+  await seedPaymentWorld(trx, now);
 }
 
 /** Inserts the institutions (reference data) unless they are there already. */

@@ -4,6 +4,10 @@
  * are integers 0/1, JSON is text, generated ids are integers.
  */
 import type { Generated } from 'kysely';
+import type { TransferTables } from './transfer-tables.js';
+import type { AssetsSignalApplicationsTables } from './assets-signal-applications-tables.js';
+import type { ProductExtractionsTable, TransactionsTable } from './account-data-tables.js';
+import type { PaymentRecipientsTable, PaymentsTable } from './payments/tables.js';
 
 /** A sandbox client: the owner of every Item, token and resource. */
 export interface ClientsTable {
@@ -135,7 +139,7 @@ export interface CountersTable {
 }
 
 /** Every table of the store. */
-export interface Database {
+export interface Database extends TransferTables, AssetsSignalApplicationsTables {
   clients: ClientsTable;
   institutions: InstitutionsTable;
   items: ItemsTable;
@@ -144,4 +148,8 @@ export interface Database {
   webhook_outbox: WebhookOutboxTable;
   webhook_attempts: WebhookAttemptsTable;
   counters: CountersTable;
+  transactions: TransactionsTable;
+  product_extractions: ProductExtractionsTable;
+  payment_recipients: PaymentRecipientsTable;
+  payments: PaymentsTable;
 }

@@ -46,6 +46,13 @@ export function checkAddress(address: string): UrlVerdict {
     if (mapped?.[1]) {
       return checkIpv4(mapped[1]);
     }
+    // The URL parser writes IPv4-mapped addresses in hex: ::ffff:a9fe:a9fe is 169.254.169.254.
+    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+    if (hexMapped?.[1] && hexMapped[2]) {
+      const high = Number.parseInt(hexMapped[1], 16);
+      const low = Number.parseInt(hexMapped[2], 16);
+      return checkIpv4([high >> 8, high & 255, low >> 8, low & 255].join('.'));
+    }
     if (lower === '::') {
       return refused(address, 'the unspecified address');
     }

@@ -20,3 +20,8 @@ export function firstOfMonth(date: string, months = 0): string {
   const day = new Date(`${date}T00:00:00Z`);
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
 }
+
+/** The latest of `dates` (`YYYY-MM-DD` dates sort as text). */
+export function latestDate(first: string, ...others: string[]): string {
+  return [first, ...others].sort().at(-1) ?? first;
+}

@@ -85,10 +85,27 @@ export function holdingsOf(accountId: string, anchor: string): Holding[] {
   return [position(GTMIX_ID, 10, 20.5, 196.2), position(MKRB_ID, 2, 57.88, 110.2)];
 }
 
-type Draft = Omit<InvestmentTransaction, 'account_id' | 'investment_transaction_id' | 'iso_currency_code' | 'unofficial_currency_code' | 'cancel_transaction_id' | 'fees'>;
+type Draft = Omit<
+  InvestmentTransaction,
+  | 'account_id'
+  | 'investment_transaction_id'
+  | 'iso_currency_code'
+  | 'unofficial_currency_code'
+  | 'cancel_transaction_id'
+  | 'fees'
+>;
 
 function buy(date: string, securityId: string, name: string, quantity: number, price: number): Draft {
-  return { date, name: `BUY ${name}`, amount: cents(quantity * price), price, quantity, security_id: securityId, type: 'buy', subtype: 'buy' };
+  return {
+    date,
+    name: `BUY ${name}`,
+    amount: cents(quantity * price),
+    price,
+    quantity,
+    security_id: securityId,
+    type: 'buy',
+    subtype: 'buy',
+  };
 }
 
 /** The drafts of one account's year, newest first as written (order does not matter: the caller sorts). */
@@ -96,19 +113,55 @@ function drafts(anchor: string): Draft[] {
   const gtmix = 'Gingham Total Market Index Fund';
   const list: Draft[] = [
     buy(addDays(anchor, -10), MKRB_ID, 'Malakoff Robotics Inc.', 2, 55.1),
-    { date: addDays(anchor, -17), name: `DIVIDEND ${gtmix}`, amount: -4.2, price: 0, quantity: 0, security_id: GTMIX_ID, type: 'cash', subtype: 'dividend' },
-    { date: addDays(anchor, -23), name: `SELL ${gtmix}`, amount: -20.1, price: 20.1, quantity: -1, security_id: GTMIX_ID, type: 'sell', subtype: 'sell' },
+    {
+      date: addDays(anchor, -17),
+      name: `DIVIDEND ${gtmix}`,
+      amount: -4.2,
+      price: 0,
+      quantity: 0,
+      security_id: GTMIX_ID,
+      type: 'cash',
+      subtype: 'dividend',
+    },
+    {
+      date: addDays(anchor, -23),
+      name: `SELL ${gtmix}`,
+      amount: -20.1,
+      price: 20.1,
+      quantity: -1,
+      security_id: GTMIX_ID,
+      type: 'sell',
+      subtype: 'sell',
+    },
   ];
   // Monthly dividends, each reinvested the same day: two transactions per date.
   for (let month = 1; month <= 11; month++) {
     const date = addDays(anchor, -17 - 30 * month);
     const dividend = cents(4.2 - 0.1 * month);
     const price = cents(20.1 - 0.2 * month);
-    list.push({ date, name: `DIVIDEND ${gtmix}`, amount: -dividend, price: 0, quantity: 0, security_id: GTMIX_ID, type: 'cash', subtype: 'dividend' });
+    list.push({
+      date,
+      name: `DIVIDEND ${gtmix}`,
+      amount: -dividend,
+      price: 0,
+      quantity: 0,
+      security_id: GTMIX_ID,
+      type: 'cash',
+      subtype: 'dividend',
+    });
     list.push(buy(date, GTMIX_ID, gtmix, cents(dividend / price), price));
   }
   list.push(buy(addDays(anchor, -364), GTMIX_ID, gtmix, 8.9, 17.4));
-  list.push({ date: addDays(anchor, -365), name: 'CONTRIBUTION', amount: -500, price: 0, quantity: 0, security_id: null, type: 'cash', subtype: 'contribution' });
+  list.push({
+    date: addDays(anchor, -365),
+    name: 'CONTRIBUTION',
+    amount: -500,
+    price: 0,
+    quantity: 0,
+    security_id: null,
+    type: 'cash',
+    subtype: 'contribution',
+  });
   return list;
 }
 

@@ -60,7 +60,13 @@ function mortgageLiability(account: LiabilityAccount, anchor: string): Schemas['
     origination_date: '2016-08-01',
     origination_principal_amount: 425000,
     past_due_amount: 0,
-    property_address: { street: '2992 Cameron Road', city: 'Malakoff', region: 'NY', postal_code: '14236', country: 'US' },
+    property_address: {
+      street: '2992 Cameron Road',
+      city: 'Malakoff',
+      region: 'NY',
+      postal_code: '14236',
+      country: 'US',
+    },
     ytd_interest_paid: 2010.72,
     ytd_principal_paid: 29405.62,
   };
@@ -91,7 +97,13 @@ function studentLiability(account: LiabilityAccount, anchor: string): Schemas['S
     pslf_status: { estimated_eligibility_date: '2030-01-30', payments_made: 35, payments_remaining: 85 },
     repayment_plan: { description: 'Standard Repayment', type: 'standard' },
     sequence_number: '1',
-    servicer_address: { street: '123 Main Street', city: 'San Matias', region: 'CA', postal_code: '99415', country: 'US' },
+    servicer_address: {
+      street: '123 Main Street',
+      city: 'San Matias',
+      region: 'CA',
+      postal_code: '99415',
+      country: 'US',
+    },
     ytd_interest_paid: 280.55,
     ytd_principal_paid: 1100,
   };

@@ -33,7 +33,9 @@ export interface NumberingInstitution {
 
 /** 12 digits that, with the 4-digit mask, make the account number. */
 function prefixOf(account: NumberedAccount): string {
-  return account.item_id === CANONICAL_ITEM.itemId ? CANONICAL_PREFIX : derivedDigits(`${account.account_id}/number`, 12);
+  return account.item_id === CANONICAL_ITEM.itemId
+    ? CANONICAL_PREFIX
+    : derivedDigits(`${account.account_id}/number`, 12);
 }
 
 /** ISO 13616 check digits of an IBAN made of `country` and `bban`. */
@@ -50,7 +52,10 @@ export function ibanCheckDigits(country: string, bban: string): string {
 }
 
 /** The numbers of `accounts` (checking and savings accounts only: the caller selects them). */
-export function accountNumbers(accounts: readonly NumberedAccount[], institution: NumberingInstitution): AccountNumbers {
+export function accountNumbers(
+  accounts: readonly NumberedAccount[],
+  institution: NumberingInstitution,
+): AccountNumbers {
   const numbers: AccountNumbers = { ach: [], eft: [], international: [], bacs: [] };
   const countries = institution.country_codes;
   const ibanCountry = countries.find((country) => country !== 'US' && country !== 'CA');

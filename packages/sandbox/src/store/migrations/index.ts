@@ -4,6 +4,10 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import { foundation } from './0001-foundation.js';
+import { transfers } from './0004-transfers.js';
+import { accountData } from './0002-account-data.js';
+import { paymentsMigration } from './0003-payments.js';
+import { assetsSignalApplications } from './0005-assets-signal-applications.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -12,6 +16,10 @@ export type { Engine } from './helpers.js';
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '0001_foundation': foundation(engine),
+    '0004_transfers': transfers(),
+    '0002_account_data': accountData(),
+    '0003_payments': paymentsMigration(engine),
+    '0005_assets_signal_applications': assetsSignalApplications(),
   };
 }
 

@@ -1,0 +1,88 @@
+/**
+ * Verifies the signature of a webhook delivery before parsing it. The server signs every
+ * delivery with `SVC-Signature: t=<unix seconds>,v1=<hex>`, where `<hex>` is HMAC-SHA256 keyed
+ * with your client's webhook secret over `<t>.<raw body>`. Uses Web Crypto, so it runs in
+ * browsers, Node (>= 20) and edge runtimes.
+ */
+import { SvcWebhookError } from '../errors.js';
+import { parseWebhook, type WebhookPayload } from './parse-webhook.js';
+
+/** The header that carries the signature. */
+export const WEBHOOK_SIGNATURE_HEADER = 'SVC-Signature';
+
+/** The header with the webhook's id, identical on every delivery attempt: deduplicate on it. */
+export const WEBHOOK_ID_HEADER = 'SVC-Webhook-Id';
+
+/** Options of {@link verifyWebhook}. */
+export interface VerifyWebhookOptions {
+  /** The `SVC-Signature` header as received. */
+  signature: string | null | undefined;
+  /** Your client's webhook signing secret. */
+  secret: string;
+  /** Oldest accepted signature, in seconds before `now` (default 300); also the most in the future. */
+  toleranceSeconds?: number;
+  /** The current time (default: now). */
+  now?: Date;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Checks that `body` (the raw bytes or text received, not re-serialized JSON) was signed with
+ * `secret` within the tolerance, then parses it like {@link parseWebhook}. Throws an
+ * `SvcWebhookError` with reason `INVALID_SIGNATURE` (missing or malformed header, too old,
+ * or not matching), or the reasons of `parseWebhook`.
+ *
+ * @example
+ * const webhook = await verifyWebhook(await request.text(), {
+ *   signature: request.headers.get('SVC-Signature'),
+ *   secret: process.env.SVC_WEBHOOK_SECRET!,
+ * });
+ */
+export async function verifyWebhook(body: string | Uint8Array, options: VerifyWebhookOptions): Promise<WebhookPayload> {
+  const bytes = typeof body === 'string' ? encoder.encode(body) : body;
+  const fail = (problem: string): never => {
+    throw new SvcWebhookError({ reason: 'INVALID_SIGNATURE', webhook_code: null, problems: [problem] });
+  };
+  if (!options.signature) {
+    fail(`the ${WEBHOOK_SIGNATURE_HEADER} header is missing`);
+  }
+  const parts = new Map(
+    String(options.signature)
+      .split(',')
+      .map((part) => part.trim().split('=', 2) as [string, string | undefined]),
+  );
+  const timestamp = Number(parts.get('t'));
+  const given = parts.get('v1') ?? '';
+  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given)) {
+    fail(`the ${WEBHOOK_SIGNATURE_HEADER} header is not of the form t=<unix seconds>,v1=<64 hex digits>`);
+  }
+  const tolerance = options.toleranceSeconds ?? 300;
+  const age = Math.floor((options.now ?? new Date()).getTime() / 1000) - timestamp;
+  if (Math.abs(age) > tolerance) {
+    fail(`the signature was made ${age} s from now, outside the tolerance of ${tolerance} s (a replay or a wrong clock)`);
+  }
+  const key = await crypto.subtle.importKey('raw', encoder.encode(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const signed = new Uint8Array(encoder.encode(`${timestamp}.`).length + bytes.length);
+  signed.set(encoder.encode(`${timestamp}.`));
+  signed.set(bytes, encoder.encode(`${timestamp}.`).length);
+  const expected = new Uint8Array(await crypto.subtle.sign('HMAC', key, signed));
+  if (!equalHex(expected, given)) {
+    fail('the signature does not match the body: check the webhook secret and verify the raw body as received');
+  }
+  return parseWebhook(bytes);
+}
+
+/** Constant-time comparison of bytes with a hex string of the same length. */
+function equalHex(bytes: Uint8Array, hex: string): boolean {
+  if (hex.length !== bytes.length * 2) {
+    return false;
+  }
+  let difference = 0;
+  for (let index = 0; index < bytes.length; index++) {
+    difference |= (bytes[index] ?? 0) ^ Number.parseInt(hex.slice(index * 2, index * 2 + 2), 16);
+  }
+  return difference === 0;
+}

@@ -1,0 +1,75 @@
+/**
+ * Account data of an Item: `/auth/get` (numbers of checking and savings accounts that existed
+ * when the Item was created, rule 1), `/identity/get` (owners) and `/liabilities/get` (credit
+ * cards, PayPal, student loans and mortgages, rule 2). The data is generated from the Item's test
+ * user and derived from its ids, so it is the same on every call.
+ */
+import { isAuthAccount, isLiabilityAccount } from '../domain/account-data/coverage.js';
+import { liabilitiesOf } from '../domain/account-data/liabilities.js';
+import { accountNumbers } from '../domain/account-data/numbers.js';
+import { ownersOf } from '../domain/account-data/owners.js';
+import { testUserOf } from '../domain/test-users.js';
+import { SandboxError } from '../server/sandbox-error.js';
+import { accountsOfItem, selectAccounts } from './access.js';
+import { anchorOf, checkProductSupported, institutionOf, readableItem } from './item-reads.js';
+import { presentAccount, presentItem } from './present.js';
+import type { HandlerGroup } from './types.js';
+
+/** The auth, identity and liabilities handlers. */
+export const accountDataHandlers: HandlerGroup<'authGet' | 'identityGet' | 'liabilitiesGet'> = {
+  async authGet(request, context) {
+    const db = context.store.db;
+    const item = await readableItem(db, context, request.access_token);
+    const accounts = await accountsOfItem(db, item.item_id);
+    const selected = selectAccounts(accounts, request.options?.account_ids);
+    if (!accounts.some((account) => isAuthAccount(account, item.created_at))) {
+      throw new SandboxError({
+        type: 'ITEM_ERROR',
+        code: 'NO_AUTH_ACCOUNTS',
+        message: 'no valid checking or savings accounts were found for this item',
+        displayMessage: 'No eligible checking or savings accounts were found at this institution.',
+      });
+    }
+    const covered = selected.filter((account) => isAuthAccount(account, item.created_at));
+    const institution = await institutionOf(context.store, item);
+    return {
+      accounts: covered.map(presentAccount),
+      numbers: accountNumbers(covered, institution),
+      item: presentItem(item),
+    };
+  },
+
+  async identityGet(request, context) {
+    const db = context.store.db;
+    const item = await readableItem(db, context, request.access_token);
+    checkProductSupported(item, await institutionOf(context.store, item), 'identity');
+    const selected = selectAccounts(await accountsOfItem(db, item.item_id), request.options?.account_ids);
+    const user = testUserOf(item.test_user);
+    return {
+      accounts: selected.map((account) => ({ ...presentAccount(account), owners: ownersOf(account, user) })),
+      item: presentItem(item),
+    };
+  },
+
+  async liabilitiesGet(request, context) {
+    const db = context.store.db;
+    const item = await readableItem(db, context, request.access_token);
+    checkProductSupported(item, await institutionOf(context.store, item), 'liabilities');
+    const accounts = await accountsOfItem(db, item.item_id);
+    const selected = selectAccounts(accounts, request.options?.account_ids);
+    if (!accounts.some(isLiabilityAccount)) {
+      throw new SandboxError({
+        type: 'ITEM_ERROR',
+        code: 'NO_LIABILITY_ACCOUNTS',
+        message: 'no credit card, paypal, student loan or mortgage accounts were found for this item',
+        displayMessage: 'No credit card, student loan or mortgage accounts were found at this institution.',
+      });
+    }
+    const covered = selected.filter(isLiabilityAccount);
+    return {
+      accounts: covered.map(presentAccount),
+      item: presentItem(item),
+      liabilities: liabilitiesOf(covered, anchorOf(item)),
+    };
+  },
+};

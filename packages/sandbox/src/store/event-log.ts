@@ -1,0 +1,39 @@
+/**
+ * Event ids in commit order. Each client has one event stream per kind (transfer events, bank
+ * transfer events), numbered 1, 2, 3, … by a row of the `counters` table that the writing
+ * transaction increments as it adds the event.
+ *
+ * Why a counter row and not a sequence: a sequence hands out ids when they are asked for, so a
+ * transaction that takes id 7 and commits after another one took and committed id 8 lets a
+ * reader that already read 8 (and continues after 8) miss 7 for ever. Incrementing a row instead
+ * locks it until the transaction ends: on PostgreSQL the next writer waits for the row, then sees
+ * the committed value (READ COMMITTED re-reads the updated row), so ids are handed out in commit
+ * order and a rolled-back transaction gives its id back; SQLite has one writer at a time. Either
+ * way the committed ids of a stream are always exactly 1..n, without gaps, so a reader paging
+ * with `after_id` never skips an event. Take the id as the last write of the transaction, so the
+ * row is held only for the end of it.
+ */
+import { sql, type Transaction } from 'kysely';
+import type { Database } from './tables.js';
+
+/** The kinds of event streams. */
+export type EventStream = 'transfer_events' | 'bank_transfer_events';
+
+/** The `counters` row of a client's stream. */
+export function eventCounterName(stream: EventStream, clientId: string): string {
+  return `${stream}/${clientId}`;
+}
+
+/**
+ * Takes the next event id of `clientId`'s `stream` inside `trx` (1 for the first event). The row
+ * stays locked until `trx` ends, so ids are committed in order.
+ */
+export async function nextEventId(trx: Transaction<Database>, stream: EventStream, clientId: string): Promise<number> {
+  const row = await trx
+    .insertInto('counters')
+    .values({ name: eventCounterName(stream, clientId), value: 1 })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}

@@ -1,0 +1,155 @@
+/**
+ * Transfer authorizations, transfers and transfer events in the store. Functions taking a
+ * `Transaction` run inside the caller's; every read is limited to one client.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ListWindow } from '../domain/transfers/list-window.js';
+import { nextEventId } from './event-log.js';
+import type { Database } from './tables.js';
+import type { TransferAuthorizationsTable, TransferEventsTable, TransfersTable } from './transfer-tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A stored authorization. */
+export type AuthorizationRow = Selectable<TransferAuthorizationsTable>;
+/** A stored transfer. */
+export type TransferRow = Selectable<TransfersTable>;
+/** A stored transfer event. */
+export type TransferEventRow = Selectable<TransferEventsTable>;
+
+/** Stores an authorization. */
+export async function insertAuthorization(trx: Transaction<Database>, row: TransferAuthorizationsTable): Promise<void> {
+  await trx.insertInto('transfer_authorizations').values(row).execute();
+}
+
+/** The client's authorization `id`, if any. */
+export async function authorizationOf(db: Db, clientId: string, id: string): Promise<AuthorizationRow | undefined> {
+  return db
+    .selectFrom('transfer_authorizations')
+    .selectAll()
+    .where('authorization_id', '=', id)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks an authorization as used by `transferId`, unless it was used already (also by a
+ * concurrent request: the conditional update lets exactly one win). Returns whether this call did.
+ */
+export async function useAuthorization(trx: Transaction<Database>, authorizationId: string, transferId: string): Promise<boolean> {
+  const updated = await trx
+    .updateTable('transfer_authorizations')
+    .set({ transfer_id: transferId })
+    .where('authorization_id', '=', authorizationId)
+    .where('transfer_id', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** Appends an event about `transfer` to its client's stream (take it last in the transaction). */
+export async function appendTransferEvent(
+  trx: Transaction<Database>,
+  transfer: Pick<
+    TransfersTable,
+    'client_id' | 'transfer_id' | 'account_id' | 'origination_account_id' | 'type' | 'amount' | 'failure_reason'
+  >,
+  eventType: string,
+  timestamp: string,
+): Promise<number> {
+  const eventId = await nextEventId(trx, 'transfer_events', transfer.client_id);
+  await trx
+    .insertInto('transfer_events')
+    .values({
+      client_id: transfer.client_id,
+      event_id: eventId,
+      transfer_id: transfer.transfer_id,
+      event_type: eventType,
+      timestamp,
+      account_id: transfer.account_id,
+      origination_account_id: transfer.origination_account_id,
+      transfer_type: transfer.type,
+      transfer_amount: transfer.amount,
+      failure_reason: transfer.failure_reason,
+    })
+    .execute();
+  return eventId;
+}
+
+/** Stores a new transfer and its `pending` event. */
+export async function insertTransfer(trx: Transaction<Database>, row: TransfersTable): Promise<void> {
+  await trx.insertInto('transfers').values(row).execute();
+  await appendTransferEvent(trx, row, row.status, row.created);
+}
+
+/** The client's transfer `id`, if any. */
+export async function transferOf(db: Db, clientId: string, id: string): Promise<TransferRow | undefined> {
+  return db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('transfer_id', '=', id)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/** One page of the client's transfers, newest first (ties by id, descending). */
+export async function listTransfers(
+  db: Db,
+  clientId: string,
+  window: ListWindow,
+  originationAccountId: string | null,
+): Promise<TransferRow[]> {
+  let query = db.selectFrom('transfers').selectAll().where('client_id', '=', clientId);
+  if (window.start !== null) {
+    query = query.where('created', '>=', window.start);
+  }
+  if (window.end !== null) {
+    query = query.where('created', '<=', window.end);
+  }
+  if (originationAccountId !== null) {
+    query = query.where('origination_account_id', '=', originationAccountId);
+  }
+  return query
+    .orderBy('created', 'desc')
+    .orderBy('transfer_id', 'desc')
+    .limit(window.count)
+    .offset(window.offset)
+    .execute();
+}
+
+/**
+ * Cancels the client's transfer if it is `pending` with `cancellable` set, in one conditional
+ * update (of two concurrent cancels exactly one wins), and adds the `cancelled` event. Returns
+ * whether this call cancelled it.
+ */
+export async function cancelTransfer(trx: Transaction<Database>, transfer: TransferRow, now: Date): Promise<boolean> {
+  const updated = await trx
+    .updateTable('transfers')
+    .set({ status: 'cancelled', cancellable: 0 })
+    .where('transfer_id', '=', transfer.transfer_id)
+    .where('client_id', '=', transfer.client_id)
+    .where('status', '=', 'pending')
+    .where('cancellable', '=', 1)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    return false;
+  }
+  await appendTransferEvent(trx, transfer, 'cancelled', now.toISOString());
+  return true;
+}
+
+/** Up to `count` of the client's transfer events after `afterId`, in event order. */
+export async function transferEventsAfter(
+  db: Db,
+  clientId: string,
+  afterId: number,
+  count: number,
+): Promise<TransferEventRow[]> {
+  return db
+    .selectFrom('transfer_events')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('event_id', '>', afterId)
+    .orderBy('event_id')
+    .limit(count)
+    .execute();
+}
