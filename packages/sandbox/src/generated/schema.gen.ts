@@ -1815,8 +1815,22 @@ export interface paths {
          *     returns a public token for it, without going through the Link flow. Exchange the token with
          *     `/item/public_token/exchange` within 30 minutes.
          *
-         *     The Item behaves according to the test username in `options.override_username` (default
-         *     `user_good`).
+         *     The Item behaves according to the test user of `options.override_username` and
+         *     `options.override_password` (default `user_good` / `pass_good`):
+         *
+         *     | username | password | the Item |
+         *     |---|---|---|
+         *     | `user_good` | `pass_good` | checking (available 100), savings (200), credit card, student loan, mortgage and IRA accounts; transfer authorizations decided by the available balance |
+         *     | `user_good` | `microdeposits_good` | created through the same-day micro-deposits flow: checking and savings enabled for micro-deposit verification; authorizations permitted with `MANUALLY_VERIFIED_ITEM` |
+         *     | `user_login_reset` | `pass_good` | the login was reset: `Item.error` is `ITEM_LOGIN_REQUIRED`; authorizations permitted with `LOGIN_REQUIRED` |
+         *     | `user_zero_balance` | `pass_good` | every checking and savings account has an available balance of 0: authorizations declined with `RISK` |
+         *     | `user_owners_unavailable` | `pass_good` | account owners unavailable: asset reports carry the `OWNERS_UNAVAILABLE` warning |
+         *     | `user_custom` | `pass_good` | an Item the sandbox cannot decide for: authorizations permitted with `ERROR` |
+         *
+         *     An unknown username, or a password that is not one of that user's, is refused with
+         *     `INVALID_FIELD` naming the option. `institution_id` must be a sandbox institution
+         *     (`INVALID_INSTITUTION`) supporting every product asked for (`PRODUCTS_NOT_SUPPORTED`), and
+         *     `options.webhook` a URL the sandbox calls (see Webhooks).
          */
         post: operations["sandboxPublicTokenCreate"];
         delete?: never;
@@ -2023,7 +2037,12 @@ export interface webhooks {
     WEBHOOK_UPDATE_ACKNOWLEDGED: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2034,8 +2053,9 @@ export interface webhooks {
          * @description Sent when `/item/webhook/update` succeeds, to the Item's **new** webhook URL, so you can check
          *     that the new endpoint receives webhooks.
          *
-         *     Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status; other
-         *     statuses (and timeouts) are retried.
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
          */
         post: operations["webhookUpdateAcknowledged"];
         delete?: never;
@@ -2047,7 +2067,12 @@ export interface webhooks {
     DEFAULT_UPDATE: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2059,8 +2084,9 @@ export interface webhooks {
          *     of the automatic extractions that run several times a day, detects new transactions. Read
          *     them with `/transactions/get`. `new_transactions` is how many were added.
          *
-         *     Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status; other
-         *     statuses (and timeouts) are retried.
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
          */
         post: operations["defaultUpdate"];
         delete?: never;
@@ -2072,7 +2098,12 @@ export interface webhooks {
     TRANSACTIONS_REMOVED: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2086,8 +2117,9 @@ export interface webhooks {
          *     cancelled. Delete the transactions listed in `removed_transactions` on your side;
          *     `/transactions/get` no longer returns them.
          *
-         *     Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status; other
-         *     statuses (and timeouts) are retried.
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
          */
         post: operations["transactionsRemoved"];
         delete?: never;
@@ -3914,7 +3946,7 @@ export interface components {
             /**
              * Format: date-time
              * @description The oldest balance update you accept (RFC 3339). Matters only for the few institutions that cannot give a real-time balance and return their latest known one instead: when that balance was updated before this time, the call fails with `LAST_UPDATED_DATETIME_OUT_OF_RANGE` instead of returning it. When absent, such a balance is returned whatever its age.
-             * @example 2026-11-20T00:00:00Z
+             * @example 2026-11-01T00:00:00Z
              */
             min_last_updated_datetime?: string;
         };
@@ -6152,12 +6184,12 @@ export interface components {
              */
             webhook?: string;
             /**
-             * @description Test username to log in with instead of the default `user_good`. The test username decides how the sandbox Item behaves (see the sandbox decision rules of `/transfer/authorization/create`).
+             * @description Test username to log in with instead of the default `user_good`: `user_good`, `user_login_reset`, `user_zero_balance`, `user_owners_unavailable` or `user_custom`. The test user decides how the sandbox Item behaves (see `/sandbox/public_token/create` and the sandbox decision rules of `/transfer/authorization/create`).
              * @example user_good
              */
             override_username?: string;
             /**
-             * @description Test password to log in with instead of the default `pass_good`.
+             * @description Test password to log in with instead of the default `pass_good`; `microdeposits_good` with `user_good` makes a same-day micro-deposits Item.
              * @example pass_good
              */
             override_password?: string;
@@ -6514,6 +6546,10 @@ export interface components {
     parameters: {
         /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
         SvcVersion: "2026-11-01";
+        /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+        WebhookSignature: string;
+        /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+        WebhookId: string;
     };
     requestBodies: never;
     headers: never;
@@ -8747,7 +8783,12 @@ export interface operations {
     webhookUpdateAcknowledged: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8769,7 +8810,12 @@ export interface operations {
     defaultUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8791,7 +8837,12 @@ export interface operations {
     transactionsRemoved: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -11,7 +11,7 @@ import { ownersOf } from '../domain/account-data/owners.js';
 import { testUserOf } from '../domain/test-users.js';
 import { SandboxError } from '../server/sandbox-error.js';
 import { accountsOfItem, selectAccounts } from './access.js';
-import { anchorOf, checkProductSupported, institutionOf, readableItem } from './item-reads.js';
+import { anchorOf, checkInstitutionOffers, institutionOf, readableItem } from './item-reads.js';
 import { presentAccount, presentItem } from './present.js';
 import type { HandlerGroup } from './types.js';
 
@@ -19,7 +19,7 @@ import type { HandlerGroup } from './types.js';
 export const accountDataHandlers: HandlerGroup<'authGet' | 'identityGet' | 'liabilitiesGet'> = {
   async authGet(request, context) {
     const db = context.store.db;
-    const item = await readableItem(db, context, request.access_token);
+    const item = await readableItem(db, context, request.access_token, 'auth');
     const accounts = await accountsOfItem(db, item.item_id);
     const selected = selectAccounts(accounts, request.options?.account_ids);
     if (!accounts.some((account) => isAuthAccount(account, item.created_at))) {
@@ -41,8 +41,8 @@ export const accountDataHandlers: HandlerGroup<'authGet' | 'identityGet' | 'liab
 
   async identityGet(request, context) {
     const db = context.store.db;
-    const item = await readableItem(db, context, request.access_token);
-    checkProductSupported(item, await institutionOf(context.store, item), 'identity');
+    const item = await readableItem(db, context, request.access_token, 'identity');
+    checkInstitutionOffers(await institutionOf(context.store, item), 'identity');
     const selected = selectAccounts(await accountsOfItem(db, item.item_id), request.options?.account_ids);
     const user = testUserOf(item.test_user);
     return {
@@ -53,8 +53,8 @@ export const accountDataHandlers: HandlerGroup<'authGet' | 'identityGet' | 'liab
 
   async liabilitiesGet(request, context) {
     const db = context.store.db;
-    const item = await readableItem(db, context, request.access_token);
-    checkProductSupported(item, await institutionOf(context.store, item), 'liabilities');
+    const item = await readableItem(db, context, request.access_token, 'liabilities');
+    checkInstitutionOffers(await institutionOf(context.store, item), 'liabilities');
     const accounts = await accountsOfItem(db, item.item_id);
     const selected = selectAccounts(accounts, request.options?.account_ids);
     if (!accounts.some(isLiabilityAccount)) {

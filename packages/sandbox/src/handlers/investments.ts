@@ -75,7 +75,7 @@ async function investmentAccounts(
 /** The investments handlers. */
 export const investmentHandlers: HandlerGroup<'investmentsHoldingsGet' | 'investmentsTransactionsGet'> = {
   async investmentsHoldingsGet(request, context) {
-    const item = await readableItem(context.store.db, context, request.access_token);
+    const item = await readableItem(context.store.db, context, request.access_token, 'investments');
     const accounts = await investmentAccounts(context, item, request.options?.account_ids);
     const anchor = anchorOf(item);
     return {
@@ -88,7 +88,7 @@ export const investmentHandlers: HandlerGroup<'investmentsHoldingsGet' | 'invest
 
   async investmentsTransactionsGet(request, context) {
     checkDateRange(request.start_date, request.end_date);
-    const item = await readableItem(context.store.db, context, request.access_token);
+    const item = await readableItem(context.store.db, context, request.access_token, 'investments');
     const accounts = await investmentAccounts(context, item, request.options?.account_ids);
     const anchor = anchorOf(item);
     const matching = accounts

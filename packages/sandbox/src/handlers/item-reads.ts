@@ -1,7 +1,8 @@
 /**
  * What every account-data read checks before it answers: the access (or processor) token, the
  * Item's login (a login-reset Item answers `ITEM_LOGIN_REQUIRED`), and whether the Item can
- * serve the product at all (`PRODUCTS_NOT_SUPPORTED`).
+ * serve the product at all (`PRODUCTS_NOT_SUPPORTED` for an Item migrated for bank transfers
+ * only, and, where the operation declares it, for an institution without the product).
  */
 import { isoDate } from '../domain/account-data/calendar.js';
 import { testUserOf } from '../domain/test-users.js';
@@ -31,21 +32,53 @@ export function checkLogin(item: LiveItem): void {
   }
 }
 
-/** The Item of a valid access token of the caller, refused when its login was reset. */
-export async function readableItem(db: Db, context: HandlerContext, accessToken: string): Promise<LiveItem> {
+/**
+ * Refuses `product` for an Item created by `/bank_transfer/migrate_account`: such an Item serves
+ * bank transfers only (`ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`).
+ */
+export function checkNotBankTransferOnly(item: LiveItem, product: string): void {
+  if (item.bank_transfer_only === 1) {
+    throw new SandboxError({
+      type: 'ITEM_ERROR',
+      code: 'PRODUCTS_NOT_SUPPORTED',
+      message: `this item was created by /bank_transfer/migrate_account and serves bank transfers only, not the ${product} product`,
+      suggestedAction: 'Connect the account through Link to read its data.',
+    });
+  }
+}
+
+/**
+ * The Item of a valid access token of the caller, for reading `product`: refused when its login
+ * was reset, or when it serves bank transfers only.
+ */
+export async function readableItem(
+  db: Db,
+  context: HandlerContext,
+  accessToken: string,
+  product: string,
+): Promise<LiveItem> {
   const item = await itemOfAccessToken(db, context.client.client_id, accessToken);
   checkLogin(item);
+  checkNotBankTransferOnly(item, product);
   return item;
 }
 
-/** The Item and account of a valid processor token of the caller, refused when the Item's login was reset. */
+/**
+ * The Item and account of a valid processor token of the caller, for reading `product`: refused
+ * when the Item's login was reset, or (for any product but `balance`) when it serves bank
+ * transfers only.
+ */
 export async function readableProcessorAccount(
   db: Db,
   context: HandlerContext,
   processorToken: string,
+  product: string,
 ): Promise<{ item: LiveItem; account: AccountRow; token: TokenRow }> {
   const found = await accountOfProcessorToken(db, context.client.client_id, processorToken);
   checkLogin(found.item);
+  if (product !== 'balance') {
+    checkNotBankTransferOnly(found.item, product);
+  }
   return found;
 }
 
@@ -63,19 +96,8 @@ export async function institutionOf(store: Store, item: LiveItem): Promise<ItemI
   return found ?? { institution_id: item.institution_id, country_codes: ['US'], products: [], routing_numbers: [] };
 }
 
-/**
- * Refuses a product the Item cannot serve: its institution does not offer it, or the Item was
- * migrated for bank transfers only (`ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`).
- */
-export function checkProductSupported(item: LiveItem, institution: ItemInstitution, product: string): void {
-  if (item.bank_transfer_only === 1) {
-    throw new SandboxError({
-      type: 'ITEM_ERROR',
-      code: 'PRODUCTS_NOT_SUPPORTED',
-      message: `this item was created by /bank_transfer/migrate_account and serves bank transfers only, not the ${product} product`,
-      suggestedAction: 'Connect the account through Link to read its data.',
-    });
-  }
+/** Refuses a product the Item's institution does not offer (`ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`). */
+export function checkInstitutionOffers(institution: ItemInstitution, product: string): void {
   if (!institution.products.includes(product)) {
     throw new SandboxError({
       type: 'ITEM_ERROR',

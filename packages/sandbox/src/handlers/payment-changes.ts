@@ -104,7 +104,8 @@ function transitionInvalid(payment: PaymentRow, status: PaymentStatus, target: P
   const reachable = reachableStatuses(kind, status);
   const otherKind: PaymentKind = kind === 'one_time' ? 'standing_order' : 'one_time';
   const wrongKind =
-    !reachableStatuses(kind, INPUT_NEEDED).includes(target) && reachableStatuses(otherKind, INPUT_NEEDED).includes(target)
+    !reachableStatuses(kind, INPUT_NEEDED).includes(target) &&
+    reachableStatuses(otherKind, INPUT_NEEDED).includes(target)
       ? ` (${target} applies to ${otherKind === 'one_time' ? 'one-time payments' : 'standing orders'} only)`
       : '';
   return new SandboxError({
@@ -206,7 +207,11 @@ export const paymentChangeHandlers: HandlerGroup<
       });
       if (!replaced) {
         const current = await paymentOfClient(trx, clientId, payment.payment_id);
-        throw notAwaitingInput(current, effectiveStatus(current, context.now).status, 'payment tokens can only be created for');
+        throw notAwaitingInput(
+          current,
+          effectiveStatus(current, context.now).status,
+          'payment tokens can only be created for',
+        );
       }
       return { payment_token: token, payment_token_expiration_time: expiresAt };
     });

@@ -3,8 +3,9 @@
  * identical details), get and list (oldest first, not paged). Recipients belong to the client
  * that created them.
  */
-import { newRecipientId } from '../domain/payments/ids.js';
+
 import { hasValidIbanCheckDigits, ibanCountry } from '../domain/payments/iban.js';
+import { newRecipientId } from '../domain/payments/ids.js';
 import type { Bacs, RecipientAddress, RecipientDetails } from '../domain/payments/recipient-details.js';
 import { isSepaCountry } from '../domain/payments/sepa.js';
 import { invalidField, invalidInput, SandboxError } from '../server/sandbox-error.js';

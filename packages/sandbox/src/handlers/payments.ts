@@ -66,7 +66,11 @@ function checkRecipientFits(request: CreateRequest, schedule: Schedule | null, r
   if (schedule) {
     const country = recipient.address === null ? null : (JSON.parse(recipient.address) as { country: string }).country;
     const reason =
-      recipient.bacs_account === null ? 'no BACS details' : country !== null && country !== 'GB' ? `address.country ${country}` : null;
+      recipient.bacs_account === null
+        ? 'no BACS details'
+        : country !== null && country !== 'GB'
+          ? `address.country ${country}`
+          : null;
     if (reason) {
       throw paymentError(
         'STANDING_ORDER_RECIPIENT_NOT_UK',

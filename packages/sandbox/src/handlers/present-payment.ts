@@ -3,12 +3,13 @@
  * rows, with the status the clock gives a payment now (expiry) and, for standing orders, the date
  * the next payment is sent.
  */
-import type { components } from '../generated/schema.gen.js';
+
 import type { RefundDetails } from '../domain/payments/payer.js';
 import type { Bacs, RecipientAddress } from '../domain/payments/recipient-details.js';
 import { nextPaymentDate, type Schedule } from '../domain/payments/schedule.js';
 import { effectiveStatus } from '../domain/payments/status.js';
 import { ukDate } from '../domain/payments/uk-calendar.js';
+import type { components } from '../generated/schema.gen.js';
 import type { PaymentRow } from '../store/payments/payments.js';
 import type { RecipientRow } from '../store/payments/recipients.js';
 
@@ -68,6 +69,9 @@ export function presentPayment(row: PaymentRow, now: Date): PaymentBody {
     refund:
       row.refund_id === null
         ? null
-        : { refund_id: row.refund_id, status: (row.refund_status ?? 'INITIATED') as 'INITIATED' | 'EXECUTED' | 'FAILED' },
+        : {
+            refund_id: row.refund_id,
+            status: (row.refund_status ?? 'INITIATED') as 'INITIATED' | 'EXECUTED' | 'FAILED',
+          },
   };
 }

@@ -17,7 +17,12 @@ import type { HandlerGroup } from './types.js';
 /** The processor read handlers. */
 export const processorHandlers: HandlerGroup<'processorAuthGet' | 'processorIdentityGet' | 'processorBalanceGet'> = {
   async processorAuthGet(request, context) {
-    const { item, account } = await readableProcessorAccount(context.store.db, context, request.processor_token);
+    const { item, account } = await readableProcessorAccount(
+      context.store.db,
+      context,
+      request.processor_token,
+      'auth',
+    );
     if (!isCheckingOrSavings(account)) {
       throw invalidInput(
         'ACCOUNT_NOT_SUPPORTED',
@@ -30,12 +35,17 @@ export const processorHandlers: HandlerGroup<'processorAuthGet' | 'processorIden
   },
 
   async processorIdentityGet(request, context) {
-    const { item, account } = await readableProcessorAccount(context.store.db, context, request.processor_token);
+    const { item, account } = await readableProcessorAccount(
+      context.store.db,
+      context,
+      request.processor_token,
+      'identity',
+    );
     return { account: { ...presentAccount(account), owners: ownersOf(account, testUserOf(item.test_user)) } };
   },
 
   async processorBalanceGet(request, context) {
-    const { account } = await readableProcessorAccount(context.store.db, context, request.processor_token);
+    const { account } = await readableProcessorAccount(context.store.db, context, request.processor_token, 'balance');
     const refreshedAt = context.now.toISOString();
     const minimum = request.options?.min_last_updated_datetime;
     if (minimum !== undefined && Date.parse(minimum) > context.now.getTime()) {

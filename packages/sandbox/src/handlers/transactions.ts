@@ -105,7 +105,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
   async transactionsGet(request, context) {
     checkDateRange(request.start_date, request.end_date);
     const db = context.store.db;
-    const item = await readableItem(db, context, request.access_token);
+    const item = await readableItem(db, context, request.access_token, PRODUCT);
     const accounts = await accountsOfItem(db, item.item_id);
     const selected = selectAccounts(accounts, request.options?.account_ids);
     if (!(await transactionsReady(context, item, accounts))) {
@@ -138,7 +138,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
   async transactionsRefresh(request, context) {
     const now = context.now.toISOString();
     const enqueued = await context.store.transaction(async (trx) => {
-      const item = await readableItem(trx, context, request.access_token);
+      const item = await readableItem(trx, context, request.access_token, PRODUCT);
       const accounts = await accountsOfItem(trx, item.item_id);
       if (!(await extractionOf(trx, item.item_id, PRODUCT))) {
         if (hasInitialProduct(item, PRODUCT)) {

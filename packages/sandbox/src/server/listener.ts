@@ -25,6 +25,7 @@ import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
 import type { RateLimiter } from './rate-limit.js';
 import { SandboxError } from './sandbox-error.js';
+import { isStoreOutage } from './store-outage.js';
 
 /** A route of the sandbox: an operation with a handler. */
 export interface SandboxRoute extends Route {
@@ -64,6 +65,31 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
       }),
     );
     handle(req, res, options, log).catch((error: unknown) => {
+      if (isStoreOutage(error)) {
+        options.logger({
+          level: 'error',
+          event: 'store_unavailable',
+          request_id: log.requestId ?? null,
+          operation: log.operation ?? null,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        if (!res.headersSent) {
+          sendApiError(res, {
+            error: createApiError({
+              status: 503,
+              errorType: 'API_ERROR',
+              errorCode: 'SERVICE_UNAVAILABLE',
+              message: 'the sandbox cannot reach its database right now; nothing was changed',
+              requestId: log.requestId,
+              suggestedAction: 'Retry after a few seconds.',
+            }),
+            headers: { 'Retry-After': '2' },
+          });
+        } else {
+          res.destroy();
+        }
+        return;
+      }
       options.logger({
         level: 'error',
         event: 'unexpected_error',

@@ -114,8 +114,12 @@ function connect(
 ): { db: Kysely<Database>; engine: Engine; description: string } {
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
-    // An idle connection that breaks (the server restarted) must not crash the process.
+    // A connection that breaks (the server stopped or restarted) must not crash the process: the
+    // query under way fails and is answered 503; the pool opens new connections later.
     pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       engine: 'postgres',

@@ -10,8 +10,8 @@ import { hashSecret } from '../domain/client-secrets.js';
 import { seededInstitutions } from '../domain/institutions.js';
 import { DEFAULT_TEST_USER, testUserKey } from '../domain/test-users.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT, DEMO_CLIENT } from '../domain/world.js';
-import { seedAssetsSignalApplications } from './seed-assets-signal-applications.js';
 import { seedPaymentWorld } from './payments/seed.js';
+import { seedAssetsSignalApplications } from './seed-assets-signal-applications.js';
 import { seedTransferWorld } from './seed-transfers.js';
 import type { Database } from './tables.js';
 

@@ -55,14 +55,26 @@ describeEngines('account data: auth, identity, liabilities', (sandbox) => {
     const { accounts } = await sandbox().ok('authGet', { access_token: token });
     const [checking, savings] = accounts;
     const db = sandbox().sandbox.store.db;
-    const item = await db.selectFrom('items').select('created_at').where('item_id', '=', item_id).executeTakeFirstOrThrow();
+    const item = await db
+      .selectFrom('items')
+      .select('created_at')
+      .where('item_id', '=', item_id)
+      .executeTakeFirstOrThrow();
     const later = new Date(Date.parse(item.created_at) + 1).toISOString();
     // The savings account is opened a millisecond after the Item.
-    await db.updateTable('accounts').set({ created_at: later }).where('account_id', '=', savings?.account_id ?? '').execute();
+    await db
+      .updateTable('accounts')
+      .set({ created_at: later })
+      .where('account_id', '=', savings?.account_id ?? '')
+      .execute();
     const after = await sandbox().ok('authGet', { access_token: token });
     expect(after.accounts.map((account) => account.account_id)).toEqual([checking?.account_id]);
     expect(after.numbers.ach.map((entry) => entry.account_id)).toEqual([checking?.account_id]);
-    await db.updateTable('accounts').set({ created_at: later }).where('account_id', '=', checking?.account_id ?? '').execute();
+    await db
+      .updateTable('accounts')
+      .set({ created_at: later })
+      .where('account_id', '=', checking?.account_id ?? '')
+      .execute();
     const none = await sandbox().fail('authGet', { access_token: token });
     expect(none.body).toMatchObject({ error_type: 'ITEM_ERROR', error_code: 'NO_AUTH_ACCOUNTS' });
   });
@@ -107,7 +119,9 @@ describeEngines('account data: auth, identity, liabilities', (sandbox) => {
         ],
       },
     ]);
-    expect(savings?.owners).toEqual([{ names: ['Alberta Bobbeth Charleson'], phone_numbers: [], emails: [], addresses: [] }]);
+    expect(savings?.owners).toEqual([
+      { names: ['Alberta Bobbeth Charleson'], phone_numbers: [], emails: [], addresses: [] },
+    ]);
     const all = await sandbox().ok('identityGet', { access_token });
     expect(all.accounts).toHaveLength(6);
   });
@@ -116,7 +130,9 @@ describeEngines('account data: auth, identity, liabilities', (sandbox) => {
     const { access_token: token } = await newItem({ override_username: 'user_owners_unavailable' });
     const reply = await sandbox().ok('identityGet', { access_token: token });
     for (const account of reply.accounts) {
-      expect(account.owners).toEqual([{ names: ['Alberta Bobbeth Charleson'], phone_numbers: [], emails: [], addresses: [] }]);
+      expect(account.owners).toEqual([
+        { names: ['Alberta Bobbeth Charleson'], phone_numbers: [], emails: [], addresses: [] },
+      ]);
     }
   });
 
@@ -140,7 +156,10 @@ describeEngines('account data: auth, identity, liabilities', (sandbox) => {
   });
 
   it('liabilities: options.account_ids narrows; an uncovered account of the Item yields nothing', async () => {
-    const card = await sandbox().ok('liabilitiesGet', { access_token, options: { account_ids: [CREDIT_CARD as string] } });
+    const card = await sandbox().ok('liabilitiesGet', {
+      access_token,
+      options: { account_ids: [CREDIT_CARD as string] },
+    });
     expect(card.accounts.map((account) => account.account_id)).toEqual([CREDIT_CARD]);
     expect(card.liabilities).toMatchObject({ mortgage: [], student: [] });
     const checking = await sandbox().ok('liabilitiesGet', { access_token, options: { account_ids: [CHECKING] } });
@@ -185,7 +204,9 @@ describeEngines('account data: auth, identity, liabilities', (sandbox) => {
     await sandbox().ok('itemRemove', { access_token: token });
     const removed = await sandbox().fail('authGet', { access_token: token });
     const otherClient = await sandbox().fail('identityGet', { access_token }, 'demo');
-    const unknown = await sandbox().fail('liabilitiesGet', { access_token: 'access-sandbox-00000000-0000-0000-0000-000000000000' });
+    const unknown = await sandbox().fail('liabilitiesGet', {
+      access_token: 'access-sandbox-00000000-0000-0000-0000-000000000000',
+    });
     for (const reply of [removed, otherClient, unknown]) {
       expect(reply.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'INVALID_ACCESS_TOKEN' });
     }

@@ -38,7 +38,7 @@ describeEngines('connected applications', (sandbox) => {
   }
 
   it('lists the application connected to the canonical Item, sharing its checking account, as in the docs', async () => {
-    await sandbox().sandbox.reset();
+    // The first test of the file: the store is as seeded.
     const { applications } = await sandbox().ok('itemApplicationList', { access_token: ACCESS_TOKEN });
     expect(applications).toEqual([
       {

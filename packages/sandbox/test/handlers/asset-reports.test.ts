@@ -36,7 +36,7 @@ describeEngines('asset reports and audit copies', (sandbox) => {
   }
 
   it('serves the canonical audit copy and report of the docs on a fresh store', async () => {
-    await sandbox().sandbox.reset();
+    // The first test of the file: the store is as seeded.
     const { report, warnings } = await sandbox().ok('assetReportAuditCopyGet', {
       audit_copy_token: CANONICAL_AUDIT_COPY.auditCopyToken,
     });

@@ -36,12 +36,18 @@ describeEngines('investments', (sandbox) => {
   });
 
   it('holdings and transactions: no investment account (or none selected) is NO_INVESTMENT_ACCOUNTS', async () => {
-    const selected = await sandbox().fail('investmentsHoldingsGet', { access_token, options: { account_ids: [CHECKING] } });
+    const selected = await sandbox().fail('investmentsHoldingsGet', {
+      access_token,
+      options: { account_ids: [CHECKING] },
+    });
     expect(selected.body).toMatchObject({ error_type: 'ITEM_ERROR', error_code: 'NO_INVESTMENT_ACCOUNTS' });
     const { access_token: microDeposits } = await newItem({ override_password: 'microdeposits_good' });
     const none = await sandbox().fail('investmentsTransactionsGet', { access_token: microDeposits, ...YEAR });
     expect(none.body).toMatchObject({ error_type: 'ITEM_ERROR', error_code: 'NO_INVESTMENT_ACCOUNTS' });
-    const unknown = await sandbox().fail('investmentsHoldingsGet', { access_token, options: { account_ids: ['nope'] } });
+    const unknown = await sandbox().fail('investmentsHoldingsGet', {
+      access_token,
+      options: { account_ids: ['nope'] },
+    });
     expect(unknown.body.error_code).toBe('INVALID_ACCOUNT_ID');
   });
 

@@ -5,7 +5,9 @@ import { ukRecipient } from '../support/payment-fixtures.js';
 
 describeEngines('payment recipients', (sandbox) => {
   it('reads the canonical recipients of the docs, oldest first, for the default client only', async () => {
-    const uk = await sandbox().ok('paymentInitiationRecipientGet', { recipient_id: CANONICAL_UK_RECIPIENT.recipientId });
+    const uk = await sandbox().ok('paymentInitiationRecipientGet', {
+      recipient_id: CANONICAL_UK_RECIPIENT.recipientId,
+    });
     expect(uk).toMatchObject({ recipient_id: CANONICAL_UK_RECIPIENT.recipientId, ...CANONICAL_UK_RECIPIENT.details });
     const { recipients } = await sandbox().ok('paymentInitiationRecipientList', {});
     expect(recipients.slice(0, 2).map((recipient) => recipient.recipient_id)).toEqual([
@@ -67,7 +69,10 @@ describeEngines('payment recipients', (sandbox) => {
   });
 
   it('accepts an IBAN only or BACS details only, and reports what was given', async () => {
-    const ibanOnly = await sandbox().ok('paymentInitiationRecipientCreate', { name: 'Iban Only', iban: 'FR1420041010050500013M02606' });
+    const ibanOnly = await sandbox().ok('paymentInitiationRecipientCreate', {
+      name: 'Iban Only',
+      iban: 'FR1420041010050500013M02606',
+    });
     const bacsOnly = await sandbox().ok('paymentInitiationRecipientCreate', {
       name: 'Bacs Only',
       bacs: { account: '87654321', sort_code: '403020' },
@@ -91,7 +96,10 @@ describeEngines('payment recipients', (sandbox) => {
   });
 
   it('verifies the IBAN check digits', async () => {
-    const reply = await sandbox().fail('paymentInitiationRecipientCreate', { name: 'Typo', iban: 'GB33BUKB20201555555556' });
+    const reply = await sandbox().fail('paymentInitiationRecipientCreate', {
+      name: 'Typo',
+      iban: 'GB33BUKB20201555555556',
+    });
     expect(reply.body).toMatchObject({ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD' });
     expect(reply.body.error_message).toBe('iban GB33BUKB20201555555556 fails the ISO 13616 check-digit test');
   });

@@ -42,10 +42,18 @@ describeEngines('partner tokens', (sandbox) => {
   });
 
   it('processor token: an unknown partner is INVALID_PROCESSOR naming it; a malformed one INVALID_FIELD', async () => {
-    const unknown = await sandbox().fail('processorTokenCreate', { access_token, account_id: CHECKING, processor: 'acme_paymnts' });
+    const unknown = await sandbox().fail('processorTokenCreate', {
+      access_token,
+      account_id: CHECKING,
+      processor: 'acme_paymnts',
+    });
     expect(unknown.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'INVALID_PROCESSOR' });
     expect(unknown.body.error_message).toContain('acme_paymnts');
-    const malformed = await sandbox().fail('processorTokenCreate', { access_token, account_id: CHECKING, processor: 'Acme Payments' });
+    const malformed = await sandbox().fail('processorTokenCreate', {
+      access_token,
+      account_id: CHECKING,
+      processor: 'Acme Payments',
+    });
     expect(malformed.body).toMatchObject({ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD' });
   });
 
@@ -67,7 +75,11 @@ describeEngines('partner tokens', (sandbox) => {
   ] as const)('%s: a removed Item or another client is INVALID_ACCESS_TOKEN', async (operation, extra) => {
     const item = await newItem();
     await sandbox().ok('itemRemove', { access_token: item.access_token });
-    const removed = await sandbox().fail(operation, { access_token: item.access_token, account_id: item.checking, ...extra });
+    const removed = await sandbox().fail(operation, {
+      access_token: item.access_token,
+      account_id: item.checking,
+      ...extra,
+    });
     const demo = await sandbox().fail(operation, { access_token, account_id: CHECKING, ...extra }, 'demo');
     for (const reply of [removed, demo]) {
       expect(reply.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'INVALID_ACCESS_TOKEN' });
@@ -76,12 +88,18 @@ describeEngines('partner tokens', (sandbox) => {
 
   it('partner A: a processor token for checking or savings accounts, usable with the processor operations', async () => {
     for (const account_id of [CHECKING, SAVINGS] as string[]) {
-      const { processor_token } = await sandbox().ok('processorPartnerAProcessorTokenCreate', { access_token, account_id });
+      const { processor_token } = await sandbox().ok('processorPartnerAProcessorTokenCreate', {
+        access_token,
+        account_id,
+      });
       expect(processor_token).toMatch(/^processor-sandbox-[0-9a-f-]{36}$/);
       const auth = await sandbox().ok('processorAuthGet', { processor_token });
       expect(auth.account.account_id).toBe(account_id);
     }
-    const loan = await sandbox().fail('processorPartnerAProcessorTokenCreate', { access_token, account_id: STUDENT_LOAN });
+    const loan = await sandbox().fail('processorPartnerAProcessorTokenCreate', {
+      access_token,
+      account_id: STUDENT_LOAN,
+    });
     expect(loan.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'ACCOUNT_NOT_SUPPORTED' });
     expect(loan.body.error_message).toContain('student loan');
   });
@@ -101,7 +119,10 @@ describeEngines('partner tokens', (sandbox) => {
     // It is partner B's token, not a processor token: its form is refused as processor_token.
     const asProcessor = await sandbox().fail('processorAuthGet', { processor_token: partner_b_bank_account_token });
     expect(asProcessor.body).toMatchObject({ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD' });
-    const card = await sandbox().fail('processorPartnerBBankAccountTokenCreate', { access_token, account_id: CREDIT_CARD });
+    const card = await sandbox().fail('processorPartnerBBankAccountTokenCreate', {
+      access_token,
+      account_id: CREDIT_CARD,
+    });
     expect(card.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'ACCOUNT_NOT_SUPPORTED' });
     expect(card.body.error_message).toContain('credit card');
   });

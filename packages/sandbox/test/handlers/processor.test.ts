@@ -17,7 +17,12 @@ describeEngines('processor reads', (sandbox) => {
 
   it('auth: the account behind the token and its numbers, this account only', async () => {
     const reply = await sandbox().ok('processorAuthGet', { processor_token });
-    expect(reply.account).toMatchObject({ account_id: CHECKING, mask: '0000', type: 'depository', subtype: 'checking' });
+    expect(reply.account).toMatchObject({
+      account_id: CHECKING,
+      mask: '0000',
+      type: 'depository',
+      subtype: 'checking',
+    });
     expect(reply.numbers).toEqual({
       ach: [{ account: '1111222233330000', account_id: CHECKING, routing: '011401533', wire_routing: '021000021' }],
       eft: [],
@@ -36,7 +41,9 @@ describeEngines('processor reads', (sandbox) => {
     const reply = await sandbox().ok('processorIdentityGet', { processor_token });
     expect(reply.account.account_id).toBe(CHECKING);
     expect(reply.account.owners[0]?.names).toEqual(['Alberta Bobbeth Charleson']);
-    expect(reply.account.owners[0]?.emails).toEqual([{ data: 'accountholder0@example.com', primary: true, type: 'primary' }]);
+    expect(reply.account.owners[0]?.emails).toEqual([
+      { data: 'accountholder0@example.com', primary: true, type: 'primary' },
+    ]);
   });
 
   it('balance: read at the time of the call, so it reflects every committed change (rule 6)', async () => {
@@ -44,26 +51,46 @@ describeEngines('processor reads', (sandbox) => {
     const before = await sandbox().ok('processorBalanceGet', { processor_token: token });
     expect(before.account.balances).toMatchObject({ available: 100, current: 110 });
     const db = sandbox().sandbox.store.db;
-    await db.updateTable('accounts').set({ available: 42.5, current: 52.5 }).where('account_id', '=', CHECKING as string).execute();
+    await db
+      .updateTable('accounts')
+      .set({ available: 42.5, current: 52.5 })
+      .where('account_id', '=', CHECKING as string)
+      .execute();
     try {
       const after = await sandbox().ok('processorBalanceGet', { processor_token: token });
       expect(after.account.balances).toMatchObject({ available: 42.5, current: 52.5 });
     } finally {
-      await db.updateTable('accounts').set({ available: 100, current: 110 }).where('account_id', '=', CHECKING as string).execute();
+      await db
+        .updateTable('accounts')
+        .set({ available: 100, current: 110 })
+        .where('account_id', '=', CHECKING as string)
+        .execute();
     }
   });
 
   it('balance: min_last_updated_datetime up to the time of the call is met; a later one is LAST_UPDATED_DATETIME_OUT_OF_RANGE', async () => {
     const now = sandbox().clock.now();
     for (const at of [new Date(now.getTime() - 86_400_000), now]) {
-      await sandbox().ok('processorBalanceGet', { processor_token, options: { min_last_updated_datetime: at.toISOString() } });
+      await sandbox().ok('processorBalanceGet', {
+        processor_token,
+        options: { min_last_updated_datetime: at.toISOString() },
+      });
     }
     const later = new Date(now.getTime() + 1000).toISOString();
-    const reply = await sandbox().fail('processorBalanceGet', { processor_token, options: { min_last_updated_datetime: later } });
+    const reply = await sandbox().fail('processorBalanceGet', {
+      processor_token,
+      options: { min_last_updated_datetime: later },
+    });
     expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ error_type: 'INSTITUTION_ERROR', error_code: 'LAST_UPDATED_DATETIME_OUT_OF_RANGE' });
+    expect(reply.body).toMatchObject({
+      error_type: 'INSTITUTION_ERROR',
+      error_code: 'LAST_UPDATED_DATETIME_OUT_OF_RANGE',
+    });
     expect(reply.body.error_message).toContain(later);
-    const malformed = await sandbox().fail('processorBalanceGet', { processor_token, options: { min_last_updated_datetime: '2026-11-20' } });
+    const malformed = await sandbox().fail('processorBalanceGet', {
+      processor_token,
+      options: { min_last_updated_datetime: '2026-11-20' },
+    });
     expect(malformed.body).toMatchObject({ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD' });
   });
 

@@ -21,7 +21,10 @@ afterEach(async () => {
 /** The verified payload of a delivery, checked against the webhook's schema. */
 async function payloadOf(body: string, signature: unknown, schema: string, now: Date) {
   const secret = DEFAULT_CLIENT.webhookSecret;
-  const payload = (await verifyWebhook(body, { signature: signature as string, secret, now })) as Record<string, unknown>;
+  const payload = (await verifyWebhook(body, { signature: signature as string, secret, now })) as Record<
+    string,
+    unknown
+  >;
   const check = validator.validate(`#/components/schemas/${schema}`, payload);
   expect(check.errors).toEqual([]);
   return payload;
@@ -82,8 +85,14 @@ describeEngines('transactions', (sandbox) => {
       options: { account_ids: [CHECKING, CREDIT_CARD as string], count: 500 },
     });
     expect(reply.accounts.map((account) => account.account_id)).toEqual([CHECKING, CREDIT_CARD]);
-    expect(new Set(reply.transactions.map((transaction) => transaction.account_id))).toEqual(new Set([CHECKING, CREDIT_CARD]));
-    const unknown = await sandbox().fail('transactionsGet', { access_token, ...YEAR, options: { account_ids: ['nope'] } });
+    expect(new Set(reply.transactions.map((transaction) => transaction.account_id))).toEqual(
+      new Set([CHECKING, CREDIT_CARD]),
+    );
+    const unknown = await sandbox().fail('transactionsGet', {
+      access_token,
+      ...YEAR,
+      options: { account_ids: ['nope'] },
+    });
     expect(unknown.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'INVALID_ACCOUNT_ID' });
   });
 
@@ -92,7 +101,11 @@ describeEngines('transactions', (sandbox) => {
     const day = list[10]?.date ?? '';
     const oneDay = await sandbox().ok('transactionsGet', { access_token, start_date: day, end_date: day });
     expect(oneDay.total_transactions).toBe(list.filter((transaction) => transaction.date === day).length);
-    const reversed = await sandbox().fail('transactionsGet', { access_token, start_date: '2026-11-20', end_date: '2026-10-01' });
+    const reversed = await sandbox().fail('transactionsGet', {
+      access_token,
+      start_date: '2026-11-20',
+      end_date: '2026-10-01',
+    });
     expect(reversed.body).toMatchObject({ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD' });
     expect(reversed.body.causes.map((cause) => cause.field)).toEqual(['start_date', 'end_date']);
   });

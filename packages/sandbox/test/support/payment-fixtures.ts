@@ -21,7 +21,10 @@ export async function ukRecipient(sandbox: TestSandbox, name: string, as: As = '
 
 /** A EUR recipient with a German IBAN only. */
 export async function ibanOnlyRecipient(sandbox: TestSandbox, name: string): Promise<string> {
-  const { recipient_id } = await sandbox.ok('paymentInitiationRecipientCreate', { name, iban: 'DE89370400440532013000' });
+  const { recipient_id } = await sandbox.ok('paymentInitiationRecipientCreate', {
+    name,
+    iban: 'DE89370400440532013000',
+  });
   return recipient_id;
 }
 

@@ -15,6 +15,11 @@ import pg from 'pg';
 export interface TestPostgres {
   /** `postgres://…/postgres`: the maintenance database of the cluster. */
   adminUrl: string;
+  /** Stops the server, keeping its data (the database "goes away"). */
+  pause(): Promise<void>;
+  /** Starts it again on the same data and port. */
+  resume(): Promise<void>;
+  /** Stops it and deletes its data. */
   stop(): Promise<void>;
 }
 
@@ -44,7 +49,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     port,
     user: USER,
     password: PASSWORD,
-    persistent: false,
+    // Kept on stop so that pause/resume keep the data; stop() deletes the directory itself.
+    persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a user it creates.
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
@@ -53,10 +59,21 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   });
   await cluster.initialise();
   await cluster.start();
+  let running = true;
   return {
     adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    async stop() {
+    async pause() {
       await cluster.stop();
+      running = false;
+    },
+    async resume() {
+      await cluster.start();
+      running = true;
+    },
+    async stop() {
+      if (running) {
+        await cluster.stop();
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -20,8 +20,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** Starts a receiver answering `statuses` in order, then 200. */
-export async function startReceiver(statuses: number[] = []): Promise<Receiver> {
+/** Starts a receiver answering `statuses` in order, then 200, on `port` (default: a free one). */
+export async function startReceiver(statuses: number[] = [], port = 0): Promise<Receiver> {
   const deliveries: Delivery[] = [];
   const queue = [...statuses];
   let notify = () => {};
@@ -35,10 +35,10 @@ export async function startReceiver(statuses: number[] = []): Promise<Receiver> 
       notify();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `http://127.0.0.1:${bound}/hooks`,
     deliveries,
     waitFor(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {

@@ -24,7 +24,11 @@ export function refundDetailsFor(options: { iban?: string | null; bacs?: Bacs | 
     return { name: SANDBOX_PAYER.name, iban: options.iban, bacs: null };
   }
   if (options.bacs) {
-    return { name: SANDBOX_PAYER.name, iban: null, bacs: { account: options.bacs.account, sort_code: options.bacs.sort_code } };
+    return {
+      name: SANDBOX_PAYER.name,
+      iban: null,
+      bacs: { account: options.bacs.account, sort_code: options.bacs.sort_code },
+    };
   }
   return SANDBOX_PAYER;
 }

@@ -34,7 +34,12 @@ export function recipientDetailsKey(details: RecipientDetails): string {
     details.name,
     details.iban,
     details.bacs && [details.bacs.account, details.bacs.sort_code],
-    details.address && [details.address.street, details.address.city, details.address.postal_code, details.address.country],
+    details.address && [
+      details.address.street,
+      details.address.city,
+      details.address.postal_code,
+      details.address.country,
+    ],
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }

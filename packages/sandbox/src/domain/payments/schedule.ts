@@ -3,14 +3,7 @@
  * (the execution day, or the next UK working day when it falls on a weekend or bank holiday), and
  * the rules a new schedule must meet.
  */
-import {
-  addDays,
-  type CalendarDate,
-  calendarDate,
-  daysInMonth,
-  isoWeekday,
-  nextUkWorkingDay,
-} from './uk-calendar.js';
+import { addDays, type CalendarDate, calendarDate, daysInMonth, isoWeekday, nextUkWorkingDay } from './uk-calendar.js';
 
 /** The schedule of a standing order, as the API carries it. */
 export interface Schedule {

@@ -79,7 +79,11 @@ export async function listPayments(
       sql<boolean>`(${effective} < ${lastStatusUpdate} or (${effective} = ${lastStatusUpdate} and change_seq < ${sequence}))`,
     );
   }
-  const rows = await query.orderBy('effective_update', 'desc').orderBy('change_seq', 'desc').limit(input.limit).execute();
+  const rows = await query
+    .orderBy('effective_update', 'desc')
+    .orderBy('change_seq', 'desc')
+    .limit(input.limit)
+    .execute();
   return rows.map((row) => ({ ...row, change_seq: Number(row.change_seq), amount: Number(row.amount) }));
 }
 

@@ -22,8 +22,18 @@ describe('accountNumbers', () => {
     );
     expect(numbers).toEqual({
       ach: [
-        { account: '1111222233330000', account_id: CANONICAL_ACCOUNT_IDS[0], routing: '011401533', wire_routing: '021000021' },
-        { account: '1111222233331111', account_id: CANONICAL_ACCOUNT_IDS[1], routing: '011401533', wire_routing: '021000021' },
+        {
+          account: '1111222233330000',
+          account_id: CANONICAL_ACCOUNT_IDS[0],
+          routing: '011401533',
+          wire_routing: '021000021',
+        },
+        {
+          account: '1111222233331111',
+          account_id: CANONICAL_ACCOUNT_IDS[1],
+          routing: '011401533',
+          wire_routing: '021000021',
+        },
       ],
       eft: [],
       international: [],
@@ -36,7 +46,10 @@ describe('accountNumbers', () => {
     const b = { account_id: 'account-b', item_id: 'item-2', mask: '0000' };
     const first = accountNumbers([a, b], { country_codes: ['US'], routing_numbers: ['021000089'] });
     expect(accountNumbers([a, b], { country_codes: ['US'], routing_numbers: ['021000089'] })).toEqual(first);
-    expect(first.ach.map((entry) => entry.account)).toEqual([expect.stringMatching(/^\d{12}0000$/), expect.stringMatching(/^\d{12}0000$/)]);
+    expect(first.ach.map((entry) => entry.account)).toEqual([
+      expect.stringMatching(/^\d{12}0000$/),
+      expect.stringMatching(/^\d{12}0000$/),
+    ]);
     expect(first.ach[0]?.account).not.toBe(first.ach[1]?.account);
     expect(first.ach[0]?.routing).toBe('021000089');
   });

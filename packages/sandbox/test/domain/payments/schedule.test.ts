@@ -43,15 +43,15 @@ describe('scheduled payments: execution days, and send dates on UK working days'
   });
 
   it('moves a payment on Good Friday past Easter Monday', () => {
-    expect(scheduledPayments(monthly(3, '2026-04-01'), 1)).toEqual([{ executionDay: '2026-04-03', sendDate: '2026-04-07' }]);
+    expect(scheduledPayments(monthly(3, '2026-04-01'), 1)).toEqual([
+      { executionDay: '2026-04-03', sendDate: '2026-04-07' },
+    ]);
   });
 
   it('stops at end_date', () => {
-    expect(scheduledPayments(weekly(1, '2026-11-23', '2026-12-07'), 10).map((payment) => payment.executionDay)).toEqual([
-      '2026-11-23',
-      '2026-11-30',
-      '2026-12-07',
-    ]);
+    expect(scheduledPayments(weekly(1, '2026-11-23', '2026-12-07'), 10).map((payment) => payment.executionDay)).toEqual(
+      ['2026-11-23', '2026-11-30', '2026-12-07'],
+    );
   });
 });
 
@@ -75,11 +75,23 @@ describe('rules of a new schedule', () => {
   const today = '2026-11-02';
   it.each([
     [weekly(8, '2026-12-01'), 'schedule.interval_execution_day', 'must be 1 to 7 for a WEEKLY interval, got 8'],
-    [monthly(29, '2026-12-01'), 'schedule.interval_execution_day', 'must be 1 to 28 or -1 for a MONTHLY interval, got 29'],
+    [
+      monthly(29, '2026-12-01'),
+      'schedule.interval_execution_day',
+      'must be 1 to 28 or -1 for a MONTHLY interval, got 29',
+    ],
     [monthly(0, '2026-12-01'), 'schedule.interval_execution_day', 'got 0'],
     [monthly(1, '2026-11-01'), 'schedule.start_date', '2026-11-01 is in the past: today is 2026-11-02 in the UK'],
-    [monthly(1, '2026-12-01', '2026-11-30'), 'schedule.end_date', '2026-11-30 is before schedule.start_date 2026-12-01'],
-    [monthly(15, '2026-12-01', '2026-12-10'), 'schedule.end_date', 'before the first payment day on or after schedule.start_date (2026-12-15)'],
+    [
+      monthly(1, '2026-12-01', '2026-11-30'),
+      'schedule.end_date',
+      '2026-11-30 is before schedule.start_date 2026-12-01',
+    ],
+    [
+      monthly(15, '2026-12-01', '2026-12-10'),
+      'schedule.end_date',
+      'before the first payment day on or after schedule.start_date (2026-12-15)',
+    ],
     [weekly(1, '2026-12-01', '2026-12-06'), 'schedule.end_date', '(2026-12-07)'],
   ])('refuses %j', (schedule, field, message) => {
     const problem = scheduleProblem(schedule, today);

@@ -9,12 +9,27 @@ import {
 
 describe('payment status transitions', () => {
   it.each([
-    ['one_time', 'PAYMENT_STATUS_INPUT_NEEDED', 'PAYMENT_STATUS_EXECUTED', ['PAYMENT_STATUS_PROCESSING', 'PAYMENT_STATUS_INITIATED', 'PAYMENT_STATUS_EXECUTED']],
+    [
+      'one_time',
+      'PAYMENT_STATUS_INPUT_NEEDED',
+      'PAYMENT_STATUS_EXECUTED',
+      ['PAYMENT_STATUS_PROCESSING', 'PAYMENT_STATUS_INITIATED', 'PAYMENT_STATUS_EXECUTED'],
+    ],
     ['one_time', 'PAYMENT_STATUS_INPUT_NEEDED', 'PAYMENT_STATUS_CANCELLED', ['PAYMENT_STATUS_CANCELLED']],
-    ['one_time', 'PAYMENT_STATUS_INPUT_NEEDED', 'PAYMENT_STATUS_REJECTED', ['PAYMENT_STATUS_PROCESSING', 'PAYMENT_STATUS_REJECTED']],
+    [
+      'one_time',
+      'PAYMENT_STATUS_INPUT_NEEDED',
+      'PAYMENT_STATUS_REJECTED',
+      ['PAYMENT_STATUS_PROCESSING', 'PAYMENT_STATUS_REJECTED'],
+    ],
     ['one_time', 'PAYMENT_STATUS_INITIATED', 'PAYMENT_STATUS_FAILED', ['PAYMENT_STATUS_FAILED']],
     ['one_time', 'PAYMENT_STATUS_EXECUTED', 'PAYMENT_STATUS_COMPLETED', ['PAYMENT_STATUS_COMPLETED']],
-    ['standing_order', 'PAYMENT_STATUS_INPUT_NEEDED', 'PAYMENT_STATUS_ESTABLISHED', ['PAYMENT_STATUS_PROCESSING', 'PAYMENT_STATUS_ESTABLISHED']],
+    [
+      'standing_order',
+      'PAYMENT_STATUS_INPUT_NEEDED',
+      'PAYMENT_STATUS_ESTABLISHED',
+      ['PAYMENT_STATUS_PROCESSING', 'PAYMENT_STATUS_ESTABLISHED'],
+    ],
     ['standing_order', 'PAYMENT_STATUS_PROCESSING', 'PAYMENT_STATUS_BLOCKED', ['PAYMENT_STATUS_BLOCKED']],
     ['one_time', 'PAYMENT_STATUS_EXECUTED', 'PAYMENT_STATUS_EXECUTED', []],
   ] as const)('%s: %s → %s', (kind, from, to, path) => {
@@ -69,7 +84,10 @@ describe('expiry 24 hours after creation, from the clock', () => {
   });
 
   it('is expired at payment_expiration_time, changed at that instant', () => {
-    expect(effectiveStatus(stored, new Date(expires))).toEqual({ status: 'PAYMENT_STATUS_EXPIRED', lastStatusUpdate: expires });
+    expect(effectiveStatus(stored, new Date(expires))).toEqual({
+      status: 'PAYMENT_STATUS_EXPIRED',
+      lastStatusUpdate: expires,
+    });
   });
 
   it('does not expire a payment that moved on', () => {
