@@ -9,7 +9,7 @@ export interface Credentials {
   secret: string;
 }
 
-/** Header names of the credentials and the version (interface specification, Authentication). */
+/** Header names of the credentials and the version (see the API description's Authentication section). */
 export const HEADERS = {
   clientId: 'SVC-CLIENT-ID',
   secret: 'SVC-SECRET',

@@ -3,7 +3,18 @@
  * Builds and serves the self-contained HTML reference of the SVC API (Redocly build-docs over the
  * bundled spec, with generated curl and `@svc/client` code samples).
  */
+
 export { buildDocs, distDir, docsDocumentPath, htmlPath, packageDir, redoclyConfigPath } from './build-docs.js';
+export {
+  bundledLibraryEnv,
+  CHROMIUM_PATH_ENV,
+  findChromium,
+  HEADLESS_ARGS,
+  isExecutableFile,
+  loadPackagedChromium,
+  PACKAGED_CHROMIUM,
+  SYSTEM_CHROMIUM,
+} from './chromium.js';
 export {
   credentialHeaders,
   curlSample,

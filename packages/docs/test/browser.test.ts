@@ -1,6 +1,7 @@
 /**
- * Opens the built reference (dist/index.html) in headless Chromium (Debian's /usr/bin/chromium,
- * driven by playwright-core) from a local server, and checks what a reader sees: every operation
+ * Opens the built reference (dist/index.html) in headless Chromium (found by src/chromium.js:
+ * CHROMIUM_PATH, else /usr/bin/chromium, else @sparticuz/chromium; driven by playwright-core) from a
+ * local server, and checks what a reader sees: every operation
  * listed, code samples in an operation's section, a working search, and no request to any other
  * host. Saves a screenshot to test-results/ and prints its path.
  */
@@ -10,19 +11,9 @@ import { join } from 'node:path';
 import { listOperations } from '@svc/openapi-kit';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlPath, operationCodeSamples, packageDir, serveDocs } from '../src/index.js';
+import { findChromium, htmlPath, operationCodeSamples, packageDir, serveDocs } from '../src/index.js';
 import { type ListedOperation, listedOperations, readBundledSpec, tagGroupNames } from './bundled-spec.js';
 
-/** Debian's Chromium; `.ci/run` installs it when missing. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCREENSHOT = join(packageDir, 'test-results', 'docs-operation.png');
 
 const document = readBundledSpec();
@@ -99,23 +90,26 @@ function sampleLines(source: string): string[] {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is missing: ${CHROMIUM} does not exist. The docs browser test drives Debian's chromium; ` +
-        'install it with `apt-get update && apt-get install -y chromium` (.ci/run does this in CI).',
-    );
-  }
   if (!existsSync(htmlPath)) {
     throw new Error(`${htmlPath} does not exist: build the docs first (\`pnpm run docs\` at the repository root)`);
   }
+  const browser = await findChromium();
   server = await serveDocs(htmlPath);
   userDataDir = mkdtempSync(join(tmpdir(), 'svc-docs-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1440, height: 900 },
-  });
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: browser.executablePath,
+      headless: true,
+      args: browser.args,
+      ...(browser.env ? { env: { ...process.env, ...browser.env } } : {}),
+      viewport: { width: 1440, height: 900 },
+    });
+  } catch (error) {
+    const unpacked = browser.source === '@sparticuz/chromium' ? ' (delete it to have it unpacked again)' : '';
+    throw new Error(
+      `could not launch the Chromium from ${browser.source}, ${browser.executablePath}${unpacked}: ${String(error)}`,
+    );
+  }
   page = context.pages()[0] ?? (await context.newPage());
   const origin = new URL(server.url).origin;
   page.on('request', (request) => {

@@ -1,6 +1,7 @@
 /**
- * Checks the built page (dist/index.html) without a browser: self-contained, telemetry off, and
- * carrying the code samples of every operation of the bundled spec.
+ * Checks the built page (dist/index.html) without a browser: self-contained, free of maintainers'
+ * references (interface specification, decision ids), telemetry off, and carrying the code samples
+ * of every operation of the bundled spec.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { listOperations } from '@svc/openapi-kit';
@@ -22,6 +23,14 @@ describe('the built page', () => {
     expect(findRemoteReferences(html)).toEqual([]);
     expect(html).not.toMatch(/<script\b[^>]*\bsrc=/i);
     expect(html).not.toMatch(/<link\b[^>]*\bhref=["']?(?:https?:)?\/\//i);
+  });
+
+  it.each([
+    ['the interface specification', /interface(?:\s|\\n)+specification/i],
+    ['a decision id', /\bD-[A-Z]+-[0-9]+\b/],
+  ])('speaks to API users: never names %s', (_what, pattern) => {
+    const found = pattern.exec(html);
+    expect(found && html.slice(Math.max(0, found.index - 80), found.index + 80)).toBeNull();
   });
 
   it('has Redoc telemetry off', () => {

@@ -1,14 +1,13 @@
 // Bundles ../../spec/openapi.yaml into dist/: openapi.yaml, openapi.json and
 // openapi.dereferenced.json (no $ref left), with Redocly CLI and the root redocly.yaml.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runRedocly } from './redocly.mjs';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(packageDir, 'dist');
 const config = join(packageDir, '..', '..', 'redocly.yaml');
-const redocly = join(packageDir, 'node_modules', '.bin', 'redocly');
 
 // Start from an empty dist/ so a build never ships files of deleted sources.
 rmSync(distDir, { recursive: true, force: true });
@@ -16,11 +15,10 @@ mkdirSync(distDir, { recursive: true });
 
 /** @param {string[]} args */
 function bundle(args) {
-  execFileSync(redocly, ['bundle', 'svc@v1', '--config', config, ...args], {
-    cwd: packageDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  });
+  const status = runRedocly(['bundle', 'svc@v1', '--config', config, ...args], { stdout: 'ignore' });
+  if (status !== 0) {
+    throw new Error(`redocly bundle ${args.join(' ')} failed (exit ${status})`);
+  }
 }
 
 bundle(['--output', join(distDir, 'openapi.yaml')]);

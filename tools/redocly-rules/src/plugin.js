@@ -1,11 +1,13 @@
 /**
  * @module plugin
  * Redocly CLI plugin with the lint rules for this project's spec conventions (see spec/README.md).
- * Enabled in the root `redocly.yaml` as `svc/<rule>`.
+ * Enabled in the root `redocly.yaml` as `svc/<rule>`, with one decorator applied when bundling.
  */
+import removeXDecisions from './decorators/remove-x-decisions.js';
 import bodySchemaNames from './rules/body-schema-names.js';
 import errorResponses from './rules/error-responses.js';
 import examplesRequired from './rules/examples-required.js';
+import noInternalReferences from './rules/no-internal-references.js';
 import noNullable from './rules/no-nullable.js';
 import operationIdFromPath from './rules/operation-id-from-path.js';
 import postOnly from './rules/post-only.js';
@@ -24,6 +26,12 @@ export const rules = {
   'request-body-credentials': requestBodyCredentials,
   'snake-case-properties': snakeCaseProperties,
   'no-nullable': noNullable,
+  'no-internal-references': noInternalReferences,
+};
+
+/** The decorators of the plugin, by name (run by `redocly bundle`, not by lint). */
+export const decorators = {
+  'remove-x-decisions': removeXDecisions,
 };
 
 /** Redocly plugin entry point. */
@@ -31,5 +39,6 @@ export default function svcPlugin() {
   return {
     id: 'svc',
     rules: { oas3: rules },
+    decorators: { oas3: decorators },
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import removeXDecisions from '../src/decorators/remove-x-decisions.js';
 import { operationIdForPath } from '../src/openapi-walk.js';
+import { findInternalReference } from '../src/rules/no-internal-references.js';
 import { SNAKE_CASE } from '../src/rules/snake-case-properties.js';
 import { type LintProblem, lintSpecCopy, type SpecEdit } from './lint-spec-copy.js';
 
@@ -161,6 +163,76 @@ const cases: [string, { edits: Record<string, SpecEdit>; want: Partial<LintProbl
       },
     },
   ],
+  [
+    'an operation description naming a decision id',
+    {
+      edits: {
+        [remove]: (d) => {
+          d.post.description += ' (decision D-ITEM-9)';
+        },
+      },
+      want: {
+        ruleId: 'svc/no-internal-references',
+        file: remove,
+        message:
+          'description names a decision id ("D-ITEM-9"): write for API users; keep traceability in spec/README.md or an x-decisions list.',
+      },
+    },
+  ],
+  [
+    'a property description beside a $ref mentioning the interface specification',
+    {
+      edits: {
+        'components/schemas/Payment.yaml': (d) => {
+          d.properties.payment_token.description = 'As the Interface\n  Specification shows, a token.';
+        },
+      },
+      want: {
+        ruleId: 'svc/no-internal-references',
+        file: 'components/schemas/Payment.yaml',
+        message:
+          'description mentions the interface specification ("Interface Specification"): write for API users; keep traceability in spec/README.md or an x-decisions list.',
+      },
+    },
+  ],
+  [
+    'a tag description naming a decision id',
+    {
+      edits: {
+        'openapi.yaml': (d) => {
+          d.tags[0].description = 'Items (decisions D-ITEM-1 to D-ITEM-14).';
+        },
+      },
+      want: { ruleId: 'svc/no-internal-references', file: 'openapi.yaml' },
+    },
+  ],
+  [
+    'an example summary naming a decision id',
+    {
+      edits: {
+        [remove]: (d) => {
+          d.post.requestBody.content[json].examples.default.summary = 'Remove an Item (D-GAP-1)';
+        },
+      },
+      want: {
+        ruleId: 'svc/no-internal-references',
+        file: remove,
+        message:
+          'summary names a decision id ("D-GAP-1"): write for API users; keep traceability in spec/README.md or an x-decisions list.',
+      },
+    },
+  ],
+  [
+    'a schema title mentioning the interface specification',
+    {
+      edits: {
+        'components/schemas/ItemRemoveResponse.yaml': (d) => {
+          d.title = 'ItemRemoveResponse (interface specification)';
+        },
+      },
+      want: { ruleId: 'svc/no-internal-references', file: 'components/schemas/ItemRemoveResponse.yaml' },
+    },
+  ],
 ];
 
 describe('a broken copy of the spec fails lint with a message naming the operation or file', () => {
@@ -191,5 +263,30 @@ describe('SNAKE_CASE', () => {
     ['_id', false],
   ])('%s → %s', (name, want) => {
     expect(SNAKE_CASE.test(name)).toBe(want);
+  });
+});
+
+describe('findInternalReference', () => {
+  it.each([
+    ['the literal is `declined`, decision D-XFER-1.', 'D-XFER-1'],
+    ['see D-BXFER-17', 'D-BXFER-17'],
+    ['The interface specification does not show it.', 'interface specification'],
+    ['as the Interface\n  Specification says', 'Interface Specification'],
+    ['an ISO-8601 date, a D-1 key, d-xfer-1, XD-ABC-1 and a same-day-ach network', undefined],
+    ['the API description lists every error code', undefined],
+  ])('%j → %s', (text, want) => {
+    expect(findInternalReference(text)?.match).toBe(want);
+  });
+});
+
+describe('the remove-x-decisions decorator', () => {
+  it('drops x-decisions from a node and from a $ref node with siblings, and nothing else', () => {
+    const { any, ref } = removeXDecisions();
+    const schema = { type: 'string', description: 'A status.', 'x-decisions': ['D-PAY-7'], 'x-extensible-enum': ['a'] };
+    const refNode = { $ref: 'PaymentToken.yaml', description: 'A token.', 'x-decisions': ['D-PAY-8'] };
+    any.enter(schema);
+    ref.enter(refNode);
+    expect(schema).toEqual({ type: 'string', description: 'A status.', 'x-extensible-enum': ['a'] });
+    expect(refNode).toEqual({ $ref: 'PaymentToken.yaml', description: 'A token.' });
   });
 });

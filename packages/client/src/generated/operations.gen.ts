@@ -69,7 +69,9 @@ export const operationTable = {
   sandboxPublicTokenCreate: {"path":"/sandbox/public_token/create","retry":"unsafe"},
   sandboxProcessorTokenCreate: {"path":"/sandbox/processor_token/create","retry":"unsafe"},
   sandboxItemSetVerificationStatus: {"path":"/sandbox/item/set_verification_status","retry":"unsafe"},
+  sandboxAssetReportCreate: {"path":"/sandbox/asset_report/create","retry":"unsafe"},
   sandboxBankTransferSimulate: {"path":"/sandbox/bank_transfer/simulate","retry":"unsafe"},
+  sandboxPaymentSimulate: {"path":"/sandbox/payment/simulate","retry":"unsafe"},
 } as const satisfies Record<string, OperationInfo>;
 
 /** The operationId of an operation of the API. */
@@ -145,12 +147,11 @@ export interface OperationMethods {
    * - Creating the Item starts an extraction of the user's data through your exchange integration.
    *   The extraction yields the account to which the user's direct deposit is switched; its
    *   `account_id` is the `target_account_id` for direct deposit switching.
-   * - The extraction runs after the response, so `target_account_id` is not in it (decision
-   *   D-ITEM-8): read the Item's accounts (for example with `/auth/get` or `/identity/get`) once the
-   *   extraction is done. If your endpoints reject `user_auth`, the Item's `error` becomes
-   *   `ITEM_LOGIN_REQUIRED`.
+   * - The extraction runs after the response, so `target_account_id` is not in it: read the Item's
+   *   accounts (for example with `/auth/get` or `/identity/get`) once the extraction is done. If
+   *   your endpoints reject `user_auth`, the Item's `error` becomes `ITEM_LOGIN_REQUIRED`.
    * - `products` (at least one, no repeats) are enabled on the new Item; `options.webhook` sets its
-   *   webhook URL (decision D-ITEM-7).
+   *   webhook URL.
    * - The response carries `access_token` and `item_id`, as `/item/public_token/exchange` does;
    *   store `item_id` with the token, since webhooks identify the Item by it.
    * - Only clients with an exchange integration may call it; others get `PRODUCT_NOT_ENABLED`.
@@ -166,7 +167,7 @@ export interface OperationMethods {
    * Lists the applications that the user has connected to their accounts, with the data each one
    * asked for (`requested_scopes`) and, per Item, the data the user granted it (`scopes`).
    *
-   * `access_token` is optional, as in the interface specification (decision D-ITEM-1):
+   * `access_token` is optional:
    * - **With** `access_token`: the applications connected to that Item, each with the Item's
    *   `scopes` (which accounts and products the application may read).
    * - **Without** it: every application connected to any of your Items, each listed once; `scopes`
@@ -184,8 +185,7 @@ export interface OperationMethods {
    * Change what a connected application may read
    *
    * Lets the user of an Item change which products a connected application may read, and on
-   * which accounts. The interface specification gives the purpose only; the path
-   * `/item/application/scopes/update` and the fields are decision D-ITEM-2.
+   * which accounts.
    *
    * - `scopes` **replaces** the application's current scopes on the Item as a whole: read them
    *   with `/item/application/list`, change them, and send them back. An account of the Item that
@@ -214,8 +214,6 @@ export interface OperationMethods {
    * Lets a financial institution read information about a client application (name, logo, home
    * page, reason for access, the data it reads and the scopes it requests), for example to show
    * its customers which applications hold access to their accounts (control-tower experiences).
-   * The interface specification gives the purpose only; the path `/application/get` and the
-   * fields are decision D-ITEM-6.
    *
    * - The returned `application` is a `ConnectedApplication` with `scopes` null: scopes belong to
    *   one Item, and no Item is named here. Per-Item scopes come from `/item/application/list`.
@@ -253,7 +251,7 @@ export interface OperationMethods {
    * - Only `names` is guaranteed to have entries; `emails`, `phone_numbers` and `addresses` are
    *   empty arrays when the institution gives nothing.
    * - `options.account_ids` limits the result to some accounts; unknown ids are rejected with
-   *   `INVALID_ACCOUNT_ID`. `options` must not be null when given (decision D-OPT-1).
+   *   `INVALID_ACCOUNT_ID`. `options` must not be null when given.
    * - When the institution does not offer identity data, the call fails with
    *   `ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`.
    *
@@ -264,10 +262,6 @@ export interface OperationMethods {
   identityGet(body: RequestBody<"identityGet">, options?: CallOptions): Promise<ResponseBody<"identityGet">>;
   /**
    * Get transactions
-   *
-   * **Addition:** not listed in the interface specification; `/transactions/refresh` and the
-   * `DEFAULT_UPDATE` webhook refer to it as the way to read new transactions, so it is described
-   * here (decision D-ITEM-10).
    *
    * Returns the Item's transactions dated from `start_date` to `end_date` (both inclusive,
    * `YYYY-MM-DD`), with the accounts they belong to and the Item.
@@ -280,7 +274,7 @@ export interface OperationMethods {
    *   transactions over all pages; raise `offset` by `count` until it reaches
    *   `total_transactions`.
    * - `options.account_ids` limits the result to some accounts; unknown ids are rejected with
-   *   `INVALID_ACCOUNT_ID`. `options` must not be null when given (decision D-OPT-1).
+   *   `INVALID_ACCOUNT_ID`. `options` must not be null when given.
    * - Pending transactions are included (`pending: true`). When one posts, it is removed (the
    *   `TRANSACTIONS_REMOVED` webhook names it) and the posted transaction names it in
    *   `pending_transaction_id`.
@@ -302,12 +296,12 @@ export interface OperationMethods {
    * extractions that run several times a day.
    *
    * - The call returns as soon as the extraction has started; the response carries only
-   *   `request_id` (decision D-ITEM-9). Results arrive as webhooks at the Item's webhook URL:
+   *   `request_id`. Results arrive as webhooks at the Item's webhook URL:
    *   - `DEFAULT_UPDATE` when new transactions are detected; read them with `/transactions/get`;
    *   - `TRANSACTIONS_REMOVED` when removed transactions are detected, listing their ids.
    *   No webhook is sent when nothing changed.
-   * - Access depends on your pricing plan: when your plan does not include on-demand refresh,
-   *   the call fails with `PRODUCT_NOT_ENABLED` (decision D-ITEM-9).
+   * - Access depends on your pricing plan: when your plan does not include on-demand refresh, the
+   *   call fails with `PRODUCT_NOT_ENABLED`.
    * - When the user must log in again, the call fails with `ITEM_LOGIN_REQUIRED`.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
@@ -333,8 +327,8 @@ export interface OperationMethods {
    *   while the data is extracted.
    * - Coverage is mainly US institutions, with limited coverage in Canada. An institution that does
    *   not offer liabilities fails with `ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`.
-   * - `liabilities.credit`, `liabilities.mortgage` and `liabilities.student` are always present
-   *   and are empty arrays when there is no account of that kind (decision D-ACCT-1).
+   * - `liabilities.credit`, `liabilities.mortgage` and `liabilities.student` are always present and
+   *   are empty arrays when there is no account of that kind.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -353,9 +347,7 @@ export interface OperationMethods {
    * - `options.account_ids` narrows the result to those accounts; an id that is not an account of
    *   the Item fails with `INVALID_ACCOUNT_ID`. `options` must not be null when given.
    * - While the first extraction of investment data is running, the call fails with `ITEM_ERROR` /
-   *   `PRODUCT_NOT_READY` and should be retried later (decision D-ACCT-10).
-   * - The interface specification gives only the purpose of this operation. Its request (like the
-   *   other Item reads), its response and the `Holding` fields are decision D-ACCT-5.
+   *   `PRODUCT_NOT_READY` and should be retried later.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -370,21 +362,21 @@ export interface OperationMethods {
    * securities they reference, the accounts and the Item.
    *
    * - `start_date` must not be after `end_date`; otherwise the call fails with `INVALID_REQUEST` /
-   *   `INVALID_FIELD` (decision D-ACCT-10).
+   *   `INVALID_FIELD`.
    * - Results are in reverse-chronological order (newest first) with a stable ordering, so paging
    *   neither skips nor repeats transactions.
    * - Paging uses `options.count` (1 to 500, default 100) and `options.offset` (0 or more, default
    *   0) together with `total_investment_transactions`, the number of matching transactions across
    *   all pages: repeat the call with `offset` increased by `count` until `offset` reaches
-   *   `total_investment_transactions`. The interface specification does not say where `count` and
-   *   `offset` live; they are in `options`, beside `account_ids` (decision D-ACCT-2).
+   *   `total_investment_transactions`. `count` and `offset` sit in `options`, beside `account_ids`;
+   *   at the top level of the request they are unknown fields and are rejected.
    * - `options.account_ids` narrows the result to those investment accounts; an id that is not an
    *   account of the Item fails with `INVALID_ACCOUNT_ID`. `options` must not be null when given.
    * - An Item without investment accounts fails with `ITEM_ERROR` / `NO_INVESTMENT_ACCOUNTS`; while
    *   the first extraction of investment data is running, the call fails with `ITEM_ERROR` /
-   *   `PRODUCT_NOT_READY` and should be retried later (decision D-ACCT-10).
+   *   `PRODUCT_NOT_READY` and should be retried later.
    * - Sign conventions: `amount` is positive when cash leaves the account and negative when cash
-   *   comes in; `quantity` is positive for purchases and negative for sales (decision D-ACCT-3).
+   *   comes in; `quantity` is positive for purchases and negative for sales.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -402,14 +394,14 @@ export interface OperationMethods {
    * `/processor/bank_transfer/create`, without the partner ever seeing the access token.
    *
    * - Processor tokens have the form `processor-<environment>-<identifier>`.
-   * - `processor` names one of 22 integration partners. The identifiers are company names and the
-   *   interface specification leaves them out, so the schema checks only their shape
+   * - `processor` names one of 22 integration partners. The identifiers derive from company names
+   *   and are not listed in this reference, so the schema checks only their shape
    *   (`^[a-z0-9_]{2,50}$`); an identifier that is not one of the 22 is rejected with
-   *   `INVALID_PROCESSOR` (decision D-PROC-3).
+   *   `INVALID_PROCESSOR`.
    * - `account_id` must belong to the Item of `access_token` (`INVALID_ACCOUNT_ID`).
    * - Each call returns a new token; tokens created earlier stay valid. A processor token is tied to
    *   the Item, not to the access token: rotating the access token does not affect it, removing the
-   *   Item invalidates it (decision D-PROC-3).
+   *   Item invalidates it.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -423,8 +415,7 @@ export interface OperationMethods {
    * Hand the token to partner A, which uses it with the processor operations (for example
    * `/processor/auth/get`) to fund brokerage accounts from the user's bank account.
    *
-   * The interface specification describes this operation by purpose only. Decision D-PROC-5: it
-   * takes `access_token` and `account_id` and returns a `processor_token`, like
+   * It takes `access_token` and `account_id` and returns a `processor_token`, like
    * `/processor/token/create` with the partner fixed to A.
    *
    * - Processor tokens have the form `processor-<environment>-<identifier>`.
@@ -445,10 +436,10 @@ export interface OperationMethods {
    * token to partner B, which uses it to move money from or to the account without seeing the
    * account numbers or the access token.
    *
-   * - The token has the form `bank-account-<environment>-<identifier>` (decision D-PROC-4).
+   * - The token has the form `bank-account-<environment>-<identifier>`.
    * - `account_id` must be a checking or savings account (the accounts that carry ACH numbers) of
    *   the Item of `access_token`: an account of another Item fails with `INVALID_ACCOUNT_ID`, any
-   *   other kind of account with `ACCOUNT_NOT_SUPPORTED` (decision D-PROC-4).
+   *   other kind of account with `ACCOUNT_NOT_SUPPORTED`.
    * - Each call returns a new token; earlier tokens stay valid until the Item is removed.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
@@ -464,10 +455,10 @@ export interface OperationMethods {
    * only**, grouped by network (`ach`, `eft`, `international`, `bacs`); the other arrays are empty.
    *
    * - Like `/auth/get`, only checking and savings accounts are covered: a processor token for any
-   *   other kind of account fails with `ACCOUNT_NOT_SUPPORTED` (decision D-PROC-2).
+   *   other kind of account fails with `ACCOUNT_NOT_SUPPORTED`.
    * - When auth was not an initial product of the Item, the first call may take longer while the
    *   numbers are extracted.
-   * - The request carries only the processor token (decision D-PROC-2). The token (form
+   * - The request carries only the processor token. The token (form
    *   `processor-<environment>-<identifier>`) replaces the access token and the account id; it stops
    *   working when its Item is removed.
    *
@@ -505,10 +496,10 @@ export interface OperationMethods {
    *   refreshed at the institution instead of being served from cache; it can therefore take
    *   several seconds.
    * - Because it does not fall back to cached data, the call fails with `INSTITUTION_NOT_RESPONDING`
-   *   when the institution cannot be reached (decision D-PROC-1); retry later.
+   *   when the institution cannot be reached; retry later.
    * - A few institutions cannot give a real-time balance and return their latest known one. Set
    *   `options.min_last_updated_datetime` to refuse balances older than that time: the call then
-   *   fails with `LAST_UPDATED_DATETIME_OUT_OF_RANGE` instead (decision D-PROC-1).
+   *   fails with `LAST_UPDATED_DATETIME_OUT_OF_RANGE` instead.
    * - `options` must not be null when given.
    * - The processor token (form `processor-<environment>-<identifier>`) replaces the access token
    *   and the account id; it stops working when its Item is removed.
@@ -523,9 +514,9 @@ export interface OperationMethods {
    *
    * Starts a bank transfer as a processor: it moves `amount` US dollars between the account behind
    * `processor_token` and one of the client's origination accounts. The request has the fields of
-   * `/bank_transfer/create`, with `processor_token` in place of `access_token` and `account_id`
-   * (decision D-BXFER-2); the result is the same bank transfer record, read, listed, cancelled and
-   * synchronized with the `/bank_transfer/...` operations. Processor tokens have the form
+   * `/bank_transfer/create`, with `processor_token` in place of `access_token` and `account_id`; the
+   * result is the same bank transfer record, read, listed, cancelled and synchronized with the
+   * `/bank_transfer/...` operations. Processor tokens have the form
    * `processor-<environment>-<identifier>`.
    *
    * - `type` `debit` pulls the money from the user's account **into** the origination account
@@ -538,10 +529,14 @@ export interface OperationMethods {
    * - `origination_account_id` null or absent uses the client's default origination account.
    * - A credit larger than the origination account's transactable balance is rejected with
    *   `BANK_TRANSFER_INSUFFICIENT_FUNDS`.
-   * - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. A
-   *   request with a key the client already used returns the bank transfer created by the first
-   *   request, unchanged, and never creates a second one; retry a request that timed out with the
-   *   same key.
+   * - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. Repeating
+   *   the same request with a key the client already used returns the bank transfer the first
+   *   request created (as it is now) and never creates a second one; retry a request that timed
+   *   out with the same key. The same key with a different request (another field value, or the
+   *   other bank transfer create operation; the credentials do not count, null counts as absent)
+   *   fails with `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
+   *   failed does not use up its key. Keys are shared by `/bank_transfer/create` and
+   *   `/processor/bank_transfer/create` and remembered per client without expiry.
    *
    * The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
    * added to the stream read by `/bank_transfer/event/sync`.
@@ -558,12 +553,10 @@ export interface OperationMethods {
    * The owner of the report hands the token to the auditor, who reads the report with
    * `/asset_report/audit_copy/get`; the owner can withdraw it with `/asset_report/audit_copy/remove`.
    *
-   * **Addition:** the interface specification refers to audit copy creation (its caller hands the
-   * `audit_copy_token` to the auditor) but does not list this operation. Its path, its request
-   * (`asset_report_token`, `auditor_id`), its response and its errors are decision D-ACCT-8.
-   *
    * - Call it with the credentials of the report's owner and the report's `asset_report_token`;
-   *   an unknown or malformed token fails with `INVALID_INPUT` / `INVALID_ASSET_REPORT_TOKEN`.
+   *   an unknown or malformed token, or another client's, fails with `INVALID_INPUT` /
+   *   `INVALID_ASSET_REPORT_TOKEN`. In the sandbox, `/sandbox/asset_report/create` generates a
+   *   report and returns its token.
    * - `auditor_id` names the auditor the copy is for; an unknown id fails with `INVALID_INPUT` /
    *   `INVALID_AUDITOR_ID`.
    * - A report that is still being generated cannot be copied yet: `ASSET_REPORT_ERROR` /
@@ -587,7 +580,7 @@ export interface OperationMethods {
    *   `/asset_report/audit_copy/create` and hands the `audit_copy_token` to the auditor, who then
    *   calls this operation with it.
    * - The token is the authority to read: any client that holds it and sends valid client
-   *   credentials can read the copy, so share it only with the auditor (decision D-ACCT-11).
+   *   credentials can read the copy, so share it only with the auditor.
    * - Problems with single Items do not fail the call: they come as entries in `warnings` (for
    *   example `warning_code` `OWNERS_UNAVAILABLE`, with the cause's error object), and the report
    *   is returned with that Item's data partial.
@@ -609,10 +602,8 @@ export interface OperationMethods {
    * - Only the audit copy goes. The Items, the asset report itself and any other audit copies of
    *   the report stay accessible.
    * - The owner of the report (the client that created the audit copy) calls it; a call from any
-   *   other client, such as the auditor, fails with `INVALID_AUDIT_COPY_TOKEN` and removes nothing
-   *   (decision D-ACCT-9).
-   * - The interface specification gives only the purpose of this operation; the response field
-   *   `removed` (always `true`) and the errors are decision D-ACCT-9.
+   *   other client, such as the auditor, fails with `INVALID_AUDIT_COPY_TOKEN` and removes nothing.
+   * - The response field `removed` is always `true`.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -628,13 +619,13 @@ export interface OperationMethods {
    *
    * - `query` must not be empty; `country_codes` needs at least one ISO 3166-1 alpha-2 code.
    * - `products` is required but may be null, meaning no product filter. An empty array is rejected;
-   *   send null instead (decision D-INST-1).
+   *   send null instead.
    * - When `auth` is among `products` and your client is enabled for Instant Match or Automated
    *   Micro-deposits, institutions that support those are returned even if `auth` is absent from
    *   their `products`.
-   * - `options` (decision D-INST-2) must not be null when given: `oauth` restricts the result to
-   *   OAuth (true) or non-OAuth (false) institutions; `include_optional_metadata` adds `url`,
-   *   `primary_color` and `logo` to each institution (decision D-INST-3).
+   * - `options` must not be null when given: `oauth` restricts the result to OAuth (true) or
+   *   non-OAuth (false) institutions; `include_optional_metadata` adds `url`, `primary_color` and
+   *   `logo` to each institution.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -651,13 +642,13 @@ export interface OperationMethods {
    *   more).
    * - Institutions that share no product with your client are filtered out of the page, so the
    *   number returned may be smaller than `count` (even zero) although more pages follow.
-   * - Paging (decision D-INST-4): `total` is the size of the whole list before that filter. For the
-   *   next page add `count` to `offset` (not the number of institutions returned); stop once
-   *   `offset + count >= total`.
-   * - `options` (decision D-INST-2) must not be null when given: `products` keeps only institutions
-   *   supporting all of them, `routing_numbers` only those with one of the routing numbers, `oauth`
-   *   only OAuth (true) or non-OAuth (false) institutions; `include_optional_metadata` adds `url`,
-   *   `primary_color` and `logo` to each institution (decision D-INST-3).
+   * - Paging: `total` is the size of the whole list before that filter. For the next page add
+   *   `count` to `offset` (not the number of institutions returned); stop once `offset + count >=
+   *   total`.
+   * - `options` must not be null when given: `products` keeps only institutions supporting all of
+   *   them, `routing_numbers` only those with one of the routing numbers, `oauth` only OAuth (true)
+   *   or non-OAuth (false) institutions; `include_optional_metadata` adds `url`, `primary_color` and
+   *   `logo` to each institution.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -684,8 +675,8 @@ export interface OperationMethods {
    * - A recipient of standing orders must be in the UK: it needs BACS details and, when it has an
    *   address, `address.country` `GB`. This is checked when the standing order is created.
    * - The call is idempotent: creating a recipient with identical details (same `name`, `iban`,
-   *   `bacs` and `address`) returns the same `recipient_id` and creates nothing new (decision
-   *   D-PAY-1). Recipients cannot be changed or deleted; different details make a new recipient.
+   *   `bacs` and `address`) returns the same `recipient_id` and creates nothing new. Recipients
+   *   cannot be changed or deleted; different details make a new recipient.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -697,9 +688,8 @@ export interface OperationMethods {
    *
    * Reads one payment recipient previously created with `/payment_initiation/recipient/create`.
    *
-   * The interface specification names this operation ("payment recipient get") but not its path;
-   * `/payment_initiation/recipient/get`, with `recipient_id` in and the recipient's fields out, is
-   * decision D-PAY-12. An unknown `recipient_id` fails with `INVALID_RECIPIENT_ID`.
+   * Send its `recipient_id`; the response carries the recipient's fields. An unknown `recipient_id`
+   * fails with `INVALID_RECIPIENT_ID`.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -709,9 +699,9 @@ export interface OperationMethods {
   /**
    * List payment recipients
    *
-   * Returns every payment recipient the client has created in this environment, oldest first, in
-   * one response (not paged; decision D-PAY-4). The request has no fields besides the optional
-   * body credentials. An empty `recipients` array means no recipient has been created yet.
+   * Returns every payment recipient the client has created in this environment, oldest first, in one
+   * response (not paged). The request has no fields besides the optional body credentials. An empty
+   * `recipients` array means no recipient has been created yet.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -735,9 +725,9 @@ export interface OperationMethods {
    *   (`INVALID_RECIPIENT_ID` otherwise); `reference` is 1 to 18 letters and digits, with no
    *   spaces or special characters.
    * - The currency is `EUR` or `GBP`; `amount.value` is greater than 0 with at most two decimals.
-   * - Every `GBP` payment is a domestic UK payment (decision D-PAY-13): it needs a recipient
-   *   created with BACS numbers (`RECIPIENT_BACS_REQUIRED` otherwise). A `EUR` payment is a SEPA
-   *   payment and needs a recipient with an IBAN (`RECIPIENT_IBAN_REQUIRED` otherwise).
+   * - Every `GBP` payment is a domestic UK payment: it needs a recipient created with BACS numbers
+   *   (`RECIPIENT_BACS_REQUIRED` otherwise). A `EUR` payment is a SEPA payment and needs a recipient
+   *   with an IBAN (`RECIPIENT_IBAN_REQUIRED` otherwise).
    * - Without `schedule` the payment runs once. A `schedule` makes the payment a standing order,
    *   which must be in `GBP` (`STANDING_ORDER_CURRENCY_NOT_GBP` otherwise) and to a UK recipient:
    *   one with BACS details and, when it has an address, `address.country` `GB`
@@ -745,12 +735,15 @@ export interface OperationMethods {
    * - Standing-order payments are sent Monday to Friday, excluding UK bank holidays; a payment
    *   date on a weekend or bank holiday moves to the next working day. `interval_execution_day` is
    *   1 (Monday) to 7 (Sunday) for `WEEKLY`, and 1 to 28 or -1 (last day of the month) for
-   *   `MONTHLY`; `start_date` must not be in the past and `end_date`, when given, not before
-   *   `start_date`.
+   *   `MONTHLY`; `start_date` must not be in the past (UK calendar) and `end_date`, when given,
+   *   not before `start_date`. The schedule must make at least one payment: its first payment day
+   *   on or after `start_date` must not be after `end_date`. The payment's `next_payment_date`
+   *   shows when the next payment is sent.
    * - A standing order cannot be modified or cancelled through the API after creation; the end
    *   user changes or cancels it with their bank. It cannot be reversed either.
    * - In the Development environment the amount must be below 5 in the payment currency
-   *   (`AMOUNT_EXCEEDS_DEVELOPMENT_LIMIT` otherwise).
+   *   (`AMOUNT_EXCEEDS_DEVELOPMENT_LIMIT` otherwise). The Sandbox environment does not apply this
+   *   limit: any amount greater than 0 is accepted there.
    * - Set `options.request_refund_details` to `true` if you may need to reverse the payment; a
    *   payment can only be reversed when the payer's account is known.
    *
@@ -774,8 +767,8 @@ export interface OperationMethods {
    *   payments: an order set up at the payer's bank stays `PAYMENT_STATUS_ESTABLISHED`.
    * - `refund_details` carries the payer's account once the payment is executed, when the payment
    *   was created with `options.request_refund_details: true` and the bank reported it; `refund`
-   *   carries the reversal, if any, with its current status (decisions D-PAY-9, D-PAY-10).
-   * - `payment_token` belongs to the deprecated payment token flow (decision D-PAY-8).
+   *   carries the reversal, if any, with its current status.
+   * - `payment_token` belongs to the deprecated payment token flow.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -786,15 +779,20 @@ export interface OperationMethods {
    * List payments
    *
    * Lists the client's payments (one-time payments and standing orders), most recently updated
-   * first: ordered by `last_status_update`, newest first. Returns the 10 most recent payments by
-   * default and is paged with `count` and `cursor` (decision D-PAY-11):
+   * first: ordered by `last_status_update`, newest first, and payments updated in the same instant
+   * by their last change, latest first. Returns the 10 most recent payments by default and is paged
+   * with `count` and `cursor`:
    *
    * - `count` (optional, 1 to 200, default 10) is the page size.
-   * - `cursor` (optional, a date-time) starts the page after a given point: only payments whose
-   *   `last_status_update` is strictly earlier than `cursor` are returned. Omit it for the first
-   *   page; for the next page pass the `next_cursor` of the previous response unchanged.
-   * - `next_cursor` is the `last_status_update` of the last payment of the page, or null when no
-   *   older payment exists.
+   * - `cursor` (optional) starts the page after a given point. For the next page pass the
+   *   `next_cursor` of the previous response unchanged: it marks the position of the last payment
+   *   of that page, so paging returns every payment once, with no repeats or gaps, also while new
+   *   payments are created (they appear at the head of the list, before the first page) and when
+   *   several payments changed in the same instant. You may also pass an RFC 3339 date-time: only
+   *   payments whose `last_status_update` is strictly earlier are returned. Omit it for the first
+   *   page.
+   * - `next_cursor` is the cursor of the last payment of the page, or null when no older payment
+   *   exists. Treat it as opaque.
    * - A payment whose status changes while you page moves to the head of the list, so later pages
    *   do not return it; list again without `cursor`, or read it with
    *   `/payment_initiation/payment/get`.
@@ -822,13 +820,11 @@ export interface OperationMethods {
    * - A payment can be reversed once. A second call fails with `PAYMENT_ALREADY_REVERSED`, even
    *   when the first refund failed.
    * - Only executed one-time payments can be reversed: status `PAYMENT_STATUS_EXECUTED` or
-   *   `PAYMENT_STATUS_COMPLETED` (decision D-PAY-10). Payments in any other status, and standing
-   *   orders (which cannot be modified or cancelled through the API), fail with
-   *   `PAYMENT_NOT_REVERSIBLE`.
-   * - The refund goes to the payer's account in the payment's `refund_details`. When it is not
-   *   known (the payment was created without `options.request_refund_details: true`, or the bank
-   *   did not report the account) the call fails with `REFUND_DETAILS_UNAVAILABLE` (decision
-   *   D-PAY-9).
+   *   `PAYMENT_STATUS_COMPLETED`. Payments in any other status, and standing orders (which cannot be
+   *   modified or cancelled through the API), fail with `PAYMENT_NOT_REVERSIBLE`.
+   * - The refund goes to the payer's account in the payment's `refund_details`. When it is not known
+   *   (the payment was created without `options.request_refund_details: true`, or the bank did not
+   *   report the account) the call fails with `REFUND_DETAILS_UNAVAILABLE`.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -842,16 +838,19 @@ export interface OperationMethods {
    * in which the user authorises the payment by opening Link with the token.
    *
    * - The operation is unavailable to new clients: they get `PAYMENT_TOKEN_FLOW_UNAVAILABLE` and
-   *   use the link-token flow instead, passing `payment_id` to link token creation.
+   *   use the link-token flow instead, passing `payment_id` to link token creation. In the Sandbox
+   *   environment only the default sandbox client (the credentials of the examples) keeps the
+   *   deprecated flow; every other sandbox client counts as a new client.
    * - `payment_id` is required (at least 1 character); an unknown id fails with
    *   `INVALID_PAYMENT_ID`.
-   * - A payment token is single use: it is consumed when the user opens Link with it. After a
-   *   failure, an abort or expiry, create a new one with this operation.
+   * - A payment token is single use: it is consumed when the user opens Link with it (in the
+   *   Sandbox environment, `/sandbox/payment/simulate` with `payment_token` stands for that). After
+   *   a failure, an abort or expiry, create a new one with this operation.
    * - Tokens can be created only while the payment is `PAYMENT_STATUS_INPUT_NEEDED`
    *   (`PAYMENT_NOT_AWAITING_INPUT` otherwise). A new token replaces the payment's earlier token,
-   *   which stops working, and becomes the payment's `payment_token` (decision D-PAY-8).
+   *   which stops working, and becomes the payment's `payment_token`.
    * - A token expires 20 minutes after creation, and never after the payment's
-   *   `payment_expiration_time` (decision D-PAY-8).
+   *   `payment_expiration_time`.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -868,11 +867,10 @@ export interface OperationMethods {
    * - `permitted`: the checks could not decide; you may create the transfer, at your own risk.
    *   `decision_rationale` says why.
    * - `declined`: do not make the transfer; `decision_rationale` says why. A declined
-   *   authorization cannot be used with `/transfer/create`. (The interface specification does not
-   *   show the literal of a decline; it is `declined`, decision D-XFER-1.)
+   *   authorization cannot be used with `/transfer/create`.
    *
    * `decision_rationale` is a string code or null (null exactly when the decision is `approved`);
-   * see `TransferAuthorizationDecisionRationale` (decision D-XFER-2).
+   * see `TransferAuthorizationDecisionRationale`.
    *
    * The transfer is between the Item's `account_id` and an origination account: a `debit` moves
    * money **into** the origination account (pulled from `account_id`), a `credit` moves money **out
@@ -880,10 +878,10 @@ export interface OperationMethods {
    * default origination account is used, and `proposed_transfer.origination_account_id` names it.
    *
    * - `ach_class` is required on an ACH network; both networks (`ach`, `same-day-ach`) are ACH, so
-   *   it is always required (decision D-XFER-5).
+   *   it is always required.
    * - `user.legal_name` is required; the other account holder details are optional.
-   * - `device` (optional) describes the end user's device: `ip_address` and `user_agent`
-   *   (the interface specification does not show its fields; decision D-XFER-3).
+   * - `device` (optional) describes the end user's device: `ip_address` and `user_agent`, both
+   *   required when `device` is given.
    * - An authorization that cannot be decided normally returns `permitted` with rationale `ERROR`
    *   instead of an error response.
    * - Each `approved` or `permitted` authorization can be used for exactly one transfer.
@@ -894,17 +892,16 @@ export interface OperationMethods {
    * |---|---|---|
    * | the Item was created through the same-day micro-deposits flow | `permitted` | `MANUALLY_VERIFIED_ITEM` |
    * | the Item's login was reset | `permitted` | `LOGIN_REQUIRED` |
-   * | the Item uses any test username and password other than `user_good` / `pass_good` | `permitted` | `ERROR` |
+   * | the Item uses a test user whose authorizations the sandbox does not decide by balance: any test username and password other than `user_good` / `pass_good` and `user_zero_balance` / `pass_good` | `permitted` | `ERROR` |
    * | the account's available balance is null (not computed), so no normal decision is possible | `permitted` | `ERROR` |
    * | the account's available balance is exactly zero | `declined` | `RISK` |
    * | the account's available balance is below `amount` | `declined` | `NSF` |
    * | `amount` is below (or equal to) the available balance | `approved` | null |
    *
-   * The interface specification does not say what an amount exactly equal to the available balance
-   * gives, nor how the rows rank, nor what a null available balance gives; the order above,
-   * "equal → approved" and "null → `permitted` / `ERROR`" are decision D-XFER-2. With the canonical
-   * checking account (available balance 100), `12.34` is approved and `150.00` is declined with
-   * `NSF`.
+   * An amount exactly equal to the available balance is approved. With the checking account of the
+   * examples (available balance 100), `12.34` is approved and `150.00` is declined with `NSF`; the
+   * accounts of `user_zero_balance` have an available balance of exactly zero (declined with
+   * `RISK`), and credit, loan and investment accounts have none (permitted with `ERROR`).
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -913,10 +910,6 @@ export interface OperationMethods {
   transferAuthorizationCreate(body: RequestBody<"transferAuthorizationCreate">, options?: CallOptions): Promise<ResponseBody<"transferAuthorizationCreate">>;
   /**
    * Create a transfer
-   *
-   * **Addition:** the interface specification lists transfers (`/transfer/get`, `/transfer/list`,
-   * `/transfer/cancel`) but shows no way to create one; this operation is that way (decision
-   * D-XFER-6).
    *
    * Creates a transfer between the Item's `account_id` and an origination account, from an
    * authorization returned by `/transfer/authorization/create`. A `debit` moves money **into** the
@@ -932,11 +925,13 @@ export interface OperationMethods {
    *   account (the one given, or your default one when `origination_account_id` is absent);
    *   otherwise the call fails with `TRANSFER_AUTHORIZATION_MISMATCH`, naming the field.
    * - **Idempotency.** `idempotency_key` (1 to 50 characters) identifies the transfer you mean to
-   *   create. Repeated calls with the same key return the transfer the first call created, never a
-   *   second one, so retrying after a timeout or a `500` is safe. A repeat returns that transfer as
-   *   it is now; the other fields of the repeat are not applied, and the authorization is not
-   *   reported as used.
-   * - `ach_class` is always required (both networks are ACH; decision D-XFER-5).
+   *   create. Repeating the same request with the same key returns the transfer the first call
+   *   created (as it is now), never a second one, and the authorization is not reported as used,
+   *   so retrying after a timeout or a `500` is safe. The same key with a different request (any
+   *   field differs; the credentials do not count, null counts as absent) fails with
+   *   `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A call that failed does
+   *   not use up its key. Keys are remembered per client without expiry.
+   * - `ach_class` is always required (both networks are ACH).
    * - `description`: 1 to 15 characters. `metadata`: at most 50 keys, keys 1 to 40 characters,
    *   values at most 500 characters; returned unchanged on the transfer (an empty object when
    *   absent).
@@ -944,8 +939,6 @@ export interface OperationMethods {
    * The new transfer has status `pending`, `failure_reason` null and usually `cancellable` true;
    * a `pending` transfer event is added (see `/transfer/event/sync`). Its later statuses are
    * described in `TransferStatus`.
-   *
-   * The `TRANSFER_ERROR` codes and `INVALID_AUTHORIZATION_ID` below are decision D-XFER-12.
    *
    * **Retries:** automatic (the request carries a required `idempotency_key`, so a repeat returns the first result) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`. Keep the same key when you retry yourself.
    *
@@ -959,8 +952,8 @@ export interface OperationMethods {
    * and, when it failed or was returned, its `failure_reason`. The statuses and their transitions
    * are described in `TransferStatus`.
    *
-   * The interface specification describes this operation by purpose only; the request
-   * (`transfer_id`, at least 1 character) and the response (`transfer`) are decision D-XFER-11.
+   * `transfer_id` is required (at least 1 character); an unknown id fails with
+   * `INVALID_TRANSFER_ID`.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -974,9 +967,7 @@ export interface OperationMethods {
    * creation time and origination account, and paged with `count` and `offset`.
    *
    * - `start_date` / `end_date`: RFC 3339 date-times bounding `created`, both inclusive; null or
-   *   absent means no bound. `start_date` must not be later than `end_date`. The interface
-   *   specification does not show the names of the two bounds; `start_date` and `end_date` are
-   *   decision D-XFER-7.
+   *   absent means no bound. `start_date` must not be later than `end_date`.
    * - `count`: 1 to 25, default 25. `offset`: 0 or more, default 0 (the number of transfers of the
    *   ordered result to skip).
    * - `origination_account_id`: only transfers of that origination account; null or absent means
@@ -1003,9 +994,6 @@ export interface OperationMethods {
    * money moves, and a `cancelled` transfer event is added (see `/transfer/event/sync`). Cancelling
    * an already cancelled transfer fails with `TRANSFER_NOT_CANCELLABLE` too.
    *
-   * The interface specification gives the request (`transfer_id`) and the rule; the resulting
-   * `cancelled` status and event are decisions D-XFER-8 and D-XFER-11.
-   *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
    * @see POST /transfer/cancel
@@ -1025,8 +1013,7 @@ export interface OperationMethods {
    * `failed` or `returned` as described in `TransferStatus`). `failure_reason` is set on `failed`
    * and `returned` events.
    *
-   * The interface specification does not show the fields of the transfer event record; they are
-   * decision D-XFER-10 (see `TransferEvent`).
+   * The fields of an event are described in `TransferEvent`.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -1038,10 +1025,8 @@ export interface OperationMethods {
   /**
    * Create a bank transfer
    *
-   * Addition: the interface specification says that bank transfers are created (and read, listed,
-   * cancelled and synchronized) but lists no creation operation; this operation closes that gap
-   * (decision D-BXFER-2). It moves `amount` US dollars between the Item's account `account_id` and
-   * one of the client's origination accounts.
+   * Creates a bank transfer: it moves `amount` US dollars between the Item's account `account_id`
+   * and one of the client's origination accounts.
    *
    * - `type` `debit` pulls the money from the user's account **into** the origination account
    *   (`direction` `inbound`); `credit` pays it **out of** the origination account to the user's
@@ -1053,10 +1038,14 @@ export interface OperationMethods {
    * - `origination_account_id` null or absent uses the client's default origination account.
    * - A credit larger than the origination account's transactable balance is rejected with
    *   `BANK_TRANSFER_INSUFFICIENT_FUNDS`.
-   * - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. A
-   *   request with a key the client already used returns the bank transfer created by the first
-   *   request, unchanged, and never creates a second one; retry a request that timed out with the
-   *   same key.
+   * - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. Repeating
+   *   the same request with a key the client already used returns the bank transfer the first
+   *   request created (as it is now) and never creates a second one; retry a request that timed
+   *   out with the same key. The same key with a different request (another field value, or the
+   *   other bank transfer create operation; the credentials do not count, null counts as absent)
+   *   fails with `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
+   *   failed does not use up its key. Keys are shared by `/bank_transfer/create` and
+   *   `/processor/bank_transfer/create` and remembered per client without expiry.
    *
    * The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
    * added to the stream read by `/bank_transfer/event/sync`. Its later statuses and their
@@ -1073,9 +1062,8 @@ export interface OperationMethods {
    * Reads one bank transfer by `bank_transfer_id`, with its current `status`, `cancellable` flag
    * and, for failed or reversed bank transfers, its `failure_reason`.
    *
-   * The interface specification shows only `bank_transfer_id` and `cancellable` of the bank
-   * transfer record; the other fields follow the Transfer record (decision D-BXFER-2). To follow
-   * changes of many bank transfers, poll `/bank_transfer/event/sync` instead of reading each one.
+   * To follow changes of many bank transfers, poll `/bank_transfer/event/sync` instead of reading
+   * each one.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -1094,8 +1082,6 @@ export interface OperationMethods {
    *   creation time (both inclusive, RFC 3339; `start_date` must not be later than `end_date`),
    *   `origination_account_id` keeps one origination account, `direction` keeps `outbound`
    *   (credits) or `inbound` (debits).
-   * - The names `start_date` / `end_date` of the two creation-time bounds are a design decision
-   *   (D-BXFER-13): the interface specification does not name them.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
    *
@@ -1149,8 +1135,7 @@ export interface OperationMethods {
    * list means there are no newer events yet.
    *
    * Every status change of every bank transfer of the client is an event whose `event_type` is the
-   * new status: `pending` (created), `cancelled`, `failed`, `posted` or `reversed`. The interface
-   * specification shows only `pending`; the closed set is decision D-BXFER-5 and the transitions
+   * new status: `pending` (created), `cancelled`, `failed`, `posted` or `reversed`. The transitions
    * are described in `BankTransferStatus`. Events simulated with `/sandbox/bank_transfer/simulate`
    * appear here too.
    *
@@ -1173,9 +1158,11 @@ export interface OperationMethods {
    * Access to this operation is not enabled by default: a client without it gets
    * `BANK_TRANSFER_ERROR` / `BANK_TRANSFER_MIGRATE_ACCOUNT_NOT_ENABLED`; ask support to enable it.
    *
-   * The interface specification gives only the purpose; the request fields (`account_number` of 4
-   * to 17 digits, 9-digit `routing_number`, `account_type` `checking` or `savings`) and the
-   * response fields (`access_token`, `account_id`) are decision D-BXFER-14.
+   * The request carries the `account_number` (4 to 17 digits), the 9-digit `routing_number` and the
+   * `account_type` (`checking` or `savings`); the response carries the new Item's `access_token` and
+   * its `account_id`. The routing number must be one of a supported institution (in the sandbox,
+   * of a sandbox institution such as `011401533`, First Gingham Bank); otherwise the call fails with
+   * `INVALID_INPUT` / `INVALID_INSTITUTION`. Each call creates a new Item.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -1186,24 +1173,23 @@ export interface OperationMethods {
    * Score the return risk of an ACH debit
    *
    * Scores how likely a proposed ACH debit from one account of an Item is to be returned, before you
-   * submit it. The interface specification describes this operation by purpose only; its fields
-   * are decisions D-SIG-1 to D-SIG-5.
+   * submit it.
    *
    * - `client_transaction_id` (1 to 36 characters) is your identifier of the debit, unique per
    *   transaction. If the debit is later returned, report it with `/signal/return/report` quoting
    *   the same value. Evaluating again with the same id re-scores the debit and replaces the earlier
-   *   evaluation (decision D-SIG-1).
+   *   evaluation.
    * - `account_id` must be a checking or savings account of the Item of `access_token`
    *   (`INVALID_ACCOUNT_ID` for an account of another Item, `ACCOUNT_NOT_SUPPORTED` for other kinds
    *   of account).
-   * - `amount` is the debit amount in the account's currency, greater than 0 (decision D-SIG-2).
+   * - `amount` is the debit amount in the account's currency, greater than 0.
    * - `user_present`, `user` and `device` are optional; each one given sharpens the scores. `user`
-   *   and `device` must not be null when given (decisions D-SIG-3, D-SIG-4).
-   * - The response gives two scores from 1 (lowest risk) to 99 (highest), each with a risk tier
-   *   from 1 to 5: `customer_initiated_return_risk` (returns such as unauthorized debits) and
+   *   and `device` must not be null when given.
+   * - The response gives two scores from 1 (lowest risk) to 99 (highest), each with a risk tier from
+   *   1 to 5: `customer_initiated_return_risk` (returns such as unauthorized debits) and
    *   `bank_initiated_return_risk` (returns such as insufficient funds or closed accounts).
    *   `core_attributes` carries the facts the scores were computed from; its set of attributes is
-   *   open (decision D-SIG-5).
+   *   open.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -1216,13 +1202,12 @@ export interface OperationMethods {
    * Reports that an ACH debit you evaluated earlier with `/signal/evaluate` was returned, so that
    * future scores learn from it.
    *
-   * - `client_transaction_id` must be the value you gave to `/signal/evaluate` for that debit; an
-   *   id that was never evaluated is rejected with `CLIENT_TRANSACTION_ID_NOT_FOUND` (decision
-   *   D-SIG-6).
+   * - `client_transaction_id` must be the value you gave to `/signal/evaluate` for that debit; an id
+   *   that was never evaluated is rejected with `CLIENT_TRANSACTION_ID_NOT_FOUND`.
    * - `return_code` must be a valid ACH return code: `R` and two digits (`R01`), and a code NACHA
-   *   has assigned; anything else is rejected with `INVALID_FIELD` (decision D-SIG-6).
+   *   has assigned; anything else is rejected with `INVALID_FIELD`.
    * - Reporting again for the same `client_transaction_id` replaces the earlier return code, so you
-   *   can correct a mistake (decision D-SIG-6).
+   *   can correct a mistake.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -1232,12 +1217,11 @@ export interface OperationMethods {
   /**
    * Search employers for direct deposit switching
    *
-   * Searches the employers known to the API by name, for switching a user's direct deposit to one
-   * of their accounts. Returns at most 10 employers, highest `confidence_score` first (decision
-   * D-INST-6).
+   * Searches the employers known to the API by name, for switching a user's direct deposit to one of
+   * their accounts. Returns at most 10 employers, highest `confidence_score` first.
    *
    * - `query` must not be empty.
-   * - `products` needs at least one value; the only value is `deposit_switch` (decision D-INST-5).
+   * - `products` needs at least one value; the only value is `deposit_switch`.
    * - Employer data changes often: **do not cache results for more than one day**.
    *
    * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
@@ -1252,8 +1236,22 @@ export interface OperationMethods {
    * returns a public token for it, without going through the Link flow. Exchange the token with
    * `/item/public_token/exchange` within 30 minutes.
    *
-   * The Item behaves according to the test username in `options.override_username` (default
-   * `user_good`).
+   * The Item behaves according to the test user of `options.override_username` and
+   * `options.override_password` (default `user_good` / `pass_good`):
+   *
+   * | username | password | the Item |
+   * |---|---|---|
+   * | `user_good` | `pass_good` | checking (available 100), savings (200), credit card, student loan, mortgage and IRA accounts; transfer authorizations decided by the available balance |
+   * | `user_good` | `microdeposits_good` | created through the same-day micro-deposits flow: checking and savings enabled for micro-deposit verification; authorizations permitted with `MANUALLY_VERIFIED_ITEM` |
+   * | `user_login_reset` | `pass_good` | the login was reset: `Item.error` is `ITEM_LOGIN_REQUIRED`; authorizations permitted with `LOGIN_REQUIRED` |
+   * | `user_zero_balance` | `pass_good` | every checking and savings account has an available balance of 0: authorizations declined with `RISK` |
+   * | `user_owners_unavailable` | `pass_good` | account owners unavailable: asset reports carry the `OWNERS_UNAVAILABLE` warning |
+   * | `user_custom` | `pass_good` | an Item the sandbox cannot decide for: authorizations permitted with `ERROR` |
+   *
+   * An unknown username, or a password that is not one of that user's, is refused with
+   * `INVALID_FIELD` naming the option. `institution_id` must be a sandbox institution
+   * (`INVALID_INSTITUTION`) supporting every product asked for (`PRODUCTS_NOT_SUPPORTED`), and
+   * `options.webhook` a URL the sandbox calls (see Webhooks).
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -1269,11 +1267,10 @@ export interface OperationMethods {
    *
    * - The token has the form `processor-sandbox-<identifier>` and stands for the new Item's first
    *   checking account; the Item is enabled for auth, balance and identity, so the token works with
-   *   `/processor/auth/get`, `/processor/balance/get` and `/processor/identity/get` (decision
-   *   D-SBX-2).
+   *   `/processor/auth/get`, `/processor/balance/get` and `/processor/identity/get`.
    * - `options` must not be null when given. The Item behaves according to the test username in
    *   `options.override_username` (default `user_good`, password `pass_good`), as for
-   *   `/sandbox/public_token/create` (decision D-SBX-2).
+   *   `/sandbox/public_token/create`.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -1290,7 +1287,7 @@ export interface OperationMethods {
    * - State change: the account's `verification_status` is set to the given value,
    *   `automatically_verified` or `verification_expired`.
    * - Only accounts enabled for micro-deposit verification can be changed; any other account fails
-   *   with `SANDBOX_ERROR` / `MICRO_DEPOSITS_NOT_ENABLED` (decision D-SBX-1).
+   *   with `SANDBOX_ERROR` / `MICRO_DEPOSITS_NOT_ENABLED`.
    * - `account_id` must belong to the Item of `access_token` (`INVALID_ACCOUNT_ID`).
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
@@ -1299,17 +1296,43 @@ export interface OperationMethods {
    */
   sandboxItemSetVerificationStatus(body: RequestBody<"sandboxItemSetVerificationStatus">, options?: CallOptions): Promise<ResponseBody<"sandboxItemSetVerificationStatus">>;
   /**
+   * Create a test asset report
+   *
+   * Sandbox only. Generates an asset report over one or more sandbox Items at once and returns its
+   * `asset_report_token` (and `asset_report_id`), so that you can create audit copies of it with
+   * `/asset_report/audit_copy/create`.
+   *
+   * - Each Item of `access_tokens` must have been created with the `assets` product (for example
+   *   `initial_products` of `/sandbox/public_token/create` including `assets`); another Item fails
+   *   with `ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`. An Item whose login was reset fails with
+   *   `ITEM_LOGIN_REQUIRED`; an unknown, rotated or removed token with `INVALID_ACCESS_TOKEN`. The
+   *   message names the entry of `access_tokens` concerned.
+   * - The report is ready at once: it is a snapshot of the Items' accounts, owners, balances, balance
+   *   history and transactions over the last `days_requested` days. Later changes to the Items do
+   *   not change it, and removing an Item leaves the report readable.
+   * - Items of the test user `user_owners_unavailable` come without account owners; the report
+   *   carries an `OWNERS_UNAVAILABLE` warning for each of them.
+   * - `options.client_report_id` and `options.user` are stored as given and returned in the report;
+   *   what is not given is null.
+   * - Each call generates a new report with its own token.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/asset_report/create
+   */
+  sandboxAssetReportCreate(body: RequestBody<"sandboxAssetReportCreate">, options?: CallOptions): Promise<ResponseBody<"sandboxAssetReportCreate">>;
+  /**
    * Simulate a bank transfer event
    *
    * Sandbox only. Simulates what the network does to a bank transfer: the bank transfer moves to
    * the status `event_type` and a simulated event of that type is produced, visible to the bank
    * transfer event operations (`/bank_transfer/event/sync`). No funds move.
    *
-   * - `event_type` is one of the events a network produces (decision D-BXFER-15): `posted` (from
-   *   `pending`), `failed` (from `pending`) or `reversed` (from `posted`). Any other starting
-   *   status (for example a `cancelled` or already `failed` bank transfer) is rejected with
-   *   `SANDBOX_ERROR` / `SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID`. `pending` comes from
-   *   creation and `cancelled` from `/bank_transfer/cancel`, so neither can be simulated.
+   * - `event_type` is one of the events a network produces: `posted` (from `pending`), `failed`
+   *   (from `pending`) or `reversed` (from `posted`). Any other starting status (for example a
+   *   `cancelled` or already `failed` bank transfer) is rejected with `SANDBOX_ERROR` /
+   *   `SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID`. `pending` comes from creation and
+   *   `cancelled` from `/bank_transfer/cancel`, so neither can be simulated.
    * - `failure_reason` may be given only with `failed` and `reversed`, and is then put on the
    *   event and the bank transfer; when left out, a generic reason is used (`R01` "Insufficient
    *   funds" on the ACH networks, no return code on `wire`).
@@ -1320,6 +1343,49 @@ export interface OperationMethods {
    * @see POST /sandbox/bank_transfer/simulate
    */
   sandboxBankTransferSimulate(body: RequestBody<"sandboxBankTransferSimulate">, options?: CallOptions): Promise<ResponseBody<"sandboxBankTransferSimulate">>;
+  /**
+   * Simulate the outcome of a payment
+   *
+   * Sandbox only. Simulates what the end user and the payer's bank do with a payment created by
+   * `/payment_initiation/payment/create`, which otherwise stays `PAYMENT_STATUS_INPUT_NEEDED`: the
+   * user authorises it in Link and the bank executes it (or sets up the standing order), or the
+   * user declines it, or the bank refuses it. Use it to test status handling, reversals and the
+   * deprecated payment token flow without a real bank. No money moves.
+   *
+   * - `status` is where the payment ends up. It must be reachable from the current status along
+   *   the transitions of `PaymentStatus`; the statuses in between are passed through in the same
+   *   call, and the payment reports one change: `status` and `last_status_update` (now), which
+   *   moves it to the head of `/payment_initiation/payment/list`. For example
+   *   `PAYMENT_STATUS_EXECUTED` from `PAYMENT_STATUS_INPUT_NEEDED` passes through
+   *   `PAYMENT_STATUS_PROCESSING` and `PAYMENT_STATUS_INITIATED`.
+   * - One-time payments reach `PAYMENT_STATUS_INITIATED`, `PAYMENT_STATUS_EXECUTED` and
+   *   `PAYMENT_STATUS_COMPLETED`; standing orders reach `PAYMENT_STATUS_ESTABLISHED`. Both can
+   *   fail: `PAYMENT_STATUS_CANCELLED` (the user declines; only while awaiting input),
+   *   `PAYMENT_STATUS_BLOCKED` (from processing), `PAYMENT_STATUS_INSUFFICIENT_FUNDS`,
+   *   `PAYMENT_STATUS_REJECTED` and `PAYMENT_STATUS_FAILED` (from processing, or initiated for
+   *   one-time payments).
+   * - A status the payment already has changes nothing and succeeds, so the call can be retried.
+   *   Any other status that is not reachable (a final status, a step backwards, a status of the
+   *   other kind of payment, or a payment that expired) fails with `SANDBOX_ERROR` /
+   *   `SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID`.
+   * - When a payment created with `options.request_refund_details: true` is executed, its
+   *   `refund_details` are filled in, as the payer's bank reports them: the account of
+   *   `options.iban` or `options.bacs` when the payer was restricted to one, otherwise the sandbox
+   *   payer's account (Alberta Bobbeth Charleson, IBAN `GB29NWBK60161331926819`, account
+   *   `31926819`, sort code `601613`). The payment can then be reversed with
+   *   `/payment_initiation/payment/reverse`.
+   * - `payment_token` simulates the deprecated flow: the user opened Link with this token. It must
+   *   be the payment's current token, unused and unexpired (`INVALID_PAYMENT_TOKEN` otherwise), and
+   *   is used up by the call. A payment no longer awaiting input takes no token
+   *   (`PAYMENT_NOT_AWAITING_INPUT`), and clients without the deprecated flow get
+   *   `PAYMENT_TOKEN_FLOW_UNAVAILABLE`.
+   * - Refunds are not simulated: a refund stays `INITIATED` in the sandbox.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/payment/simulate
+   */
+  sandboxPaymentSimulate(body: RequestBody<"sandboxPaymentSimulate">, options?: CallOptions): Promise<ResponseBody<"sandboxPaymentSimulate">>;
 }
 
 /** One async iterator per paged operation (`client.paginate.<operationId>(body)`). */

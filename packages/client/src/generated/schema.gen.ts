@@ -10,7 +10,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -38,7 +38,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -62,7 +62,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -86,7 +86,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -113,7 +113,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -131,12 +131,11 @@ export interface paths {
          *     - Creating the Item starts an extraction of the user's data through your exchange integration.
          *       The extraction yields the account to which the user's direct deposit is switched; its
          *       `account_id` is the `target_account_id` for direct deposit switching.
-         *     - The extraction runs after the response, so `target_account_id` is not in it (decision
-         *       D-ITEM-8): read the Item's accounts (for example with `/auth/get` or `/identity/get`) once the
-         *       extraction is done. If your endpoints reject `user_auth`, the Item's `error` becomes
-         *       `ITEM_LOGIN_REQUIRED`.
+         *     - The extraction runs after the response, so `target_account_id` is not in it: read the Item's
+         *       accounts (for example with `/auth/get` or `/identity/get`) once the extraction is done. If
+         *       your endpoints reject `user_auth`, the Item's `error` becomes `ITEM_LOGIN_REQUIRED`.
          *     - `products` (at least one, no repeats) are enabled on the new Item; `options.webhook` sets its
-         *       webhook URL (decision D-ITEM-7).
+         *       webhook URL.
          *     - The response carries `access_token` and `item_id`, as `/item/public_token/exchange` does;
          *       store `item_id` with the token, since webhooks identify the Item by it.
          *     - Only clients with an exchange integration may call it; others get `PRODUCT_NOT_ENABLED`.
@@ -152,7 +151,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -165,7 +164,7 @@ export interface paths {
          * @description Lists the applications that the user has connected to their accounts, with the data each one
          *     asked for (`requested_scopes`) and, per Item, the data the user granted it (`scopes`).
          *
-         *     `access_token` is optional, as in the interface specification (decision D-ITEM-1):
+         *     `access_token` is optional:
          *     - **With** `access_token`: the applications connected to that Item, each with the Item's
          *       `scopes` (which accounts and products the application may read).
          *     - **Without** it: every application connected to any of your Items, each listed once; `scopes`
@@ -185,7 +184,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -196,8 +195,7 @@ export interface paths {
         /**
          * Change what a connected application may read
          * @description Lets the user of an Item change which products a connected application may read, and on
-         *     which accounts. The interface specification gives the purpose only; the path
-         *     `/item/application/scopes/update` and the fields are decision D-ITEM-2.
+         *     which accounts.
          *
          *     - `scopes` **replaces** the application's current scopes on the Item as a whole: read them
          *       with `/item/application/list`, change them, and send them back. An account of the Item that
@@ -226,7 +224,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -239,8 +237,6 @@ export interface paths {
          * @description Lets a financial institution read information about a client application (name, logo, home
          *     page, reason for access, the data it reads and the scopes it requests), for example to show
          *     its customers which applications hold access to their accounts (control-tower experiences).
-         *     The interface specification gives the purpose only; the path `/application/get` and the
-         *     fields are decision D-ITEM-6.
          *
          *     - The returned `application` is a `ConnectedApplication` with `scopes` null: scopes belong to
          *       one Item, and no Item is named here. Per-Item scopes come from `/item/application/list`.
@@ -259,7 +255,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -288,7 +284,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -304,7 +300,7 @@ export interface paths {
          *     - Only `names` is guaranteed to have entries; `emails`, `phone_numbers` and `addresses` are
          *       empty arrays when the institution gives nothing.
          *     - `options.account_ids` limits the result to some accounts; unknown ids are rejected with
-         *       `INVALID_ACCOUNT_ID`. `options` must not be null when given (decision D-OPT-1).
+         *       `INVALID_ACCOUNT_ID`. `options` must not be null when given.
          *     - When the institution does not offer identity data, the call fails with
          *       `ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`.
          */
@@ -319,7 +315,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -329,11 +325,7 @@ export interface paths {
         put?: never;
         /**
          * Get transactions
-         * @description **Addition:** not listed in the interface specification; `/transactions/refresh` and the
-         *     `DEFAULT_UPDATE` webhook refer to it as the way to read new transactions, so it is described
-         *     here (decision D-ITEM-10).
-         *
-         *     Returns the Item's transactions dated from `start_date` to `end_date` (both inclusive,
+         * @description Returns the Item's transactions dated from `start_date` to `end_date` (both inclusive,
          *     `YYYY-MM-DD`), with the accounts they belong to and the Item.
          *
          *     - `start_date` must not be after `end_date` (`INVALID_FIELD` otherwise).
@@ -344,7 +336,7 @@ export interface paths {
          *       transactions over all pages; raise `offset` by `count` until it reaches
          *       `total_transactions`.
          *     - `options.account_ids` limits the result to some accounts; unknown ids are rejected with
-         *       `INVALID_ACCOUNT_ID`. `options` must not be null when given (decision D-OPT-1).
+         *       `INVALID_ACCOUNT_ID`. `options` must not be null when given.
          *     - Pending transactions are included (`pending: true`). When one posts, it is removed (the
          *       `TRANSACTIONS_REMOVED` webhook names it) and the posted transaction names it in
          *       `pending_transaction_id`.
@@ -363,7 +355,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -377,12 +369,12 @@ export interface paths {
          *     extractions that run several times a day.
          *
          *     - The call returns as soon as the extraction has started; the response carries only
-         *       `request_id` (decision D-ITEM-9). Results arrive as webhooks at the Item's webhook URL:
+         *       `request_id`. Results arrive as webhooks at the Item's webhook URL:
          *       - `DEFAULT_UPDATE` when new transactions are detected; read them with `/transactions/get`;
          *       - `TRANSACTIONS_REMOVED` when removed transactions are detected, listing their ids.
          *       No webhook is sent when nothing changed.
-         *     - Access depends on your pricing plan: when your plan does not include on-demand refresh,
-         *       the call fails with `PRODUCT_NOT_ENABLED` (decision D-ITEM-9).
+         *     - Access depends on your pricing plan: when your plan does not include on-demand refresh, the
+         *       call fails with `PRODUCT_NOT_ENABLED`.
          *     - When the user must log in again, the call fails with `ITEM_LOGIN_REQUIRED`.
          */
         post: operations["transactionsRefresh"];
@@ -396,7 +388,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -421,8 +413,8 @@ export interface paths {
          *       while the data is extracted.
          *     - Coverage is mainly US institutions, with limited coverage in Canada. An institution that does
          *       not offer liabilities fails with `ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`.
-         *     - `liabilities.credit`, `liabilities.mortgage` and `liabilities.student` are always present
-         *       and are empty arrays when there is no account of that kind (decision D-ACCT-1).
+         *     - `liabilities.credit`, `liabilities.mortgage` and `liabilities.student` are always present and
+         *       are empty arrays when there is no account of that kind.
          */
         post: operations["liabilitiesGet"];
         delete?: never;
@@ -435,7 +427,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -454,9 +446,7 @@ export interface paths {
          *     - `options.account_ids` narrows the result to those accounts; an id that is not an account of
          *       the Item fails with `INVALID_ACCOUNT_ID`. `options` must not be null when given.
          *     - While the first extraction of investment data is running, the call fails with `ITEM_ERROR` /
-         *       `PRODUCT_NOT_READY` and should be retried later (decision D-ACCT-10).
-         *     - The interface specification gives only the purpose of this operation. Its request (like the
-         *       other Item reads), its response and the `Holding` fields are decision D-ACCT-5.
+         *       `PRODUCT_NOT_READY` and should be retried later.
          */
         post: operations["investmentsHoldingsGet"];
         delete?: never;
@@ -469,7 +459,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -484,21 +474,21 @@ export interface paths {
          *     securities they reference, the accounts and the Item.
          *
          *     - `start_date` must not be after `end_date`; otherwise the call fails with `INVALID_REQUEST` /
-         *       `INVALID_FIELD` (decision D-ACCT-10).
+         *       `INVALID_FIELD`.
          *     - Results are in reverse-chronological order (newest first) with a stable ordering, so paging
          *       neither skips nor repeats transactions.
          *     - Paging uses `options.count` (1 to 500, default 100) and `options.offset` (0 or more, default
          *       0) together with `total_investment_transactions`, the number of matching transactions across
          *       all pages: repeat the call with `offset` increased by `count` until `offset` reaches
-         *       `total_investment_transactions`. The interface specification does not say where `count` and
-         *       `offset` live; they are in `options`, beside `account_ids` (decision D-ACCT-2).
+         *       `total_investment_transactions`. `count` and `offset` sit in `options`, beside `account_ids`;
+         *       at the top level of the request they are unknown fields and are rejected.
          *     - `options.account_ids` narrows the result to those investment accounts; an id that is not an
          *       account of the Item fails with `INVALID_ACCOUNT_ID`. `options` must not be null when given.
          *     - An Item without investment accounts fails with `ITEM_ERROR` / `NO_INVESTMENT_ACCOUNTS`; while
          *       the first extraction of investment data is running, the call fails with `ITEM_ERROR` /
-         *       `PRODUCT_NOT_READY` and should be retried later (decision D-ACCT-10).
+         *       `PRODUCT_NOT_READY` and should be retried later.
          *     - Sign conventions: `amount` is positive when cash leaves the account and negative when cash
-         *       comes in; `quantity` is positive for purchases and negative for sales (decision D-ACCT-3).
+         *       comes in; `quantity` is positive for purchases and negative for sales.
          */
         post: operations["investmentsTransactionsGet"];
         delete?: never;
@@ -511,7 +501,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -527,14 +517,14 @@ export interface paths {
          *     `/processor/bank_transfer/create`, without the partner ever seeing the access token.
          *
          *     - Processor tokens have the form `processor-<environment>-<identifier>`.
-         *     - `processor` names one of 22 integration partners. The identifiers are company names and the
-         *       interface specification leaves them out, so the schema checks only their shape
+         *     - `processor` names one of 22 integration partners. The identifiers derive from company names
+         *       and are not listed in this reference, so the schema checks only their shape
          *       (`^[a-z0-9_]{2,50}$`); an identifier that is not one of the 22 is rejected with
-         *       `INVALID_PROCESSOR` (decision D-PROC-3).
+         *       `INVALID_PROCESSOR`.
          *     - `account_id` must belong to the Item of `access_token` (`INVALID_ACCOUNT_ID`).
          *     - Each call returns a new token; tokens created earlier stay valid. A processor token is tied to
          *       the Item, not to the access token: rotating the access token does not affect it, removing the
-         *       Item invalidates it (decision D-PROC-3).
+         *       Item invalidates it.
          */
         post: operations["processorTokenCreate"];
         delete?: never;
@@ -547,7 +537,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -561,8 +551,7 @@ export interface paths {
          *     Hand the token to partner A, which uses it with the processor operations (for example
          *     `/processor/auth/get`) to fund brokerage accounts from the user's bank account.
          *
-         *     The interface specification describes this operation by purpose only. Decision D-PROC-5: it
-         *     takes `access_token` and `account_id` and returns a `processor_token`, like
+         *     It takes `access_token` and `account_id` and returns a `processor_token`, like
          *     `/processor/token/create` with the partner fixed to A.
          *
          *     - Processor tokens have the form `processor-<environment>-<identifier>`.
@@ -582,7 +571,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -596,10 +585,10 @@ export interface paths {
          *     token to partner B, which uses it to move money from or to the account without seeing the
          *     account numbers or the access token.
          *
-         *     - The token has the form `bank-account-<environment>-<identifier>` (decision D-PROC-4).
+         *     - The token has the form `bank-account-<environment>-<identifier>`.
          *     - `account_id` must be a checking or savings account (the accounts that carry ACH numbers) of
          *       the Item of `access_token`: an account of another Item fails with `INVALID_ACCOUNT_ID`, any
-         *       other kind of account with `ACCOUNT_NOT_SUPPORTED` (decision D-PROC-4).
+         *       other kind of account with `ACCOUNT_NOT_SUPPORTED`.
          *     - Each call returns a new token; earlier tokens stay valid until the Item is removed.
          */
         post: operations["processorPartnerBBankAccountTokenCreate"];
@@ -613,7 +602,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -628,10 +617,10 @@ export interface paths {
          *     only**, grouped by network (`ach`, `eft`, `international`, `bacs`); the other arrays are empty.
          *
          *     - Like `/auth/get`, only checking and savings accounts are covered: a processor token for any
-         *       other kind of account fails with `ACCOUNT_NOT_SUPPORTED` (decision D-PROC-2).
+         *       other kind of account fails with `ACCOUNT_NOT_SUPPORTED`.
          *     - When auth was not an initial product of the Item, the first call may take longer while the
          *       numbers are extracted.
-         *     - The request carries only the processor token (decision D-PROC-2). The token (form
+         *     - The request carries only the processor token. The token (form
          *       `processor-<environment>-<identifier>`) replaces the access token and the account id; it stops
          *       working when its Item is removed.
          */
@@ -646,7 +635,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -678,7 +667,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -695,10 +684,10 @@ export interface paths {
          *       refreshed at the institution instead of being served from cache; it can therefore take
          *       several seconds.
          *     - Because it does not fall back to cached data, the call fails with `INSTITUTION_NOT_RESPONDING`
-         *       when the institution cannot be reached (decision D-PROC-1); retry later.
+         *       when the institution cannot be reached; retry later.
          *     - A few institutions cannot give a real-time balance and return their latest known one. Set
          *       `options.min_last_updated_datetime` to refuse balances older than that time: the call then
-         *       fails with `LAST_UPDATED_DATETIME_OUT_OF_RANGE` instead (decision D-PROC-1).
+         *       fails with `LAST_UPDATED_DATETIME_OUT_OF_RANGE` instead.
          *     - `options` must not be null when given.
          *     - The processor token (form `processor-<environment>-<identifier>`) replaces the access token
          *       and the account id; it stops working when its Item is removed.
@@ -714,7 +703,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -726,9 +715,9 @@ export interface paths {
          * Create a bank transfer as a processor
          * @description Starts a bank transfer as a processor: it moves `amount` US dollars between the account behind
          *     `processor_token` and one of the client's origination accounts. The request has the fields of
-         *     `/bank_transfer/create`, with `processor_token` in place of `access_token` and `account_id`
-         *     (decision D-BXFER-2); the result is the same bank transfer record, read, listed, cancelled and
-         *     synchronized with the `/bank_transfer/...` operations. Processor tokens have the form
+         *     `/bank_transfer/create`, with `processor_token` in place of `access_token` and `account_id`; the
+         *     result is the same bank transfer record, read, listed, cancelled and synchronized with the
+         *     `/bank_transfer/...` operations. Processor tokens have the form
          *     `processor-<environment>-<identifier>`.
          *
          *     - `type` `debit` pulls the money from the user's account **into** the origination account
@@ -741,10 +730,14 @@ export interface paths {
          *     - `origination_account_id` null or absent uses the client's default origination account.
          *     - A credit larger than the origination account's transactable balance is rejected with
          *       `BANK_TRANSFER_INSUFFICIENT_FUNDS`.
-         *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. A
-         *       request with a key the client already used returns the bank transfer created by the first
-         *       request, unchanged, and never creates a second one; retry a request that timed out with the
-         *       same key.
+         *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. Repeating
+         *       the same request with a key the client already used returns the bank transfer the first
+         *       request created (as it is now) and never creates a second one; retry a request that timed
+         *       out with the same key. The same key with a different request (another field value, or the
+         *       other bank transfer create operation; the credentials do not count, null counts as absent)
+         *       fails with `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
+         *       failed does not use up its key. Keys are shared by `/bank_transfer/create` and
+         *       `/processor/bank_transfer/create` and remembered per client without expiry.
          *
          *     The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
          *     added to the stream read by `/bank_transfer/event/sync`.
@@ -760,7 +753,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -774,12 +767,10 @@ export interface paths {
          *     The owner of the report hands the token to the auditor, who reads the report with
          *     `/asset_report/audit_copy/get`; the owner can withdraw it with `/asset_report/audit_copy/remove`.
          *
-         *     **Addition:** the interface specification refers to audit copy creation (its caller hands the
-         *     `audit_copy_token` to the auditor) but does not list this operation. Its path, its request
-         *     (`asset_report_token`, `auditor_id`), its response and its errors are decision D-ACCT-8.
-         *
          *     - Call it with the credentials of the report's owner and the report's `asset_report_token`;
-         *       an unknown or malformed token fails with `INVALID_INPUT` / `INVALID_ASSET_REPORT_TOKEN`.
+         *       an unknown or malformed token, or another client's, fails with `INVALID_INPUT` /
+         *       `INVALID_ASSET_REPORT_TOKEN`. In the sandbox, `/sandbox/asset_report/create` generates a
+         *       report and returns its token.
          *     - `auditor_id` names the auditor the copy is for; an unknown id fails with `INVALID_INPUT` /
          *       `INVALID_AUDITOR_ID`.
          *     - A report that is still being generated cannot be copied yet: `ASSET_REPORT_ERROR` /
@@ -798,7 +789,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -816,7 +807,7 @@ export interface paths {
          *       `/asset_report/audit_copy/create` and hands the `audit_copy_token` to the auditor, who then
          *       calls this operation with it.
          *     - The token is the authority to read: any client that holds it and sends valid client
-         *       credentials can read the copy, so share it only with the auditor (decision D-ACCT-11).
+         *       credentials can read the copy, so share it only with the auditor.
          *     - Problems with single Items do not fail the call: they come as entries in `warnings` (for
          *       example `warning_code` `OWNERS_UNAVAILABLE`, with the cause's error object), and the report
          *       is returned with that Item's data partial.
@@ -834,7 +825,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -851,10 +842,8 @@ export interface paths {
          *     - Only the audit copy goes. The Items, the asset report itself and any other audit copies of
          *       the report stay accessible.
          *     - The owner of the report (the client that created the audit copy) calls it; a call from any
-         *       other client, such as the auditor, fails with `INVALID_AUDIT_COPY_TOKEN` and removes nothing
-         *       (decision D-ACCT-9).
-         *     - The interface specification gives only the purpose of this operation; the response field
-         *       `removed` (always `true`) and the errors are decision D-ACCT-9.
+         *       other client, such as the auditor, fails with `INVALID_AUDIT_COPY_TOKEN` and removes nothing.
+         *     - The response field `removed` is always `true`.
          */
         post: operations["assetReportAuditCopyRemove"];
         delete?: never;
@@ -867,7 +856,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -883,13 +872,13 @@ export interface paths {
          *
          *     - `query` must not be empty; `country_codes` needs at least one ISO 3166-1 alpha-2 code.
          *     - `products` is required but may be null, meaning no product filter. An empty array is rejected;
-         *       send null instead (decision D-INST-1).
+         *       send null instead.
          *     - When `auth` is among `products` and your client is enabled for Instant Match or Automated
          *       Micro-deposits, institutions that support those are returned even if `auth` is absent from
          *       their `products`.
-         *     - `options` (decision D-INST-2) must not be null when given: `oauth` restricts the result to
-         *       OAuth (true) or non-OAuth (false) institutions; `include_optional_metadata` adds `url`,
-         *       `primary_color` and `logo` to each institution (decision D-INST-3).
+         *     - `options` must not be null when given: `oauth` restricts the result to OAuth (true) or
+         *       non-OAuth (false) institutions; `include_optional_metadata` adds `url`, `primary_color` and
+         *       `logo` to each institution.
          */
         post: operations["institutionsSearch"];
         delete?: never;
@@ -902,7 +891,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -919,13 +908,13 @@ export interface paths {
          *       more).
          *     - Institutions that share no product with your client are filtered out of the page, so the
          *       number returned may be smaller than `count` (even zero) although more pages follow.
-         *     - Paging (decision D-INST-4): `total` is the size of the whole list before that filter. For the
-         *       next page add `count` to `offset` (not the number of institutions returned); stop once
-         *       `offset + count >= total`.
-         *     - `options` (decision D-INST-2) must not be null when given: `products` keeps only institutions
-         *       supporting all of them, `routing_numbers` only those with one of the routing numbers, `oauth`
-         *       only OAuth (true) or non-OAuth (false) institutions; `include_optional_metadata` adds `url`,
-         *       `primary_color` and `logo` to each institution (decision D-INST-3).
+         *     - Paging: `total` is the size of the whole list before that filter. For the next page add
+         *       `count` to `offset` (not the number of institutions returned); stop once `offset + count >=
+         *       total`.
+         *     - `options` must not be null when given: `products` keeps only institutions supporting all of
+         *       them, `routing_numbers` only those with one of the routing numbers, `oauth` only OAuth (true)
+         *       or non-OAuth (false) institutions; `include_optional_metadata` adds `url`, `primary_color` and
+         *       `logo` to each institution.
          */
         post: operations["institutionsGet"];
         delete?: never;
@@ -938,7 +927,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -963,8 +952,8 @@ export interface paths {
          *     - A recipient of standing orders must be in the UK: it needs BACS details and, when it has an
          *       address, `address.country` `GB`. This is checked when the standing order is created.
          *     - The call is idempotent: creating a recipient with identical details (same `name`, `iban`,
-         *       `bacs` and `address`) returns the same `recipient_id` and creates nothing new (decision
-         *       D-PAY-1). Recipients cannot be changed or deleted; different details make a new recipient.
+         *       `bacs` and `address`) returns the same `recipient_id` and creates nothing new. Recipients
+         *       cannot be changed or deleted; different details make a new recipient.
          */
         post: operations["paymentInitiationRecipientCreate"];
         delete?: never;
@@ -977,7 +966,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -989,9 +978,8 @@ export interface paths {
          * Get a payment recipient
          * @description Reads one payment recipient previously created with `/payment_initiation/recipient/create`.
          *
-         *     The interface specification names this operation ("payment recipient get") but not its path;
-         *     `/payment_initiation/recipient/get`, with `recipient_id` in and the recipient's fields out, is
-         *     decision D-PAY-12. An unknown `recipient_id` fails with `INVALID_RECIPIENT_ID`.
+         *     Send its `recipient_id`; the response carries the recipient's fields. An unknown `recipient_id`
+         *     fails with `INVALID_RECIPIENT_ID`.
          */
         post: operations["paymentInitiationRecipientGet"];
         delete?: never;
@@ -1004,7 +992,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1014,9 +1002,9 @@ export interface paths {
         put?: never;
         /**
          * List payment recipients
-         * @description Returns every payment recipient the client has created in this environment, oldest first, in
-         *     one response (not paged; decision D-PAY-4). The request has no fields besides the optional
-         *     body credentials. An empty `recipients` array means no recipient has been created yet.
+         * @description Returns every payment recipient the client has created in this environment, oldest first, in one
+         *     response (not paged). The request has no fields besides the optional body credentials. An empty
+         *     `recipients` array means no recipient has been created yet.
          */
         post: operations["paymentInitiationRecipientList"];
         delete?: never;
@@ -1029,7 +1017,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1053,9 +1041,9 @@ export interface paths {
          *       (`INVALID_RECIPIENT_ID` otherwise); `reference` is 1 to 18 letters and digits, with no
          *       spaces or special characters.
          *     - The currency is `EUR` or `GBP`; `amount.value` is greater than 0 with at most two decimals.
-         *     - Every `GBP` payment is a domestic UK payment (decision D-PAY-13): it needs a recipient
-         *       created with BACS numbers (`RECIPIENT_BACS_REQUIRED` otherwise). A `EUR` payment is a SEPA
-         *       payment and needs a recipient with an IBAN (`RECIPIENT_IBAN_REQUIRED` otherwise).
+         *     - Every `GBP` payment is a domestic UK payment: it needs a recipient created with BACS numbers
+         *       (`RECIPIENT_BACS_REQUIRED` otherwise). A `EUR` payment is a SEPA payment and needs a recipient
+         *       with an IBAN (`RECIPIENT_IBAN_REQUIRED` otherwise).
          *     - Without `schedule` the payment runs once. A `schedule` makes the payment a standing order,
          *       which must be in `GBP` (`STANDING_ORDER_CURRENCY_NOT_GBP` otherwise) and to a UK recipient:
          *       one with BACS details and, when it has an address, `address.country` `GB`
@@ -1063,12 +1051,15 @@ export interface paths {
          *     - Standing-order payments are sent Monday to Friday, excluding UK bank holidays; a payment
          *       date on a weekend or bank holiday moves to the next working day. `interval_execution_day` is
          *       1 (Monday) to 7 (Sunday) for `WEEKLY`, and 1 to 28 or -1 (last day of the month) for
-         *       `MONTHLY`; `start_date` must not be in the past and `end_date`, when given, not before
-         *       `start_date`.
+         *       `MONTHLY`; `start_date` must not be in the past (UK calendar) and `end_date`, when given,
+         *       not before `start_date`. The schedule must make at least one payment: its first payment day
+         *       on or after `start_date` must not be after `end_date`. The payment's `next_payment_date`
+         *       shows when the next payment is sent.
          *     - A standing order cannot be modified or cancelled through the API after creation; the end
          *       user changes or cancels it with their bank. It cannot be reversed either.
          *     - In the Development environment the amount must be below 5 in the payment currency
-         *       (`AMOUNT_EXCEEDS_DEVELOPMENT_LIMIT` otherwise).
+         *       (`AMOUNT_EXCEEDS_DEVELOPMENT_LIMIT` otherwise). The Sandbox environment does not apply this
+         *       limit: any amount greater than 0 is accepted there.
          *     - Set `options.request_refund_details` to `true` if you may need to reverse the payment; a
          *       payment can only be reversed when the payer's account is known.
          *
@@ -1086,7 +1077,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1105,8 +1096,8 @@ export interface paths {
          *       payments: an order set up at the payer's bank stays `PAYMENT_STATUS_ESTABLISHED`.
          *     - `refund_details` carries the payer's account once the payment is executed, when the payment
          *       was created with `options.request_refund_details: true` and the bank reported it; `refund`
-         *       carries the reversal, if any, with its current status (decisions D-PAY-9, D-PAY-10).
-         *     - `payment_token` belongs to the deprecated payment token flow (decision D-PAY-8).
+         *       carries the reversal, if any, with its current status.
+         *     - `payment_token` belongs to the deprecated payment token flow.
          */
         post: operations["paymentInitiationPaymentGet"];
         delete?: never;
@@ -1119,7 +1110,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1130,15 +1121,20 @@ export interface paths {
         /**
          * List payments
          * @description Lists the client's payments (one-time payments and standing orders), most recently updated
-         *     first: ordered by `last_status_update`, newest first. Returns the 10 most recent payments by
-         *     default and is paged with `count` and `cursor` (decision D-PAY-11):
+         *     first: ordered by `last_status_update`, newest first, and payments updated in the same instant
+         *     by their last change, latest first. Returns the 10 most recent payments by default and is paged
+         *     with `count` and `cursor`:
          *
          *     - `count` (optional, 1 to 200, default 10) is the page size.
-         *     - `cursor` (optional, a date-time) starts the page after a given point: only payments whose
-         *       `last_status_update` is strictly earlier than `cursor` are returned. Omit it for the first
-         *       page; for the next page pass the `next_cursor` of the previous response unchanged.
-         *     - `next_cursor` is the `last_status_update` of the last payment of the page, or null when no
-         *       older payment exists.
+         *     - `cursor` (optional) starts the page after a given point. For the next page pass the
+         *       `next_cursor` of the previous response unchanged: it marks the position of the last payment
+         *       of that page, so paging returns every payment once, with no repeats or gaps, also while new
+         *       payments are created (they appear at the head of the list, before the first page) and when
+         *       several payments changed in the same instant. You may also pass an RFC 3339 date-time: only
+         *       payments whose `last_status_update` is strictly earlier are returned. Omit it for the first
+         *       page.
+         *     - `next_cursor` is the cursor of the last payment of the page, or null when no older payment
+         *       exists. Treat it as opaque.
          *     - A payment whose status changes while you page moves to the head of the list, so later pages
          *       do not return it; list again without `cursor`, or read it with
          *       `/payment_initiation/payment/get`.
@@ -1157,7 +1153,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1177,13 +1173,11 @@ export interface paths {
          *     - A payment can be reversed once. A second call fails with `PAYMENT_ALREADY_REVERSED`, even
          *       when the first refund failed.
          *     - Only executed one-time payments can be reversed: status `PAYMENT_STATUS_EXECUTED` or
-         *       `PAYMENT_STATUS_COMPLETED` (decision D-PAY-10). Payments in any other status, and standing
-         *       orders (which cannot be modified or cancelled through the API), fail with
-         *       `PAYMENT_NOT_REVERSIBLE`.
-         *     - The refund goes to the payer's account in the payment's `refund_details`. When it is not
-         *       known (the payment was created without `options.request_refund_details: true`, or the bank
-         *       did not report the account) the call fails with `REFUND_DETAILS_UNAVAILABLE` (decision
-         *       D-PAY-9).
+         *       `PAYMENT_STATUS_COMPLETED`. Payments in any other status, and standing orders (which cannot be
+         *       modified or cancelled through the API), fail with `PAYMENT_NOT_REVERSIBLE`.
+         *     - The refund goes to the payer's account in the payment's `refund_details`. When it is not known
+         *       (the payment was created without `options.request_refund_details: true`, or the bank did not
+         *       report the account) the call fails with `REFUND_DETAILS_UNAVAILABLE`.
          */
         post: operations["paymentInitiationPaymentReverse"];
         delete?: never;
@@ -1196,7 +1190,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1211,16 +1205,19 @@ export interface paths {
          *     in which the user authorises the payment by opening Link with the token.
          *
          *     - The operation is unavailable to new clients: they get `PAYMENT_TOKEN_FLOW_UNAVAILABLE` and
-         *       use the link-token flow instead, passing `payment_id` to link token creation.
+         *       use the link-token flow instead, passing `payment_id` to link token creation. In the Sandbox
+         *       environment only the default sandbox client (the credentials of the examples) keeps the
+         *       deprecated flow; every other sandbox client counts as a new client.
          *     - `payment_id` is required (at least 1 character); an unknown id fails with
          *       `INVALID_PAYMENT_ID`.
-         *     - A payment token is single use: it is consumed when the user opens Link with it. After a
-         *       failure, an abort or expiry, create a new one with this operation.
+         *     - A payment token is single use: it is consumed when the user opens Link with it (in the
+         *       Sandbox environment, `/sandbox/payment/simulate` with `payment_token` stands for that). After
+         *       a failure, an abort or expiry, create a new one with this operation.
          *     - Tokens can be created only while the payment is `PAYMENT_STATUS_INPUT_NEEDED`
          *       (`PAYMENT_NOT_AWAITING_INPUT` otherwise). A new token replaces the payment's earlier token,
-         *       which stops working, and becomes the payment's `payment_token` (decision D-PAY-8).
+         *       which stops working, and becomes the payment's `payment_token`.
          *     - A token expires 20 minutes after creation, and never after the payment's
-         *       `payment_expiration_time` (decision D-PAY-8).
+         *       `payment_expiration_time`.
          */
         post: operations["paymentInitiationPaymentTokenCreate"];
         delete?: never;
@@ -1233,7 +1230,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1249,11 +1246,10 @@ export interface paths {
          *     - `permitted`: the checks could not decide; you may create the transfer, at your own risk.
          *       `decision_rationale` says why.
          *     - `declined`: do not make the transfer; `decision_rationale` says why. A declined
-         *       authorization cannot be used with `/transfer/create`. (The interface specification does not
-         *       show the literal of a decline; it is `declined`, decision D-XFER-1.)
+         *       authorization cannot be used with `/transfer/create`.
          *
          *     `decision_rationale` is a string code or null (null exactly when the decision is `approved`);
-         *     see `TransferAuthorizationDecisionRationale` (decision D-XFER-2).
+         *     see `TransferAuthorizationDecisionRationale`.
          *
          *     The transfer is between the Item's `account_id` and an origination account: a `debit` moves
          *     money **into** the origination account (pulled from `account_id`), a `credit` moves money **out
@@ -1261,10 +1257,10 @@ export interface paths {
          *     default origination account is used, and `proposed_transfer.origination_account_id` names it.
          *
          *     - `ach_class` is required on an ACH network; both networks (`ach`, `same-day-ach`) are ACH, so
-         *       it is always required (decision D-XFER-5).
+         *       it is always required.
          *     - `user.legal_name` is required; the other account holder details are optional.
-         *     - `device` (optional) describes the end user's device: `ip_address` and `user_agent`
-         *       (the interface specification does not show its fields; decision D-XFER-3).
+         *     - `device` (optional) describes the end user's device: `ip_address` and `user_agent`, both
+         *       required when `device` is given.
          *     - An authorization that cannot be decided normally returns `permitted` with rationale `ERROR`
          *       instead of an error response.
          *     - Each `approved` or `permitted` authorization can be used for exactly one transfer.
@@ -1275,17 +1271,16 @@ export interface paths {
          *     |---|---|---|
          *     | the Item was created through the same-day micro-deposits flow | `permitted` | `MANUALLY_VERIFIED_ITEM` |
          *     | the Item's login was reset | `permitted` | `LOGIN_REQUIRED` |
-         *     | the Item uses any test username and password other than `user_good` / `pass_good` | `permitted` | `ERROR` |
+         *     | the Item uses a test user whose authorizations the sandbox does not decide by balance: any test username and password other than `user_good` / `pass_good` and `user_zero_balance` / `pass_good` | `permitted` | `ERROR` |
          *     | the account's available balance is null (not computed), so no normal decision is possible | `permitted` | `ERROR` |
          *     | the account's available balance is exactly zero | `declined` | `RISK` |
          *     | the account's available balance is below `amount` | `declined` | `NSF` |
          *     | `amount` is below (or equal to) the available balance | `approved` | null |
          *
-         *     The interface specification does not say what an amount exactly equal to the available balance
-         *     gives, nor how the rows rank, nor what a null available balance gives; the order above,
-         *     "equal → approved" and "null → `permitted` / `ERROR`" are decision D-XFER-2. With the canonical
-         *     checking account (available balance 100), `12.34` is approved and `150.00` is declined with
-         *     `NSF`.
+         *     An amount exactly equal to the available balance is approved. With the checking account of the
+         *     examples (available balance 100), `12.34` is approved and `150.00` is declined with `NSF`; the
+         *     accounts of `user_zero_balance` have an available balance of exactly zero (declined with
+         *     `RISK`), and credit, loan and investment accounts have none (permitted with `ERROR`).
          */
         post: operations["transferAuthorizationCreate"];
         delete?: never;
@@ -1298,7 +1293,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1308,11 +1303,7 @@ export interface paths {
         put?: never;
         /**
          * Create a transfer
-         * @description **Addition:** the interface specification lists transfers (`/transfer/get`, `/transfer/list`,
-         *     `/transfer/cancel`) but shows no way to create one; this operation is that way (decision
-         *     D-XFER-6).
-         *
-         *     Creates a transfer between the Item's `account_id` and an origination account, from an
+         * @description Creates a transfer between the Item's `account_id` and an origination account, from an
          *     authorization returned by `/transfer/authorization/create`. A `debit` moves money **into** the
          *     origination account (pulled from `account_id`); a `credit` moves money **out of** it (paid to
          *     `account_id`); see `TransferType`.
@@ -1326,11 +1317,13 @@ export interface paths {
          *       account (the one given, or your default one when `origination_account_id` is absent);
          *       otherwise the call fails with `TRANSFER_AUTHORIZATION_MISMATCH`, naming the field.
          *     - **Idempotency.** `idempotency_key` (1 to 50 characters) identifies the transfer you mean to
-         *       create. Repeated calls with the same key return the transfer the first call created, never a
-         *       second one, so retrying after a timeout or a `500` is safe. A repeat returns that transfer as
-         *       it is now; the other fields of the repeat are not applied, and the authorization is not
-         *       reported as used.
-         *     - `ach_class` is always required (both networks are ACH; decision D-XFER-5).
+         *       create. Repeating the same request with the same key returns the transfer the first call
+         *       created (as it is now), never a second one, and the authorization is not reported as used,
+         *       so retrying after a timeout or a `500` is safe. The same key with a different request (any
+         *       field differs; the credentials do not count, null counts as absent) fails with
+         *       `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A call that failed does
+         *       not use up its key. Keys are remembered per client without expiry.
+         *     - `ach_class` is always required (both networks are ACH).
          *     - `description`: 1 to 15 characters. `metadata`: at most 50 keys, keys 1 to 40 characters,
          *       values at most 500 characters; returned unchanged on the transfer (an empty object when
          *       absent).
@@ -1338,8 +1331,6 @@ export interface paths {
          *     The new transfer has status `pending`, `failure_reason` null and usually `cancellable` true;
          *     a `pending` transfer event is added (see `/transfer/event/sync`). Its later statuses are
          *     described in `TransferStatus`.
-         *
-         *     The `TRANSFER_ERROR` codes and `INVALID_AUTHORIZATION_ID` below are decision D-XFER-12.
          */
         post: operations["transferCreate"];
         delete?: never;
@@ -1352,7 +1343,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1366,8 +1357,8 @@ export interface paths {
          *     and, when it failed or was returned, its `failure_reason`. The statuses and their transitions
          *     are described in `TransferStatus`.
          *
-         *     The interface specification describes this operation by purpose only; the request
-         *     (`transfer_id`, at least 1 character) and the response (`transfer`) are decision D-XFER-11.
+         *     `transfer_id` is required (at least 1 character); an unknown id fails with
+         *     `INVALID_TRANSFER_ID`.
          */
         post: operations["transferGet"];
         delete?: never;
@@ -1380,7 +1371,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1394,9 +1385,7 @@ export interface paths {
          *     creation time and origination account, and paged with `count` and `offset`.
          *
          *     - `start_date` / `end_date`: RFC 3339 date-times bounding `created`, both inclusive; null or
-         *       absent means no bound. `start_date` must not be later than `end_date`. The interface
-         *       specification does not show the names of the two bounds; `start_date` and `end_date` are
-         *       decision D-XFER-7.
+         *       absent means no bound. `start_date` must not be later than `end_date`.
          *     - `count`: 1 to 25, default 25. `offset`: 0 or more, default 0 (the number of transfers of the
          *       ordered result to skip).
          *     - `origination_account_id`: only transfers of that origination account; null or absent means
@@ -1416,7 +1405,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1433,9 +1422,6 @@ export interface paths {
          *     On success the transfer's status becomes `cancelled` (final), `cancellable` becomes false, no
          *     money moves, and a `cancelled` transfer event is added (see `/transfer/event/sync`). Cancelling
          *     an already cancelled transfer fails with `TRANSFER_NOT_CANCELLABLE` too.
-         *
-         *     The interface specification gives the request (`transfer_id`) and the rule; the resulting
-         *     `cancelled` status and event are decisions D-XFER-8 and D-XFER-11.
          */
         post: operations["transferCancel"];
         delete?: never;
@@ -1448,7 +1434,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1469,8 +1455,7 @@ export interface paths {
          *     `failed` or `returned` as described in `TransferStatus`). `failure_reason` is set on `failed`
          *     and `returned` events.
          *
-         *     The interface specification does not show the fields of the transfer event record; they are
-         *     decision D-XFER-10 (see `TransferEvent`).
+         *     The fields of an event are described in `TransferEvent`.
          */
         post: operations["transferEventSync"];
         delete?: never;
@@ -1483,7 +1468,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1493,10 +1478,8 @@ export interface paths {
         put?: never;
         /**
          * Create a bank transfer
-         * @description Addition: the interface specification says that bank transfers are created (and read, listed,
-         *     cancelled and synchronized) but lists no creation operation; this operation closes that gap
-         *     (decision D-BXFER-2). It moves `amount` US dollars between the Item's account `account_id` and
-         *     one of the client's origination accounts.
+         * @description Creates a bank transfer: it moves `amount` US dollars between the Item's account `account_id`
+         *     and one of the client's origination accounts.
          *
          *     - `type` `debit` pulls the money from the user's account **into** the origination account
          *       (`direction` `inbound`); `credit` pays it **out of** the origination account to the user's
@@ -1508,10 +1491,14 @@ export interface paths {
          *     - `origination_account_id` null or absent uses the client's default origination account.
          *     - A credit larger than the origination account's transactable balance is rejected with
          *       `BANK_TRANSFER_INSUFFICIENT_FUNDS`.
-         *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. A
-         *       request with a key the client already used returns the bank transfer created by the first
-         *       request, unchanged, and never creates a second one; retry a request that timed out with the
-         *       same key.
+         *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. Repeating
+         *       the same request with a key the client already used returns the bank transfer the first
+         *       request created (as it is now) and never creates a second one; retry a request that timed
+         *       out with the same key. The same key with a different request (another field value, or the
+         *       other bank transfer create operation; the credentials do not count, null counts as absent)
+         *       fails with `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
+         *       failed does not use up its key. Keys are shared by `/bank_transfer/create` and
+         *       `/processor/bank_transfer/create` and remembered per client without expiry.
          *
          *     The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
          *     added to the stream read by `/bank_transfer/event/sync`. Its later statuses and their
@@ -1528,7 +1515,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1541,9 +1528,8 @@ export interface paths {
          * @description Reads one bank transfer by `bank_transfer_id`, with its current `status`, `cancellable` flag
          *     and, for failed or reversed bank transfers, its `failure_reason`.
          *
-         *     The interface specification shows only `bank_transfer_id` and `cancellable` of the bank
-         *     transfer record; the other fields follow the Transfer record (decision D-BXFER-2). To follow
-         *     changes of many bank transfers, poll `/bank_transfer/event/sync` instead of reading each one.
+         *     To follow changes of many bank transfers, poll `/bank_transfer/event/sync` instead of reading
+         *     each one.
          */
         post: operations["bankTransferGet"];
         delete?: never;
@@ -1556,7 +1542,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1575,8 +1561,6 @@ export interface paths {
          *       creation time (both inclusive, RFC 3339; `start_date` must not be later than `end_date`),
          *       `origination_account_id` keeps one origination account, `direction` keeps `outbound`
          *       (credits) or `inbound` (debits).
-         *     - The names `start_date` / `end_date` of the two creation-time bounds are a design decision
-         *       (D-BXFER-13): the interface specification does not name them.
          */
         post: operations["bankTransferList"];
         delete?: never;
@@ -1589,7 +1573,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1618,7 +1602,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1651,7 +1635,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1667,8 +1651,7 @@ export interface paths {
          *     list means there are no newer events yet.
          *
          *     Every status change of every bank transfer of the client is an event whose `event_type` is the
-         *     new status: `pending` (created), `cancelled`, `failed`, `posted` or `reversed`. The interface
-         *     specification shows only `pending`; the closed set is decision D-BXFER-5 and the transitions
+         *     new status: `pending` (created), `cancelled`, `failed`, `posted` or `reversed`. The transitions
          *     are described in `BankTransferStatus`. Events simulated with `/sandbox/bank_transfer/simulate`
          *     appear here too.
          */
@@ -1683,7 +1666,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1702,9 +1685,11 @@ export interface paths {
          *     Access to this operation is not enabled by default: a client without it gets
          *     `BANK_TRANSFER_ERROR` / `BANK_TRANSFER_MIGRATE_ACCOUNT_NOT_ENABLED`; ask support to enable it.
          *
-         *     The interface specification gives only the purpose; the request fields (`account_number` of 4
-         *     to 17 digits, 9-digit `routing_number`, `account_type` `checking` or `savings`) and the
-         *     response fields (`access_token`, `account_id`) are decision D-BXFER-14.
+         *     The request carries the `account_number` (4 to 17 digits), the 9-digit `routing_number` and the
+         *     `account_type` (`checking` or `savings`); the response carries the new Item's `access_token` and
+         *     its `account_id`. The routing number must be one of a supported institution (in the sandbox,
+         *     of a sandbox institution such as `011401533`, First Gingham Bank); otherwise the call fails with
+         *     `INVALID_INPUT` / `INVALID_INSTITUTION`. Each call creates a new Item.
          */
         post: operations["bankTransferMigrateAccount"];
         delete?: never;
@@ -1717,7 +1702,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1728,24 +1713,23 @@ export interface paths {
         /**
          * Score the return risk of an ACH debit
          * @description Scores how likely a proposed ACH debit from one account of an Item is to be returned, before you
-         *     submit it. The interface specification describes this operation by purpose only; its fields
-         *     are decisions D-SIG-1 to D-SIG-5.
+         *     submit it.
          *
          *     - `client_transaction_id` (1 to 36 characters) is your identifier of the debit, unique per
          *       transaction. If the debit is later returned, report it with `/signal/return/report` quoting
          *       the same value. Evaluating again with the same id re-scores the debit and replaces the earlier
-         *       evaluation (decision D-SIG-1).
+         *       evaluation.
          *     - `account_id` must be a checking or savings account of the Item of `access_token`
          *       (`INVALID_ACCOUNT_ID` for an account of another Item, `ACCOUNT_NOT_SUPPORTED` for other kinds
          *       of account).
-         *     - `amount` is the debit amount in the account's currency, greater than 0 (decision D-SIG-2).
+         *     - `amount` is the debit amount in the account's currency, greater than 0.
          *     - `user_present`, `user` and `device` are optional; each one given sharpens the scores. `user`
-         *       and `device` must not be null when given (decisions D-SIG-3, D-SIG-4).
-         *     - The response gives two scores from 1 (lowest risk) to 99 (highest), each with a risk tier
-         *       from 1 to 5: `customer_initiated_return_risk` (returns such as unauthorized debits) and
+         *       and `device` must not be null when given.
+         *     - The response gives two scores from 1 (lowest risk) to 99 (highest), each with a risk tier from
+         *       1 to 5: `customer_initiated_return_risk` (returns such as unauthorized debits) and
          *       `bank_initiated_return_risk` (returns such as insufficient funds or closed accounts).
          *       `core_attributes` carries the facts the scores were computed from; its set of attributes is
-         *       open (decision D-SIG-5).
+         *       open.
          */
         post: operations["signalEvaluate"];
         delete?: never;
@@ -1758,7 +1742,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1771,13 +1755,12 @@ export interface paths {
          * @description Reports that an ACH debit you evaluated earlier with `/signal/evaluate` was returned, so that
          *     future scores learn from it.
          *
-         *     - `client_transaction_id` must be the value you gave to `/signal/evaluate` for that debit; an
-         *       id that was never evaluated is rejected with `CLIENT_TRANSACTION_ID_NOT_FOUND` (decision
-         *       D-SIG-6).
+         *     - `client_transaction_id` must be the value you gave to `/signal/evaluate` for that debit; an id
+         *       that was never evaluated is rejected with `CLIENT_TRANSACTION_ID_NOT_FOUND`.
          *     - `return_code` must be a valid ACH return code: `R` and two digits (`R01`), and a code NACHA
-         *       has assigned; anything else is rejected with `INVALID_FIELD` (decision D-SIG-6).
+         *       has assigned; anything else is rejected with `INVALID_FIELD`.
          *     - Reporting again for the same `client_transaction_id` replaces the earlier return code, so you
-         *       can correct a mistake (decision D-SIG-6).
+         *       can correct a mistake.
          */
         post: operations["signalReturnReport"];
         delete?: never;
@@ -1790,7 +1773,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1800,12 +1783,11 @@ export interface paths {
         put?: never;
         /**
          * Search employers for direct deposit switching
-         * @description Searches the employers known to the API by name, for switching a user's direct deposit to one
-         *     of their accounts. Returns at most 10 employers, highest `confidence_score` first (decision
-         *     D-INST-6).
+         * @description Searches the employers known to the API by name, for switching a user's direct deposit to one of
+         *     their accounts. Returns at most 10 employers, highest `confidence_score` first.
          *
          *     - `query` must not be empty.
-         *     - `products` needs at least one value; the only value is `deposit_switch` (decision D-INST-5).
+         *     - `products` needs at least one value; the only value is `deposit_switch`.
          *     - Employer data changes often: **do not cache results for more than one day**.
          */
         post: operations["employersSearch"];
@@ -1819,7 +1801,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1833,8 +1815,22 @@ export interface paths {
          *     returns a public token for it, without going through the Link flow. Exchange the token with
          *     `/item/public_token/exchange` within 30 minutes.
          *
-         *     The Item behaves according to the test username in `options.override_username` (default
-         *     `user_good`).
+         *     The Item behaves according to the test user of `options.override_username` and
+         *     `options.override_password` (default `user_good` / `pass_good`):
+         *
+         *     | username | password | the Item |
+         *     |---|---|---|
+         *     | `user_good` | `pass_good` | checking (available 100), savings (200), credit card, student loan, mortgage and IRA accounts; transfer authorizations decided by the available balance |
+         *     | `user_good` | `microdeposits_good` | created through the same-day micro-deposits flow: checking and savings enabled for micro-deposit verification; authorizations permitted with `MANUALLY_VERIFIED_ITEM` |
+         *     | `user_login_reset` | `pass_good` | the login was reset: `Item.error` is `ITEM_LOGIN_REQUIRED`; authorizations permitted with `LOGIN_REQUIRED` |
+         *     | `user_zero_balance` | `pass_good` | every checking and savings account has an available balance of 0: authorizations declined with `RISK` |
+         *     | `user_owners_unavailable` | `pass_good` | account owners unavailable: asset reports carry the `OWNERS_UNAVAILABLE` warning |
+         *     | `user_custom` | `pass_good` | an Item the sandbox cannot decide for: authorizations permitted with `ERROR` |
+         *
+         *     An unknown username, or a password that is not one of that user's, is refused with
+         *     `INVALID_FIELD` naming the option. `institution_id` must be a sandbox institution
+         *     (`INVALID_INSTITUTION`) supporting every product asked for (`PRODUCTS_NOT_SUPPORTED`), and
+         *     `options.webhook` a URL the sandbox calls (see Webhooks).
          */
         post: operations["sandboxPublicTokenCreate"];
         delete?: never;
@@ -1847,7 +1843,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1863,11 +1859,10 @@ export interface paths {
          *
          *     - The token has the form `processor-sandbox-<identifier>` and stands for the new Item's first
          *       checking account; the Item is enabled for auth, balance and identity, so the token works with
-         *       `/processor/auth/get`, `/processor/balance/get` and `/processor/identity/get` (decision
-         *       D-SBX-2).
+         *       `/processor/auth/get`, `/processor/balance/get` and `/processor/identity/get`.
          *     - `options` must not be null when given. The Item behaves according to the test username in
          *       `options.override_username` (default `user_good`, password `pass_good`), as for
-         *       `/sandbox/public_token/create` (decision D-SBX-2).
+         *       `/sandbox/public_token/create`.
          */
         post: operations["sandboxProcessorTokenCreate"];
         delete?: never;
@@ -1880,7 +1875,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1897,10 +1892,49 @@ export interface paths {
          *     - State change: the account's `verification_status` is set to the given value,
          *       `automatically_verified` or `verification_expired`.
          *     - Only accounts enabled for micro-deposit verification can be changed; any other account fails
-         *       with `SANDBOX_ERROR` / `MICRO_DEPOSITS_NOT_ENABLED` (decision D-SBX-1).
+         *       with `SANDBOX_ERROR` / `MICRO_DEPOSITS_NOT_ENABLED`.
          *     - `account_id` must belong to the Item of `access_token` (`INVALID_ACCOUNT_ID`).
          */
         post: operations["sandboxItemSetVerificationStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/asset_report/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a test asset report
+         * @description Sandbox only. Generates an asset report over one or more sandbox Items at once and returns its
+         *     `asset_report_token` (and `asset_report_id`), so that you can create audit copies of it with
+         *     `/asset_report/audit_copy/create`.
+         *
+         *     - Each Item of `access_tokens` must have been created with the `assets` product (for example
+         *       `initial_products` of `/sandbox/public_token/create` including `assets`); another Item fails
+         *       with `ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`. An Item whose login was reset fails with
+         *       `ITEM_LOGIN_REQUIRED`; an unknown, rotated or removed token with `INVALID_ACCESS_TOKEN`. The
+         *       message names the entry of `access_tokens` concerned.
+         *     - The report is ready at once: it is a snapshot of the Items' accounts, owners, balances, balance
+         *       history and transactions over the last `days_requested` days. Later changes to the Items do
+         *       not change it, and removing an Item leaves the report readable.
+         *     - Items of the test user `user_owners_unavailable` come without account owners; the report
+         *       carries an `OWNERS_UNAVAILABLE` warning for each of them.
+         *     - `options.client_report_id` and `options.user` are stored as given and returned in the report;
+         *       what is not given is null.
+         *     - Each call generates a new report with its own token.
+         */
+        post: operations["sandboxAssetReportCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1911,7 +1945,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -1925,11 +1959,11 @@ export interface paths {
          *     the status `event_type` and a simulated event of that type is produced, visible to the bank
          *     transfer event operations (`/bank_transfer/event/sync`). No funds move.
          *
-         *     - `event_type` is one of the events a network produces (decision D-BXFER-15): `posted` (from
-         *       `pending`), `failed` (from `pending`) or `reversed` (from `posted`). Any other starting
-         *       status (for example a `cancelled` or already `failed` bank transfer) is rejected with
-         *       `SANDBOX_ERROR` / `SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID`. `pending` comes from
-         *       creation and `cancelled` from `/bank_transfer/cancel`, so neither can be simulated.
+         *     - `event_type` is one of the events a network produces: `posted` (from `pending`), `failed`
+         *       (from `pending`) or `reversed` (from `posted`). Any other starting status (for example a
+         *       `cancelled` or already `failed` bank transfer) is rejected with `SANDBOX_ERROR` /
+         *       `SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID`. `pending` comes from creation and
+         *       `cancelled` from `/bank_transfer/cancel`, so neither can be simulated.
          *     - `failure_reason` may be given only with `failed` and `reversed`, and is then put on the
          *       event and the bank transfer; when left out, a generic reason is used (`R01` "Insufficient
          *       funds" on the ACH networks, no return code on `wire`).
@@ -1942,12 +1976,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/payment/simulate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the outcome of a payment
+         * @description Sandbox only. Simulates what the end user and the payer's bank do with a payment created by
+         *     `/payment_initiation/payment/create`, which otherwise stays `PAYMENT_STATUS_INPUT_NEEDED`: the
+         *     user authorises it in Link and the bank executes it (or sets up the standing order), or the
+         *     user declines it, or the bank refuses it. Use it to test status handling, reversals and the
+         *     deprecated payment token flow without a real bank. No money moves.
+         *
+         *     - `status` is where the payment ends up. It must be reachable from the current status along
+         *       the transitions of `PaymentStatus`; the statuses in between are passed through in the same
+         *       call, and the payment reports one change: `status` and `last_status_update` (now), which
+         *       moves it to the head of `/payment_initiation/payment/list`. For example
+         *       `PAYMENT_STATUS_EXECUTED` from `PAYMENT_STATUS_INPUT_NEEDED` passes through
+         *       `PAYMENT_STATUS_PROCESSING` and `PAYMENT_STATUS_INITIATED`.
+         *     - One-time payments reach `PAYMENT_STATUS_INITIATED`, `PAYMENT_STATUS_EXECUTED` and
+         *       `PAYMENT_STATUS_COMPLETED`; standing orders reach `PAYMENT_STATUS_ESTABLISHED`. Both can
+         *       fail: `PAYMENT_STATUS_CANCELLED` (the user declines; only while awaiting input),
+         *       `PAYMENT_STATUS_BLOCKED` (from processing), `PAYMENT_STATUS_INSUFFICIENT_FUNDS`,
+         *       `PAYMENT_STATUS_REJECTED` and `PAYMENT_STATUS_FAILED` (from processing, or initiated for
+         *       one-time payments).
+         *     - A status the payment already has changes nothing and succeeds, so the call can be retried.
+         *       Any other status that is not reachable (a final status, a step backwards, a status of the
+         *       other kind of payment, or a payment that expired) fails with `SANDBOX_ERROR` /
+         *       `SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID`.
+         *     - When a payment created with `options.request_refund_details: true` is executed, its
+         *       `refund_details` are filled in, as the payer's bank reports them: the account of
+         *       `options.iban` or `options.bacs` when the payer was restricted to one, otherwise the sandbox
+         *       payer's account (Alberta Bobbeth Charleson, IBAN `GB29NWBK60161331926819`, account
+         *       `31926819`, sort code `601613`). The payment can then be reversed with
+         *       `/payment_initiation/payment/reverse`.
+         *     - `payment_token` simulates the deprecated flow: the user opened Link with this token. It must
+         *       be the payment's current token, unused and unexpired (`INVALID_PAYMENT_TOKEN` otherwise), and
+         *       is used up by the call. A payment no longer awaiting input takes no token
+         *       (`PAYMENT_NOT_AWAITING_INPUT`), and clients without the deprecated flow get
+         *       `PAYMENT_TOKEN_FLOW_UNAVAILABLE`.
+         *     - Refunds are not simulated: a refund stays `INITIATED` in the sandbox.
+         */
+        post: operations["sandboxPaymentSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     WEBHOOK_UPDATE_ACKNOWLEDGED: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1956,11 +2051,11 @@ export interface webhooks {
         /**
          * Webhook URL updated
          * @description Sent when `/item/webhook/update` succeeds, to the Item's **new** webhook URL, so you can check
-         *     that the new endpoint receives webhooks. The interface specification does not show the payload;
-         *     its shape is decision D-ITEM-12.
+         *     that the new endpoint receives webhooks.
          *
-         *     Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status;
-         *     other statuses (and timeouts) are retried (decision D-ITEM-13).
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
          */
         post: operations["webhookUpdateAcknowledged"];
         delete?: never;
@@ -1972,7 +2067,12 @@ export interface webhooks {
     DEFAULT_UPDATE: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1982,11 +2082,11 @@ export interface webhooks {
          * New transactions available
          * @description Sent to the Item's webhook URL when an extraction, started by `/transactions/refresh` or one
          *     of the automatic extractions that run several times a day, detects new transactions. Read
-         *     them with `/transactions/get`. `new_transactions` is how many were added. The interface
-         *     specification does not show the payload; its shape is decision D-ITEM-12.
+         *     them with `/transactions/get`. `new_transactions` is how many were added.
          *
-         *     Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status;
-         *     other statuses (and timeouts) are retried (decision D-ITEM-13).
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
          */
         post: operations["defaultUpdate"];
         delete?: never;
@@ -1998,7 +2098,12 @@ export interface webhooks {
     TRANSACTIONS_REMOVED: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2010,11 +2115,11 @@ export interface webhooks {
          *     automatic, detects that transactions were removed at the institution, for example a pending
          *     transaction that posted (the posted one names it in `pending_transaction_id`) or was
          *     cancelled. Delete the transactions listed in `removed_transactions` on your side;
-         *     `/transactions/get` no longer returns them. The interface specification does not show the
-         *     payload; its shape is decision D-ITEM-12.
+         *     `/transactions/get` no longer returns them.
          *
-         *     Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status;
-         *     other statuses (and timeouts) are retried (decision D-ITEM-13).
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
          */
         post: operations["transactionsRemoved"];
         delete?: never;
@@ -2084,9 +2189,7 @@ export interface components {
          *     | `RATE_LIMIT_EXCEEDED` | 429 | too many requests; retry after the `Retry-After` header |
          *     | `API_ERROR` | 500, 503 | a failure on our side; safe to retry later |
          *
-         *     The interface specification names only `INVALID_REQUEST`; the rest of this catalogue is a
-         *     design decision recorded in `spec/README.md` (D-ERR-1). New categories are added only with a
-         *     new `SVC-Version`.
+         *     New categories are added only with a new `SVC-Version`.
          * @example INVALID_REQUEST
          * @enum {string}
          */
@@ -2143,7 +2246,7 @@ export interface components {
         };
         /**
          * ItemAccessTokenInvalidateResponse
-         * @description The interface specification says only that a new token is returned; the field name `new_access_token` is decision D-GAP-1 in `spec/README.md`.
+         * @description The Item's new access token, which replaces the invalidated one at once.
          */
         ItemAccessTokenInvalidateResponse: {
             new_access_token: components["schemas"]["AccessToken"];
@@ -2162,14 +2265,14 @@ export interface components {
             webhook: string;
         };
         /**
-         * @description A product of the API that an Item can be enabled for or billed for. Closed set: requests that name any other value are rejected with `INVALID_FIELD` (decision D-ENUM-2 in `spec/README.md`).
+         * @description A product of the API that an Item can be enabled for or billed for. Closed set: requests that name any other value are rejected with `INVALID_FIELD`.
          * @example auth
          * @enum {string}
          */
         Product: "assets" | "auth" | "balance" | "identity" | "investments" | "liabilities" | "payment_initiation" | "transactions";
         /**
          * EmbeddedError
-         * @description The error object as it appears inside another resource (`Item.error`, the `cause` of an asset report warning). It has the same nine fields as `ApiError`, but `request_id` may be absent and `status` may be null, because the error was not produced by the current request (decision D-ERR-2).
+         * @description The error object as it appears inside another resource (`Item.error`, the `cause` of an asset report warning). It has the same nine fields as `ApiError`, but `request_id` may be absent and `status` may be null, because the error was not produced by the current request.
          */
         EmbeddedError: {
             error_type: components["schemas"]["ErrorType"];
@@ -2234,7 +2337,7 @@ export interface components {
             /** @description The Item's current error, or null when the Item has no error. */
             error: components["schemas"]["EmbeddedError"] | null;
             /**
-             * @description How the Item is kept up to date. Open set (decision D-ENUM-1): known value `background` (updated without the user); clients must accept other values.
+             * @description How the Item is kept up to date. Open set: known value `background` (updated without the user); clients must accept other values.
              * @example background
              */
             update_type: "background" | (string & {});
@@ -2278,7 +2381,7 @@ export interface components {
         };
         /**
          * ItemImportRequestOptions
-         * @description Options for the imported Item. Must not be null when given (decision D-ITEM-7).
+         * @description Options for the imported Item. Must not be null when given.
          */
         ItemImportRequestOptions: {
             /**
@@ -2290,7 +2393,7 @@ export interface components {
         };
         /**
          * ItemImportRequest
-         * @description Creates an Item through your exchange integration. The interface specification names only `user_auth`; `products` and `options` are decision D-ITEM-7.
+         * @description Creates an Item through your exchange integration. `user_auth` identifies the user to your integration, `products` are enabled on the new Item and `options.webhook` sets its webhook URL.
          */
         ItemImportRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -2302,7 +2405,7 @@ export interface components {
         };
         /**
          * ItemImportResponse
-         * @description The new Item's access token and id (decision D-ITEM-8). The extraction started by the import runs after the response; `target_account_id` is not part of it.
+         * @description The new Item's access token and id. The extraction started by the import runs after the response; `target_account_id` is not part of it.
          */
         ItemImportResponse: {
             access_token: components["schemas"]["AccessToken"];
@@ -2315,7 +2418,7 @@ export interface components {
         };
         /**
          * ItemApplicationListRequest
-         * @description Lists connected applications. `access_token` is optional, as in the interface specification (decision D-ITEM-1): with it, the applications connected to that Item, with the Item's `scopes`; without it, every application connected to any of your Items, each once, with `scopes` null.
+         * @description Lists connected applications. `access_token` is optional: with it, the applications connected to that Item, with the Item's `scopes`; without it, every application connected to any of your Items, each once, with `scopes` null.
          */
         ItemApplicationListRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -2354,7 +2457,7 @@ export interface components {
          */
         ApplicationScopesAccountAccess: {
             /**
-             * @description The account, named by its `account_id` in the Item (decision D-ITEM-4). It must be an account of the Item.
+             * @description The account, named by its `account_id` in the Item. It must be an account of the Item.
              * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
              */
             unique_id: string;
@@ -2379,7 +2482,7 @@ export interface components {
             new_accounts: boolean;
         };
         /**
-         * @description Finer class of the account within its `type`. Open set (decision D-ENUM-1): the known values are listed in `x-extensible-enum`; institutions may report others, so clients must accept any string.
+         * @description Finer class of the account within its `type`. Open set: known values `checking`, `savings`, `credit card`, `paypal`, `student`, `mortgage`, `ira`, `401k` and `401a`; institutions may report others, so clients must accept any string.
          * @example checking
          */
         AccountSubtype: "checking" | "savings" | "credit card" | "paypal" | "student" | "mortgage" | "ira" | "401k" | "401a" | (string & {});
@@ -2406,7 +2509,7 @@ export interface components {
             optional_product_access: components["schemas"]["ApplicationScopesProductAccess"];
             account_filters: components["schemas"]["ConnectedApplicationAccountFilters"];
             /**
-             * @description How many accounts the user may share with the application: `SINGLE_SELECT` (exactly one), `MULTI_SELECT` (one or more of the user's choice) or `ALL` (every eligible account). Closed set defined by the service; the interface specification shows only `SINGLE_SELECT`, the other two values are decision D-ITEM-5.
+             * @description How many accounts the user may share with the application: `SINGLE_SELECT` (exactly one), `MULTI_SELECT` (one or more of the user's choice) or `ALL` (every eligible account). Closed set.
              * @example SINGLE_SELECT
              * @enum {string}
              */
@@ -2414,7 +2517,7 @@ export interface components {
         };
         /**
          * ConnectedApplication
-         * @description An application (another client of the service) that the user of an Item has connected to their accounts, with the data it asked for (`requested_scopes`) and the data the user granted it (`scopes`). `scopes` belongs to one Item: it is null where no Item is in context (`/application/get`, and `/item/application/list` called without `access_token`), decision D-ITEM-3.
+         * @description An application (another client of the service) that the user of an Item has connected to their accounts, with the data it asked for (`requested_scopes`) and the data the user granted it (`scopes`). `scopes` belongs to one Item: it is null where no Item is in context (`/application/get`, and `/item/application/list` called without `access_token`).
          */
         ConnectedApplication: {
             /**
@@ -2455,7 +2558,7 @@ export interface components {
              * @example 2026-11-03
              */
             created_at: string;
-            /** @description Kinds of data the application reads, in upper snake case. Open set (decision D-ENUM-1): the known value is `ACCOUNT_BALANCE`; clients must accept any other string. */
+            /** @description Kinds of data the application reads, in upper snake case. Open set: the known value is `ACCOUNT_BALANCE`; clients must accept any other string. */
             product_data_types: ("ACCOUNT_BALANCE" | (string & {}))[];
             /** @description The data the user of the Item granted the application, or null when no Item is in context (`/application/get`, or `/item/application/list` without `access_token`). Change it with `/item/application/scopes/update`. */
             scopes: components["schemas"]["ApplicationScopes"] | null;
@@ -2469,7 +2572,7 @@ export interface components {
         };
         /**
          * ItemApplicationScopesUpdateRequest
-         * @description Replaces the scopes a connected application has on one Item. The interface specification gives only the purpose; the fields are decision D-ITEM-2.
+         * @description Replaces the scopes a connected application has on one Item. The new `scopes` replace the current ones as a whole.
          */
         ItemApplicationScopesUpdateRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -2488,7 +2591,7 @@ export interface components {
         };
         /**
          * ApplicationGetRequest
-         * @description Reads one application (client of the service). The interface specification gives only the purpose; the fields are decision D-ITEM-6.
+         * @description Reads one application (client of the service). Name it by its `application_id`.
          */
         ApplicationGetRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -2506,7 +2609,7 @@ export interface components {
         };
         /**
          * AccountFilterOptions
-         * @description Options that narrow an Item-scoped read to some of its accounts. The interface specification does not show the shape of the `options` objects; this is decision D-OPT-1 in `spec/README.md`. Must not be null when given.
+         * @description Options that narrow an Item-scoped read to some of its accounts. Must not be null when given.
          */
         AccountFilterOptions: {
             /** @description Only return data for these accounts. Unknown ids are rejected with `INVALID_ACCOUNT_ID`. When absent, all accounts of the Item are returned. */
@@ -2557,7 +2660,7 @@ export interface components {
             last_updated_datetime?: string;
         };
         /**
-         * @description Class of the account. Closed set (decision D-ENUM-1): `depository` (checking, savings), `credit` (credit cards), `loan` (student loans, mortgages) and `investment`.
+         * @description Class of the account. Closed set: `depository` (checking, savings), `credit` (credit cards), `loan` (student loans, mortgages) and `investment`.
          * @example depository
          * @enum {string}
          */
@@ -2730,7 +2833,7 @@ export interface components {
              */
             primary: boolean;
             /**
-             * @description Kind of contact. Open set (decision D-ENUM-1): known values for phone numbers are `home`, `work`, `mobile1`; for e-mails `primary`, `secondary`, `other`.
+             * @description Kind of contact. Open set: known values for phone numbers are `home`, `work`, `mobile1`; for e-mails `primary`, `secondary`, `other`.
              * @example primary
              */
             type: "home" | "work" | "mobile1" | "primary" | "secondary" | "other" | (string & {});
@@ -2809,7 +2912,7 @@ export interface components {
         };
         /**
          * TransactionsGetRequestOptions
-         * @description Filtering and paging of `/transactions/get`. Must not be null when given (decision D-OPT-1); `account_ids` follows `AccountFilterOptions`, `count` and `offset` page the result (decision D-ITEM-10).
+         * @description Filtering and paging of `/transactions/get`. Must not be null when given; `account_ids` follows `AccountFilterOptions`, `count` and `offset` page the result.
          */
         TransactionsGetRequestOptions: {
             /** @description Only return transactions of these accounts. Unknown ids are rejected with `INVALID_ACCOUNT_ID`. When absent, transactions of all accounts of the Item are returned. */
@@ -2831,7 +2934,7 @@ export interface components {
         };
         /**
          * TransactionsGetRequest
-         * @description Reads the Item's transactions between two dates. `/transactions/get` is not listed in the interface specification; its fields are decision D-ITEM-10.
+         * @description Reads the Item's transactions between two dates. Both dates are inclusive (`YYYY-MM-DD`); `options` narrows the accounts and pages the result.
          */
         TransactionsGetRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -2945,7 +3048,7 @@ export interface components {
         };
         /**
          * Transaction
-         * @description One transaction of an account, as returned by `/transactions/get`. The interface specification does not list the fields; they are decision D-ITEM-11, modelled on the asset report transaction.
+         * @description One transaction of an account, as returned by `/transactions/get`.
          */
         Transaction: {
             /**
@@ -3049,7 +3152,7 @@ export interface components {
         };
         /**
          * TransactionsRefreshResponse
-         * @description The extraction was started. Its results arrive later as the `DEFAULT_UPDATE` and `TRANSACTIONS_REMOVED` webhooks (decision D-ITEM-9).
+         * @description The extraction was started. Its results arrive later as the `DEFAULT_UPDATE` and `TRANSACTIONS_REMOVED` webhooks.
          */
         TransactionsRefreshResponse: {
             request_id: components["schemas"]["RequestId"];
@@ -3072,7 +3175,7 @@ export interface components {
              */
             apr_percentage: number;
             /**
-             * @description What the rate applies to. Open set (decision D-ENUM-1): known values `balance_transfer_apr`, `cash_apr`, `purchase_apr` and `special` (a promotional rate); clients must accept other values.
+             * @description What the rate applies to. Open set: known values `balance_transfer_apr`, `cash_apr`, `purchase_apr` and `special` (a promotional rate); clients must accept other values.
              * @example purchase_apr
              */
             apr_type: "balance_transfer_apr" | "cash_apr" | "purchase_apr" | "special" | (string & {});
@@ -3144,7 +3247,7 @@ export interface components {
              */
             percentage: number;
             /**
-             * @description Kind of rate. Open set (decision D-ENUM-1): known value `fixed`; clients must accept other values (for example an adjustable rate).
+             * @description Kind of rate. Open set: known value `fixed`; clients must accept other values (for example an adjustable rate).
              * @example fixed
              */
             type: "fixed" | (string & {});
@@ -3264,7 +3367,7 @@ export interface components {
              */
             end_date: string;
             /**
-             * @description The status. Open set (decision D-ENUM-1): known value `repayment`; servicers report others (for example deferment or forbearance), so clients must accept any string.
+             * @description The status. Open set: known value `repayment`; servicers report others (for example deferment or forbearance), so clients must accept any string.
              * @example repayment
              */
             type: "repayment" | (string & {});
@@ -3304,7 +3407,7 @@ export interface components {
              */
             description: string;
             /**
-             * @description Kind of plan. Open set (decision D-ENUM-1): known value `standard`; servicers report others (for example income-driven plans), so clients must accept any string.
+             * @description Kind of plan. Open set: known value `standard`; servicers report others (for example income-driven plans), so clients must accept any string.
              * @example standard
              */
             type: "standard" | (string & {});
@@ -3424,7 +3527,7 @@ export interface components {
         };
         /**
          * Liabilities
-         * @description The liability data of the returned accounts, one array per kind of liability. Every array is always present and is empty when the Item has no (requested) account of that kind (decision D-ACCT-1).
+         * @description The liability data of the returned accounts, one array per kind of liability. Every array is always present and is empty when the Item has no (requested) account of that kind.
          */
         Liabilities: {
             /** @description One entry per credit account (subtype `credit card` or `paypal`). */
@@ -3436,7 +3539,7 @@ export interface components {
         };
         /** LiabilitiesGetResponse */
         LiabilitiesGetResponse: {
-            /** @description The Item's accounts that liabilities covers (type `credit` with subtype `credit card` or `paypal`, type `loan` with subtype `student` or `mortgage`), narrowed by `options.account_ids` when given. Each has an entry in one of the `liabilities` arrays (decision D-ACCT-1). */
+            /** @description The Item's accounts that liabilities covers (type `credit` with subtype `credit card` or `paypal`, type `loan` with subtype `student` or `mortgage`), narrowed by `options.account_ids` when given. Each has an entry in one of the `liabilities` arrays. */
             accounts: components["schemas"]["Account"][];
             item: components["schemas"]["Item"];
             liabilities: components["schemas"]["Liabilities"];
@@ -3451,7 +3554,7 @@ export interface components {
         };
         /**
          * Holding
-         * @description A position: the quantity of one security held in one investment account, with its value as the institution reports it. The interface specification does not show the fields of a holding; this design is decision D-ACCT-5. Amounts are in the currency given by `iso_currency_code` or `unofficial_currency_code`.
+         * @description A position: the quantity of one security held in one investment account, with its value as the institution reports it. Amounts are in the currency given by `iso_currency_code` or `unofficial_currency_code`.
          */
         Holding: {
             /**
@@ -3503,7 +3606,7 @@ export interface components {
         };
         /**
          * Security
-         * @description A security (a stock, fund, bond, cash position ...) referenced by holdings and investment transactions through its `security_id`. Identifiers the institution does not give are null (decision D-ACCT-4).
+         * @description A security (a stock, fund, bond, cash position ...) referenced by holdings and investment transactions through its `security_id`. Identifiers the institution does not give are null.
          */
         Security: {
             /**
@@ -3573,7 +3676,7 @@ export interface components {
              */
             ticker_symbol: string | null;
             /**
-             * @description Kind of security. Open set (decision D-ENUM-1): known values `mutual fund` and `equity`; institutions report others, so clients must accept any string.
+             * @description Kind of security. Open set: known values `mutual fund` and `equity`; institutions report others, so clients must accept any string.
              * @example mutual fund
              */
             type: "mutual fund" | "equity" | (string & {});
@@ -3596,7 +3699,7 @@ export interface components {
         };
         /**
          * InvestmentsTransactionsGetRequestOptions
-         * @description Optional filter and paging options of `/investments/transactions/get`. Must not be null when given. The interface specification does not say whether `count` and `offset` sit at the top level or inside `options`; they sit here, beside `account_ids` (decision D-ACCT-2).
+         * @description Optional filter and paging options of `/investments/transactions/get`. Must not be null when given. `count` and `offset` page the result and sit here, beside `account_ids`; at the top level of the request they are unknown fields and are rejected with `UNKNOWN_FIELDS`.
          */
         InvestmentsTransactionsGetRequestOptions: {
             /** @description Only return investment transactions of these accounts. Unknown ids are rejected with `INVALID_ACCOUNT_ID`. When absent, all investment accounts of the Item are covered. */
@@ -3646,7 +3749,7 @@ export interface components {
              */
             account_id: string;
             /**
-             * @description Cash effect of the transaction on the account, fees included. Positive when cash leaves the account (for example a purchase of a security), negative when cash comes in (a sale, a dividend). Decision D-ACCT-3.
+             * @description Cash effect of the transaction on the account, fees included. Positive when cash leaves the account (for example a purchase of a security), negative when cash comes in (a sale, a dividend).
              * @example 110.2
              */
             amount: number;
@@ -3687,22 +3790,22 @@ export interface components {
              */
             price: number;
             /**
-             * @description Number of units of the security involved: positive for a purchase, negative for a sale, 0 for a cash movement such as a dividend (decision D-ACCT-3).
+             * @description Number of units of the security involved: positive for a purchase, negative for a sale, 0 for a cash movement such as a dividend.
              * @example 2
              */
             quantity: number;
             /**
-             * @description The `security_id` of the security involved, found in `securities`; null for a cash movement that concerns no security (for example a deposit). Decision D-ACCT-3.
+             * @description The `security_id` of the security involved, found in `securities`; null for a cash movement that concerns no security (for example a deposit).
              * @example KDwjlXj1Rqt58dVvmzRguxJybmyQL8FgeWWAy
              */
             security_id: string | null;
             /**
-             * @description Finer kind of the transaction within its `type`. Open set (decision D-ENUM-1): known values `dividend`, `sell`, `buy`; institutions report others, so clients must accept any string.
+             * @description Finer kind of the transaction within its `type`. Open set: known values `dividend`, `sell`, `buy`; institutions report others, so clients must accept any string.
              * @example buy
              */
             subtype: "dividend" | "sell" | "buy" | (string & {});
             /**
-             * @description Kind of transaction. Open set (decision D-ENUM-1): known values `cash` (a movement of cash such as a dividend), `sell`, `buy`; clients must accept other values.
+             * @description Kind of transaction. Open set: known values `cash` (a movement of cash such as a dividend), `sell`, `buy`; clients must accept other values.
              * @example buy
              */
             type: "cash" | "sell" | "buy" | (string & {});
@@ -3742,7 +3845,7 @@ export interface components {
              */
             account_id: string;
             /**
-             * @description Identifier of the integration partner that will use the token: one of 22 identifiers, lower-case snake case derived from the partner's company name. The interface specification deliberately leaves the list out, so the schema checks only the shape; a well-formed identifier that is not one of the 22 is rejected with `INVALID_PROCESSOR` (decision D-PROC-3). Use `/processor/partner_b/bank_account_token/create` and `/processor/partner_a/processor_token/create` for those two partners.
+             * @description Identifier of the integration partner that will use the token: one of 22 identifiers, lower-case snake case derived from the partner's company name. The schema checks only the shape; a well-formed identifier that is not one of the 22 is rejected with `INVALID_PROCESSOR`. Use `/processor/partner_b/bank_account_token/create` and `/processor/partner_a/processor_token/create` for those two partners.
              * @example acme_payments
              */
             processor: string;
@@ -3759,7 +3862,7 @@ export interface components {
         };
         /**
          * ProcessorPartnerAProcessorTokenCreateRequest
-         * @description Creates a processor token for the brokerage integration partner A for one account of an Item. The interface specification describes this operation by purpose only; the fields are decision D-PROC-5.
+         * @description Creates a processor token for the brokerage integration partner A for one account of an Item. It takes the Item's `access_token` and the `account_id` of a checking or savings account of that Item.
          */
         ProcessorPartnerAProcessorTokenCreateRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -3773,7 +3876,7 @@ export interface components {
         };
         /**
          * ProcessorPartnerAProcessorTokenCreateResponse
-         * @description The processor token for partner A (decision D-PROC-5).
+         * @description The processor token for partner A.
          */
         ProcessorPartnerAProcessorTokenCreateResponse: {
             processor_token: components["schemas"]["ProcessorToken"];
@@ -3788,13 +3891,13 @@ export interface components {
             secret?: components["schemas"]["Secret"];
             access_token: components["schemas"]["AccessToken"];
             /**
-             * @description The account the token stands for: a checking or savings account of the Item of `access_token`. An account of another Item fails with `INVALID_ACCOUNT_ID`; any other kind of account fails with `ACCOUNT_NOT_SUPPORTED` (decision D-PROC-4).
+             * @description The account the token stands for: a checking or savings account of the Item of `access_token`. An account of another Item fails with `INVALID_ACCOUNT_ID`; any other kind of account fails with `ACCOUNT_NOT_SUPPORTED`.
              * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
              */
             account_id: string;
         };
         /**
-         * @description A bank account token for the payment partner B, of the form `bank-account-<environment>-<identifier>` (decision D-PROC-4). Hand it to partner B, which uses it to debit or credit the account it stands for. It stays valid until the Item is removed.
+         * @description A bank account token for the payment partner B, of the form `bank-account-<environment>-<identifier>`. Hand it to partner B, which uses it to debit or credit the account it stands for. It stays valid until the Item is removed.
          * @example bank-account-sandbox-3f6a9c2e-7b1d-4e5f-8a0c-2d4b6e8f1a3c
          */
         PartnerBBankAccountToken: string;
@@ -3805,7 +3908,7 @@ export interface components {
         };
         /**
          * ProcessorAuthGetRequest
-         * @description Reads the account and routing numbers and the balances of the account behind a processor token. The interface specification describes this operation by purpose only; the request carries only the processor token (decision D-PROC-2).
+         * @description Reads the account and routing numbers and the balances of the account behind a processor token. The request carries only the processor token.
          */
         ProcessorAuthGetRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -3814,7 +3917,7 @@ export interface components {
         };
         /**
          * ProcessorAuthGetResponse
-         * @description The account behind the processor token and its numbers (decision D-PROC-2).
+         * @description The account behind the processor token and its numbers.
          */
         ProcessorAuthGetResponse: {
             account: components["schemas"]["Account"];
@@ -3837,13 +3940,13 @@ export interface components {
         };
         /**
          * ProcessorBalanceGetRequestOptions
-         * @description Options of `/processor/balance/get`. Must not be null when given. The interface specification does not show its fields; this is decision D-PROC-1.
+         * @description Options of `/processor/balance/get`. Must not be null when given.
          */
         ProcessorBalanceGetRequestOptions: {
             /**
              * Format: date-time
              * @description The oldest balance update you accept (RFC 3339). Matters only for the few institutions that cannot give a real-time balance and return their latest known one instead: when that balance was updated before this time, the call fails with `LAST_UPDATED_DATETIME_OUT_OF_RANGE` instead of returning it. When absent, such a balance is returned whatever its age.
-             * @example 2026-11-20T00:00:00Z
+             * @example 2026-11-01T00:00:00Z
              */
             min_last_updated_datetime?: string;
         };
@@ -3875,7 +3978,7 @@ export interface components {
          */
         TransferType: "debit" | "credit";
         /**
-         * @description The network that carries a bank transfer. Closed set: `ach` (standard ACH, settles in one to two banking days), `same-day-ach` (ACH submitted for same-day settlement) and `wire` (a domestic wire, settles the same banking day). `ach` and `same-day-ach` are the ACH networks and need an `ach_class`; `wire` takes none. Bank transfers add `wire` to the ACH networks of transfers (decision D-BXFER-3).
+         * @description The network that carries a bank transfer. Closed set: `ach` (standard ACH, settles in one to two banking days), `same-day-ach` (ACH submitted for same-day settlement) and `wire` (a domestic wire, settles the same banking day). `ach` and `same-day-ach` are the ACH networks and need an `ach_class`; `wire` takes none. Bank transfers add `wire` to the ACH networks of transfers.
          * @example ach
          * @enum {string}
          */
@@ -3893,7 +3996,7 @@ export interface components {
         BankTransferIsoCurrencyCode: "USD";
         /**
          * BankTransferUser
-         * @description The account holder of the user's account, as sent when a bank transfer is created. Only `legal_name` is required. Unknown fields are rejected. The bank transfer record returns these details as `BankTransferUserDetails` (decision D-BXFER-8).
+         * @description The account holder of the user's account, as sent when a bank transfer is created. Only `legal_name` is required. Unknown fields are rejected. The bank transfer record returns these details as `BankTransferUserDetails`.
          */
         BankTransferUser: {
             /**
@@ -3915,7 +4018,7 @@ export interface components {
         };
         /**
          * BankTransferMetadata
-         * @description Free-form data the client attaches to a bank transfer and gets back unchanged on every read: a map of string keys to string values, at most 50 keys. Keys are 1 to 40 characters, values at most 500 characters (limits per key and value are decision D-BXFER-9). Never put sensitive data here.
+         * @description Free-form data the client attaches to a bank transfer and gets back unchanged on every read: a map of string keys to string values, at most 50 keys. Keys are 1 to 40 characters, values at most 500 characters. Never put sensitive data here.
          * @example {
          *       "invoice_id": "INV-2026-0042"
          *     }
@@ -3925,13 +4028,13 @@ export interface components {
         };
         /**
          * ProcessorBankTransferCreateRequest
-         * @description Creates a bank transfer as a processor, between the account behind `processor_token` and one of the client's origination accounts. Same fields as `/bank_transfer/create`, with `processor_token` in place of `access_token` and `account_id`. `ach_class` is required when `network` is `ach` or `same-day-ach` and must be absent when it is `wire` (encoded with `if`/`then`/`else`; decision D-BXFER-3).
+         * @description Creates a bank transfer as a processor, between the account behind `processor_token` and one of the client's origination accounts. Same fields as `/bank_transfer/create`, with `processor_token` in place of `access_token` and `account_id`. `ach_class` is required when `network` is `ach` or `same-day-ach` and must be absent when it is `wire`.
          */
         ProcessorBankTransferCreateRequest: {
             client_id?: components["schemas"]["ClientId"];
             secret?: components["schemas"]["Secret"];
             /**
-             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: a request whose key was already used by the client returns the bank transfer created by the first request with that key, unchanged, and never creates a second one (even if other fields differ). Keys are remembered per client and environment without expiry. Use a new key for every new bank transfer (decision D-BXFER-16).
+             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: repeating a request with a key the client already used returns the bank transfer the first request created and never creates a second one; the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`. Keys are shared by both bank transfer create operations and remembered per client and environment without expiry. Use a new key for every new bank transfer.
              * @example invoice-2026-0042
              */
             idempotency_key: string;
@@ -3961,14 +4064,14 @@ export interface components {
             origination_account_id?: string | null;
         };
         /**
-         * @description Which way the money of a bank transfer moves, seen from the origination account (decision D-BXFER-6). Closed set: `outbound` means money leaves the origination account (a `credit`, paid to the user's account); `inbound` means money enters it (a `debit`, pulled from the user's account). It always agrees with the bank transfer's `type`; it exists so that lists and events can be filtered and read by direction.
+         * @description Which way the money of a bank transfer moves, seen from the origination account. Closed set: `outbound` means money leaves the origination account (a `credit`, paid to the user's account); `inbound` means money enters it (a `debit`, pulled from the user's account). It always agrees with the bank transfer's `type`; it exists so that lists and events can be filtered and read by direction.
          * @example outbound
          * @enum {string}
          */
         BankTransferDirection: "outbound" | "inbound";
         /**
          * BankTransferFailure
-         * @description Why a bank transfer failed or was reversed: set on bank transfers whose `status` is `failed` or `reversed` and on the events of those types, null otherwise. Same shape as the transfer failure reason `{ach_return_code, description}`; `ach_return_code` is null for wires (decision D-BXFER-10).
+         * @description Why a bank transfer failed or was reversed: set on bank transfers whose `status` is `failed` or `reversed` and on the events of those types, null otherwise. Same shape as the transfer failure reason `{ach_return_code, description}`; `ach_return_code` is null for wires.
          */
         BankTransferFailure: {
             /**
@@ -3983,8 +4086,7 @@ export interface components {
             description: string;
         };
         /**
-         * @description Status of a bank transfer. Closed set (decision D-BXFER-4; the interface specification shows
-         *     only that bank transfers start out pending and can be cancelled):
+         * @description Status of a bank transfer. Closed set:
          *
          *     | status | meaning | terminal |
          *     |---|---|---|
@@ -4011,7 +4113,7 @@ export interface components {
         BankTransferStatus: "pending" | "posted" | "cancelled" | "failed" | "reversed";
         /**
          * BankTransferUserDetails
-         * @description The account holder details stored on a bank transfer, as they were sent on creation. Every field is present; details that were not sent are null (decision D-BXFER-8).
+         * @description The account holder details stored on a bank transfer, as they were sent on creation. Every field is present; details that were not sent are null.
          */
         BankTransferUserDetails: {
             /**
@@ -4033,11 +4135,11 @@ export interface components {
         };
         /**
          * BankTransfer
-         * @description A bank transfer: money moved between the user's account and one of the client's origination accounts over ACH or wire. The interface specification shows only `bank_transfer_id` and `cancellable`; the other fields follow the Transfer record (decision D-BXFER-2). Every field is always present.
+         * @description A bank transfer: money moved between the user's account and one of the client's origination accounts over ACH or wire. Its fields mirror those of a transfer (`Transfer`), with `bank_transfer_id` as its identifier. Every field is always present.
          */
         BankTransfer: {
             /**
-             * @description Identifier of the bank transfer (a UUID). The same name is used in the requests that take it (`/bank_transfer/get`, `/bank_transfer/cancel`, `/sandbox/bank_transfer/simulate`) and in bank transfer events; the record uses it instead of the Transfer record's `id` (decision D-BXFER-1).
+             * @description Identifier of the bank transfer (a UUID). The same name is used in the requests that take it (`/bank_transfer/get`, `/bank_transfer/cancel`, `/sandbox/bank_transfer/simulate`) and in bank transfer events; the record uses it instead of the Transfer record's `id`.
              * @example d36d3e12-cb51-4a44-9e4a-5e5e3e3f9b17
              */
             bank_transfer_id: string;
@@ -4091,7 +4193,7 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
         };
         /**
-         * @description The token of an asset report, of the form `assets-<environment>-<identifier>`, held by the owner of the report (the client that had it generated). It is never given to auditors: they receive an audit copy token instead. Its shape is a design decision (D-ACCT-8).
+         * @description The token of an asset report, of the form `assets-<environment>-<identifier>`, held by the owner of the report (the client that had it generated). It is never given to auditors: they receive an audit copy token instead. In the sandbox, `/sandbox/asset_report/create` generates a report and returns its token.
          * @example assets-sandbox-6f12f5bb-22dd-4d07-b8b9-3c1c6b7e1a52
          */
         AssetReportToken: string;
@@ -4124,7 +4226,7 @@ export interface components {
         };
         /**
          * AssetReportUser
-         * @description The person the report is about, as the report's owner described them when the report was created. Every field is null when the owner did not give it (decision D-ACCT-6).
+         * @description The person the report is about, as the report's owner described them when the report was created. Every field is null when the owner did not give it.
          */
         AssetReportUser: {
             /**
@@ -4261,7 +4363,7 @@ export interface components {
          */
         AssetReportTransaction: {
             /**
-             * @description Channel of the transaction. Open set (decision D-ENUM-1): known value `digital` (online); clients must accept other values.
+             * @description Channel of the transaction. Open set: known value `digital` (online); clients must accept other values.
              * @example digital
              */
             transaction_type: "digital" | (string & {});
@@ -4300,7 +4402,7 @@ export interface components {
              */
             account_id: string;
             /**
-             * @description Amount of the transaction. Positive when money leaves the account (a purchase, a withdrawal), negative when money comes in (a deposit, a refund). Decision D-ACCT-3.
+             * @description Amount of the transaction. Positive when money leaves the account (a purchase, a withdrawal), negative when money comes in (a deposit, a refund).
              * @example 6.33
              */
             amount: number;
@@ -4331,7 +4433,7 @@ export interface components {
              */
             transaction_id: string;
             /**
-             * @description The date the transaction was made as the institution reports it, usually `YYYY-MM-DD`. The interface specification types it as a plain string (unlike `date`), so no format is promised.
+             * @description The date the transaction was made as the institution reports it, usually `YYYY-MM-DD`. It is a plain string (unlike `date`), so no format is promised.
              * @example 2026-11-13
              */
             date_transacted: string;
@@ -4369,7 +4471,7 @@ export interface components {
          */
         AssetReportAccount: components["schemas"]["AccountWithOwners"] & {
             /**
-             * @description Micro-deposit verification status of the account: `automatically_verified` or `verification_expired` (closed set). Null for an account that was not verified through micro-deposits (decision D-ACCT-7).
+             * @description Micro-deposit verification status of the account: `automatically_verified` or `verification_expired` (closed set). Null for an account that was not verified through micro-deposits.
              * @example null
              * @enum {string|null}
              */
@@ -4461,12 +4563,12 @@ export interface components {
          */
         AssetReportWarning: {
             /**
-             * @description Category of the warning. Open set (decision D-ENUM-1): known value `ASSET_REPORT_WARNING`; clients must accept other values.
+             * @description Category of the warning. Open set: known value `ASSET_REPORT_WARNING`; clients must accept other values.
              * @example ASSET_REPORT_WARNING
              */
             warning_type: "ASSET_REPORT_WARNING" | (string & {});
             /**
-             * @description What is missing. Open set (decision D-ENUM-1): known value `OWNERS_UNAVAILABLE` (the institution did not return the account owners, so `owners` is empty for the Item's accounts); clients must accept other values.
+             * @description What is missing. Open set: known value `OWNERS_UNAVAILABLE` (the institution did not return the account owners, so `owners` is empty for the Item's accounts); clients must accept other values.
              * @example OWNERS_UNAVAILABLE
              */
             warning_code: "OWNERS_UNAVAILABLE" | (string & {});
@@ -4488,7 +4590,7 @@ export interface components {
         /** AssetReportAuditCopyRemoveResponse */
         AssetReportAuditCopyRemoveResponse: {
             /**
-             * @description Always true: the audit copy was removed and its token is now invalid for every holder. A token that is already invalid gives `INVALID_AUDIT_COPY_TOKEN` instead (decision D-ACCT-9).
+             * @description Always true: the audit copy was removed and its token is now invalid for every holder. A token that is already invalid gives `INVALID_AUDIT_COPY_TOKEN` instead.
              * @example true
              * @constant
              */
@@ -4502,11 +4604,11 @@ export interface components {
         CountryCode: string;
         /**
          * InstitutionsSearchRequestOptions
-         * @description Further filters and output switches of `/institutions/search`. Must not be null when given. The interface specification does not show its fields; this is decision D-INST-2.
+         * @description Further filters and output switches of `/institutions/search`. Must not be null when given.
          */
         InstitutionsSearchRequestOptions: {
             /**
-             * @description When true, each institution also carries `url`, `primary_color` and `logo` (decision D-INST-3). The logo makes responses much larger; ask for it only when you display it.
+             * @description When true, each institution also carries `url`, `primary_color` and `logo`. The logo makes responses much larger; ask for it only when you display it.
              * @default false
              * @example true
              */
@@ -4530,7 +4632,7 @@ export interface components {
              */
             query: string;
             /**
-             * @description Only return institutions that support all of these products. Required, but may be null: null means "any product" (no product filter). An empty array is rejected (`INVALID_FIELD`); send null instead (decision D-INST-1). When `auth` is listed and your client is enabled for Instant Match or Automated Micro-deposits, institutions that support those are returned even if `auth` is absent from their `products`.
+             * @description Only return institutions that support all of these products. Required, but may be null: null means "any product" (no product filter). An empty array is rejected (`INVALID_FIELD`); send null instead. When `auth` is listed and your client is enabled for Instant Match or Automated Micro-deposits, institutions that support those are returned even if `auth` is absent from their `products`.
              * @example [
              *       "auth"
              *     ]
@@ -4542,7 +4644,7 @@ export interface components {
         };
         /**
          * Institution
-         * @description A financial institution supported by the API, as returned by `/institutions/search` and `/institutions/get`. The six fields of the interface specification are always present; `url`, `primary_color` and `logo` are present only when the request sets `options.include_optional_metadata` to true (decision D-INST-3).
+         * @description A financial institution supported by the API, as returned by `/institutions/search` and `/institutions/get`. `institution_id`, `name`, `products`, `country_codes`, `routing_numbers` and `oauth` are always present; `url`, `primary_color` and `logo` are present only when the request sets `options.include_optional_metadata` to true.
          */
         Institution: {
             /** @description The countries the institution serves, as ISO 3166-1 alpha-2 codes. At least one. */
@@ -4562,7 +4664,7 @@ export interface components {
              * @example false
              */
             oauth: boolean;
-            /** @description The products the institution supports. Under rule 10 of `/institutions/search`, an institution may be returned for `auth` although `auth` is not listed here (it supports Instant Match or Automated Micro-deposits instead). */
+            /** @description The products the institution supports. `/institutions/search` may return an institution for `auth` although `auth` is not listed here (it supports Instant Match or Automated Micro-deposits instead). */
             products: components["schemas"]["Product"][];
             /** @description The 9-digit ABA routing numbers of the institution. Empty for institutions without US routing numbers. */
             routing_numbers: string[];
@@ -4591,7 +4693,7 @@ export interface components {
         };
         /**
          * InstitutionsGetRequestOptions
-         * @description Further filters and output switches of `/institutions/get`. Must not be null when given. The interface specification does not show its fields; this is decision D-INST-2.
+         * @description Further filters and output switches of `/institutions/get`. Must not be null when given.
          */
         InstitutionsGetRequestOptions: {
             /** @description Only list institutions that support all of these products. At least one product when given; when absent there is no product filter (beyond the overlap with your client's products). */
@@ -4604,7 +4706,7 @@ export interface components {
              */
             oauth?: boolean;
             /**
-             * @description When true, each institution also carries `url`, `primary_color` and `logo` (decision D-INST-3).
+             * @description When true, each institution also carries `url`, `primary_color` and `logo`.
              * @default false
              * @example false
              */
@@ -4625,7 +4727,7 @@ export interface components {
             count: number;
             /**
              * Format: int32
-             * @description Position in the list of the first institution of the page (0 for the first page). For the next page add the `count` you asked for, not the number of institutions returned (decision D-INST-4).
+             * @description Position in the list of the first institution of the page (0 for the first page). For the next page add the `count` you asked for, not the number of institutions returned.
              * @example 0
              */
             offset: number;
@@ -4638,7 +4740,7 @@ export interface components {
             /** @description The institutions of the requested page that share at least one product with your client, in a stable order. May hold fewer than `count` entries (even none) although later pages exist; keep paging while `offset + count < total`. */
             institutions: components["schemas"]["Institution"][];
             /**
-             * @description The number of institutions in the whole list that `country_codes` and `options` select, before institutions with no product overlap with your client are filtered out of each page. Use it to know when to stop paging (decision D-INST-4).
+             * @description The number of institutions in the whole list that `country_codes` and `options` select, before institutions with no product overlap with your client are filtered out of each page. Use it to know when to stop paging.
              * @example 11982
              */
             total: number;
@@ -4646,13 +4748,13 @@ export interface components {
         };
         /**
          * PaymentIban
-         * @description An International Bank Account Number: two-letter ISO 3166-1 country code, two check digits and the national account identifier, 15 to 34 upper-case letters and digits with no spaces. The check digits are verified (ISO 13616 mod-97); an IBAN that fails the check is rejected with `INVALID_FIELD` (decision D-PAY-14).
+         * @description An International Bank Account Number: two-letter ISO 3166-1 country code, two check digits and the national account identifier, 15 to 34 upper-case letters and digits with no spaces. The check digits are verified (ISO 13616 mod-97); an IBAN that fails the check is rejected with `INVALID_FIELD`.
          * @example GB33BUKB20201555555555
          */
         PaymentIban: string;
         /**
          * PaymentRecipientBacs
-         * @description UK domestic account details (BACS / Faster Payments): an 8-digit account number and a 6-digit sort code. The interface specification does not show the fields of the BACS object; this shape is decision D-PAY-2. BACS details always identify an account held in the United Kingdom.
+         * @description UK domestic account details (BACS / Faster Payments): an 8-digit account number and a 6-digit sort code. BACS details always identify an account held in the United Kingdom.
          */
         PaymentRecipientBacs: {
             /**
@@ -4668,7 +4770,7 @@ export interface components {
         };
         /**
          * PaymentRecipientAddress
-         * @description Postal address of a payment recipient. When given, all four fields are required (decision D-PAY-3) and `country` must be a SEPA country (for a standing-order recipient: `GB`).
+         * @description Postal address of a payment recipient. When given, all four fields are required and `country` must be a SEPA country (for a standing-order recipient: `GB`).
          */
         PaymentRecipientAddress: {
             /** @description The street lines of the address, in order (house number and street first, then any further lines). At least one line. */
@@ -4687,7 +4789,7 @@ export interface components {
         };
         /**
          * PaymentInitiationRecipientCreateRequest
-         * @description A new payment recipient. `name` is required, and so is `iban` unless `bacs` is given (at least one of the two; both may be given). Unknown fields are rejected, also inside `bacs` and `address` (`unevaluatedProperties: false` where they are used; decision D-PAY-15).
+         * @description A new payment recipient. `name` is required, and so is `iban` unless `bacs` is given (at least one of the two; both may be given). Unknown fields are rejected, also inside `bacs` and `address`.
          */
         PaymentInitiationRecipientCreateRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -4769,7 +4871,7 @@ export interface components {
         };
         /** PaymentInitiationRecipientListResponse */
         PaymentInitiationRecipientListResponse: {
-            /** @description Every payment recipient created by the client in this environment, oldest first (decision D-PAY-4); an empty array when there are none. The list is not paged. */
+            /** @description Every payment recipient created by the client in this environment, oldest first; an empty array when there are none. The list is not paged. */
             recipients: components["schemas"]["PaymentRecipient"][];
             request_id: components["schemas"]["RequestId"];
         };
@@ -4785,7 +4887,7 @@ export interface components {
          */
         PaymentAmount: {
             /**
-             * @description ISO 4217 code of the payment currency. Closed set: `GBP` (domestic UK payments to a recipient with BACS details, and every standing order) or `EUR` (SEPA payments to a recipient with an IBAN; decision D-PAY-13).
+             * @description ISO 4217 code of the payment currency. Closed set: `GBP` (domestic UK payments to a recipient with BACS details, and every standing order) or `EUR` (SEPA payments to a recipient with an IBAN).
              * @example GBP
              * @enum {string}
              */
@@ -4799,9 +4901,7 @@ export interface components {
         /**
          * PaymentSchedule
          * @description The schedule of a standing order. Giving a schedule to `/payment_initiation/payment/create`
-         *     makes the payment a standing order, which must be in `GBP` and paid to a UK recipient. The
-         *     interface specification does not show the fields of the schedule; this shape is decision
-         *     D-PAY-5.
+         *     makes the payment a standing order, which must be in `GBP` and paid to a UK recipient.
          *
          *     Standing-order payments are sent Monday to Friday, excluding UK bank holidays: a payment whose
          *     date falls on a weekend or a bank holiday is sent on the next working day. A standing order
@@ -4835,14 +4935,14 @@ export interface components {
             start_date: string;
             /**
              * Format: date
-             * @description Date (`YYYY-MM-DD`) after which no more payments are made; not before `start_date`. Absent or null: the standing order runs until the end user cancels it with their bank. Responses always carry it (null when open-ended).
+             * @description Date (`YYYY-MM-DD`) after which no more payments are made; not before `start_date`, nor before the first execution day on or after `start_date` (the order must make at least one payment). Absent or null: the standing order runs until the end user cancels it with their bank. Responses always carry it (null when open-ended).
              * @example null
              */
             end_date?: string | null;
         };
         /**
          * PaymentInitiationOptions
-         * @description Optional settings of a new payment. The interface specification does not show the fields of the payment options object; this shape is decision D-PAY-6. Must not be null when given.
+         * @description Optional settings of a new payment. Must not be null when given.
          */
         PaymentInitiationOptions: {
             /**
@@ -4858,7 +4958,7 @@ export interface components {
         };
         /**
          * PaymentInitiationPaymentCreateRequest
-         * @description A new payment to an existing recipient: one-time without `schedule`, a standing order with it. Unknown fields are rejected, also inside `amount`, `schedule` and `options` (decision D-PAY-15).
+         * @description A new payment to an existing recipient: one-time without `schedule`, a standing order with it. Unknown fields are rejected, also inside `amount`, `schedule` and `options`.
          */
         PaymentInitiationPaymentCreateRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -4881,9 +4981,7 @@ export interface components {
         /**
          * PaymentStatus
          * @description Status of a payment. For a standing order it is the status of the whole order, not of its
-         *     individual payments. Closed set (decision D-PAY-7): the interface specification shows only
-         *     `PAYMENT_STATUS_INPUT_NEEDED` and no transitions, so the set and the transitions below are
-         *     designed.
+         *     individual payments. Closed set, with the transitions below.
          *
          *     | Status | Meaning | Final |
          *     |---|---|---|
@@ -4945,7 +5043,7 @@ export interface components {
         PaymentToken: string;
         /**
          * PaymentRefundDetails
-         * @description The payer's (original sender's) account, as reported by the payer's bank when the payment was created with `options.request_refund_details: true`. A reversal refunds the payment to this account. At least one of `iban` and `bacs` is non-null. Decision D-PAY-9.
+         * @description The payer's (original sender's) account, as reported by the payer's bank when the payment was created with `options.request_refund_details: true`. A reversal refunds the payment to this account. At least one of `iban` and `bacs` is non-null.
          */
         PaymentRefundDetails: {
             /**
@@ -4966,8 +5064,7 @@ export interface components {
         PaymentRefundId: string;
         /**
          * PaymentRefundStatus
-         * @description Status of the refund created by reversing a payment. Closed set; the interface specification
-         *     shows only `INITIATED`, the rest is decision D-PAY-10:
+         * @description Status of the refund created by reversing a payment. Closed set:
          *
          *     | Status | Meaning | Final |
          *     |---|---|---|
@@ -4997,7 +5094,7 @@ export interface components {
             payment_id: components["schemas"]["PaymentId"];
             /**
              * @deprecated
-             * @description Deprecated flow only. The payment's current payment token: one is issued when the payment is created and each `/payment_initiation/payment/token/create` call replaces it (decision D-PAY-8). Clients on the link-token flow ignore it.
+             * @description Deprecated flow only. The payment's current payment token: one is issued when the payment is created and each `/payment_initiation/payment/token/create` call replaces it. Clients on the link-token flow ignore it.
              */
             payment_token: components["schemas"]["PaymentToken"];
             reference: components["schemas"]["PaymentReference"];
@@ -5011,7 +5108,7 @@ export interface components {
             last_status_update: string;
             /**
              * Format: date-time
-             * @description End of the authorisation window, 24 hours after creation (decision D-PAY-7): a payment still `PAYMENT_STATUS_INPUT_NEEDED` at this time becomes `PAYMENT_STATUS_EXPIRED`. It keeps its value once the payment has moved on.
+             * @description End of the authorisation window, 24 hours after creation: a payment still `PAYMENT_STATUS_INPUT_NEEDED` at this time becomes `PAYMENT_STATUS_EXPIRED`. It keeps its value once the payment has moved on.
              * @example 2026-11-21T14:15:22Z
              */
             payment_expiration_time: string;
@@ -5022,9 +5119,15 @@ export interface components {
             iban: components["schemas"]["PaymentIban"] | null;
             /** @description The standing order's schedule, or null for a one-time payment. */
             schedule: components["schemas"]["PaymentSchedule"] | null;
-            /** @description The payer's account, as reported by the payer's bank; a reversal refunds to it. Null until the payment is executed, and always null when it was created without `options.request_refund_details: true` or the bank did not report the account (decision D-PAY-9). */
+            /**
+             * Format: date
+             * @description Standing orders only: the date (`YYYY-MM-DD`, UK calendar) on which the order's next payment is sent, today or later. Payments are sent Monday to Friday except UK bank holidays, so a payment day on a weekend or bank holiday gives the next working day. Null for one-time payments, for standing orders that failed, were cancelled or expired, and once the schedule has no payment left (after `end_date`).
+             * @example 2026-12-01
+             */
+            next_payment_date: string | null;
+            /** @description The payer's account, as reported by the payer's bank; a reversal refunds to it. Null until the payment is executed, and always null when it was created without `options.request_refund_details: true` or the bank did not report the account. */
             refund_details: components["schemas"]["PaymentRefundDetails"] | null;
-            /** @description The reversal of this payment with its current status, or null when the payment has not been reversed (decision D-PAY-10). */
+            /** @description The reversal of this payment with its current status, or null when the payment has not been reversed. */
             refund: components["schemas"]["PaymentRefund"] | null;
             request_id: components["schemas"]["RequestId"];
         };
@@ -5034,14 +5137,14 @@ export interface components {
             secret?: components["schemas"]["Secret"];
             /**
              * Format: int32
-             * @description How many payments to return, 1 to 200 (the maximum is decision D-PAY-11). Default 10.
+             * @description How many payments to return, 1 to 200. Default 10.
              * @default 10
              * @example 10
              */
             count?: number;
             /**
-             * Format: date-time
-             * @description Where the page starts: pass the `next_cursor` of the previous response unchanged (it is the `last_status_update` of the last payment of that page). Only payments whose `last_status_update` is strictly earlier are returned. Absent: start with the most recently updated payment (decision D-PAY-11).
+             * @description Where the page starts: pass the `next_cursor` of the previous response unchanged. It marks the position after the last payment of that page, so the next page starts with the payment that follows it in the list order, and no payment is repeated or skipped, also when several payments changed in the same instant. Treat it as opaque. Alternatively pass an RFC 3339 date-time: the page then starts with the payments whose `last_status_update` is strictly earlier. Absent: start with the most recently updated payment. A value that is neither is rejected with `INVALID_FIELD`.
+             * @example MjAyNi0xMS0yMFQxNDoxNToyMi4wMDBafDQ
              * @example 2026-11-20T14:15:22Z
              */
             cursor?: string;
@@ -5054,7 +5157,7 @@ export interface components {
             payment_id: components["schemas"]["PaymentId"];
             /**
              * @deprecated
-             * @description Deprecated flow only. The payment's current payment token: one is issued when the payment is created and each `/payment_initiation/payment/token/create` call replaces it (decision D-PAY-8). Clients on the link-token flow ignore it.
+             * @description Deprecated flow only. The payment's current payment token: one is issued when the payment is created and each `/payment_initiation/payment/token/create` call replaces it. Clients on the link-token flow ignore it.
              */
             payment_token: components["schemas"]["PaymentToken"];
             reference: components["schemas"]["PaymentReference"];
@@ -5068,7 +5171,7 @@ export interface components {
             last_status_update: string;
             /**
              * Format: date-time
-             * @description End of the authorisation window, 24 hours after creation (decision D-PAY-7): a payment still `PAYMENT_STATUS_INPUT_NEEDED` at this time becomes `PAYMENT_STATUS_EXPIRED`. It keeps its value once the payment has moved on.
+             * @description End of the authorisation window, 24 hours after creation: a payment still `PAYMENT_STATUS_INPUT_NEEDED` at this time becomes `PAYMENT_STATUS_EXPIRED`. It keeps its value once the payment has moved on.
              * @example 2026-11-21T14:15:22Z
              */
             payment_expiration_time: string;
@@ -5079,19 +5182,24 @@ export interface components {
             iban: components["schemas"]["PaymentIban"] | null;
             /** @description The standing order's schedule, or null for a one-time payment. */
             schedule: components["schemas"]["PaymentSchedule"] | null;
-            /** @description The payer's account, as reported by the payer's bank; a reversal refunds to it. Null until the payment is executed, and always null when it was created without `options.request_refund_details: true` or the bank did not report the account (decision D-PAY-9). */
+            /**
+             * Format: date
+             * @description Standing orders only: the date (`YYYY-MM-DD`, UK calendar) on which the order's next payment is sent, today or later. Payments are sent Monday to Friday except UK bank holidays, so a payment day on a weekend or bank holiday gives the next working day. Null for one-time payments, for standing orders that failed, were cancelled or expired, and once the schedule has no payment left (after `end_date`).
+             * @example 2026-12-01
+             */
+            next_payment_date: string | null;
+            /** @description The payer's account, as reported by the payer's bank; a reversal refunds to it. Null until the payment is executed, and always null when it was created without `options.request_refund_details: true` or the bank did not report the account. */
             refund_details: components["schemas"]["PaymentRefundDetails"] | null;
-            /** @description The reversal of this payment with its current status, or null when the payment has not been reversed (decision D-PAY-10). */
+            /** @description The reversal of this payment with its current status, or null when the payment has not been reversed. */
             refund: components["schemas"]["PaymentRefund"] | null;
         };
         /** PaymentInitiationPaymentListResponse */
         PaymentInitiationPaymentListResponse: {
-            /** @description Up to `count` payments (10 by default), ordered by `last_status_update`, most recent first. Empty when there are no (more) payments. */
+            /** @description Up to `count` payments (10 by default), ordered by `last_status_update`, most recent first; payments updated in the same instant are ordered by their last change, latest first. Empty when there are no (more) payments. */
             payments: components["schemas"]["Payment"][];
             /**
-             * Format: date-time
-             * @description The `cursor` for the next page: the `last_status_update` of the last payment of this page, or null when no older payment exists (decision D-PAY-11).
-             * @example 2026-11-18T09:30:00Z
+             * @description The `cursor` for the next page, or null when no older payment exists. It encodes the position of the last payment of this page (its `last_status_update` and the order of its last change); pass it unchanged.
+             * @example MjAyNi0xMS0yMFQxNDoxNToyMi4wMDBafDQ
              */
             next_cursor: string | null;
             request_id: components["schemas"]["RequestId"];
@@ -5120,7 +5228,7 @@ export interface components {
             payment_token: components["schemas"]["PaymentToken"];
             /**
              * Format: date-time
-             * @description When the token expires: 20 minutes after creation, and never after the payment's `payment_expiration_time` (decision D-PAY-8).
+             * @description When the token expires: 20 minutes after creation, and never after the payment's `payment_expiration_time`.
              * @example 2026-11-20T14:35:22Z
              */
             payment_token_expiration_time: string;
@@ -5134,7 +5242,7 @@ export interface components {
         TransferNetwork: "ach" | "same-day-ach";
         /**
          * TransferUserAddress
-         * @description Postal address of the account holder of a transfer. The interface specification lists the field names only; every part is required and non-empty, because a partial address cannot be used for risk checks (decision D-XFER-4). Send `address: null` or leave it out instead of a partial one.
+         * @description Postal address of the account holder of a transfer. Every part is required and non-empty, because a partial address cannot be used for risk checks. Send `address: null` or leave it out instead of a partial one.
          */
         TransferUserAddress: {
             /**
@@ -5161,7 +5269,7 @@ export interface components {
         };
         /**
          * TransferUser
-         * @description The holder of the account that is debited or credited. Only `legal_name` is required in requests; in responses (`Transfer.user`, `proposed_transfer.user`) all four fields are always present, null when they were not given. Unknown fields are rejected, as in every request body, so the object returned is the one sent plus those nulls (decision D-XFER-4).
+         * @description The holder of the account that is debited or credited. Only `legal_name` is required in requests; in responses (`Transfer.user`, `proposed_transfer.user`) all four fields are always present, null when they were not given. Unknown fields are rejected, as in every request body, so the object returned is the one sent plus those nulls.
          */
         TransferUser: {
             /**
@@ -5185,7 +5293,7 @@ export interface components {
         };
         /**
          * TransferDevice
-         * @description The device the end user used to initiate the transfer, for risk checks. The interface specification names the object but does not show its fields; `ip_address` and `user_agent` are decision D-XFER-3.
+         * @description The device the end user used to initiate the transfer, for risk checks. Both `ip_address` and `user_agent` are required when `device` is given.
          */
         TransferDevice: {
             /**
@@ -5225,9 +5333,7 @@ export interface components {
             origination_account_id?: string;
         };
         /**
-         * @description The outcome of a transfer authorization. Closed set (decision D-XFER-1): the interface
-         *     specification shows `approved` and `permitted` and says a decline exists without showing its
-         *     literal; it is `declined`.
+         * @description The outcome of a transfer authorization. Closed set:
          *
          *     | decision | meaning | can be used with `/transfer/create` |
          *     |---|---|---|
@@ -5240,9 +5346,8 @@ export interface components {
         TransferAuthorizationDecision: "approved" | "permitted" | "declined";
         /**
          * @description Why the authorization got its decision: a string code, or null when the decision is `approved`.
-         *     The interface specification gives `decision_rationale` as "string or null" and names the codes in
-         *     its sandbox decision rules; the set is closed (decision D-XFER-2) and grows only with a new
-         *     `SVC-Version`.
+         *     The set is closed and grows only with a new `SVC-Version`; the sandbox decision rules of
+         *     `/transfer/authorization/create` show when each code is given.
          *
          *     | code | decision | meaning |
          *     |---|---|---|
@@ -5250,7 +5355,7 @@ export interface components {
          *     | `RISK` | `declined` | the transfer is too risky (in the sandbox: the available balance is exactly zero) |
          *     | `MANUALLY_VERIFIED_ITEM` | `permitted` | the Item was verified manually (same-day micro-deposits), so no balance is known |
          *     | `LOGIN_REQUIRED` | `permitted` | the Item's login must be renewed, so no fresh balance could be read |
-         *     | `ERROR` | `permitted` | the authorization could not be decided normally (errors rule 4) |
+         *     | `ERROR` | `permitted` | the authorization could not be decided normally (for example no available balance is known) |
          * @example NSF
          * @enum {string|null}
          */
@@ -5272,7 +5377,7 @@ export interface components {
             amount: components["schemas"]["DecimalAmount"];
             network: components["schemas"]["TransferNetwork"];
             /**
-             * @description The origination account the money moves into (`debit`) or out of (`credit`): the one given in the request, or your default origination account when none was given; always set (decision D-XFER-14).
+             * @description The origination account the money moves into (`debit`) or out of (`credit`): the one given in the request, or your default origination account when none was given; always set.
              * @example 8945fedc-e703-463d-86b1-dc0607b55460
              */
             origination_account_id: string;
@@ -5283,7 +5388,7 @@ export interface components {
          */
         TransferAuthorization: {
             /**
-             * @description Identifier of the authorization, an opaque string (decision D-XFER-13); pass it to `/transfer/create` as `authorization_id`.
+             * @description Identifier of the authorization, an opaque string; pass it to `/transfer/create` as `authorization_id`.
              * @example f7a0a7c2-5a69-4e6a-9e1c-9f2b0b3d2c11
              */
             id: string;
@@ -5304,13 +5409,13 @@ export interface components {
         };
         /**
          * TransferCreateRequest
-         * @description Creates a transfer from an `approved` or `permitted` authorization. This operation is an addition to the interface specification, which lists transfers but shows no way to create one (decision D-XFER-6).
+         * @description Creates a transfer from an `approved` or `permitted` authorization. The transfer must match the authorization's `proposed_transfer`; `idempotency_key` makes the call safe to retry.
          */
         TransferCreateRequest: {
             client_id?: components["schemas"]["ClientId"];
             secret?: components["schemas"]["Secret"];
             /**
-             * @description A key you choose (1 to 50 characters), unique per transfer you mean to create. Repeated calls with the same key return the transfer the first call created and never create a second one, so a call that timed out can be retried safely. The key stays bound to that transfer; the other fields of a repeated call are not applied.
+             * @description A key you choose (1 to 50 characters), unique per transfer you mean to create. Repeating the same request with the same key returns the transfer the first call created and never creates a second one, so a call that timed out can be retried safely. The key stays bound to that request: the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`.
              * @example rent-2026-11-alberta
              */
             idempotency_key: string;
@@ -5352,7 +5457,7 @@ export interface components {
         };
         /**
          * TransferFailure
-         * @description Why a transfer failed or was returned (errors rule 3 of the interface specification: transfer failures are carried in `failure_reason`). Present (non-null) exactly when the transfer status is `failed` or `returned` (decision D-XFER-9).
+         * @description Why a transfer failed or was returned. A transfer that fails after it was created is reported here, in the transfer's `failure_reason`, not as an error response. Present (non-null) exactly when the transfer status is `failed` or `returned`.
          */
         TransferFailure: {
             /**
@@ -5367,8 +5472,7 @@ export interface components {
             description: string;
         };
         /**
-         * @description Where a transfer is in its life. Closed set. The interface specification shows only `pending` and
-         *     does not show the transitions; the set and the transitions below are decision D-XFER-8.
+         * @description Where a transfer is in its life. Closed set, with the transitions below.
          *
          *     | status | meaning | terminal |
          *     |---|---|---|
@@ -5402,7 +5506,7 @@ export interface components {
          */
         Transfer: {
             /**
-             * @description Identifier of the transfer, an opaque string (decision D-XFER-13); `/transfer/get` and `/transfer/cancel` take it as `transfer_id`.
+             * @description Identifier of the transfer, an opaque string; `/transfer/get` and `/transfer/cancel` take it as `transfer_id`.
              * @example 460cbe92-2dcc-8eae-5ad6-b37d0ec90fd9
              */
             id: string;
@@ -5414,7 +5518,7 @@ export interface components {
             ach_class: components["schemas"]["AchClass"];
             amount: components["schemas"]["DecimalAmount"];
             /**
-             * @description True when `/transfer/cancel` may be used on this transfer. It can be true only while `status` is `pending` (before the transfer is sent to the ACH network) and is false in every other status (decision D-XFER-8).
+             * @description True when `/transfer/cancel` may be used on this transfer. It can be true only while `status` is `pending` (before the transfer is sent to the ACH network) and is false in every other status.
              * @example true
              */
             cancellable: boolean;
@@ -5442,7 +5546,7 @@ export interface components {
             };
             network: components["schemas"]["TransferNetwork"];
             /**
-             * @description The origination account the money moves into (`debit`) or out of (`credit`): the one given at creation, or your default origination account; always set (decision D-XFER-14).
+             * @description The origination account the money moves into (`debit`) or out of (`credit`): the one given at creation, or your default origination account; always set.
              * @example 8945fedc-e703-463d-86b1-dc0607b55460
              */
             origination_account_id: string;
@@ -5480,13 +5584,13 @@ export interface components {
             secret?: components["schemas"]["Secret"];
             /**
              * Format: date-time
-             * @description Lower bound (inclusive) of the transfers' `created` time, as an RFC 3339 date-time. Null or absent: no lower bound. The interface specification does not show the name of this field; `start_date` is decision D-XFER-7. Must not be later than `end_date`.
+             * @description Lower bound (inclusive) of the transfers' `created` time, as an RFC 3339 date-time. Null or absent: no lower bound. Must not be later than `end_date`.
              * @example 2026-11-01T00:00:00Z
              */
             start_date?: string | null;
             /**
              * Format: date-time
-             * @description Upper bound (inclusive) of the transfers' `created` time, as an RFC 3339 date-time. Null or absent: no upper bound. The name `end_date` is decision D-XFER-7.
+             * @description Upper bound (inclusive) of the transfers' `created` time, as an RFC 3339 date-time. Null or absent: no upper bound.
              * @example 2026-11-30T23:59:59Z
              */
             end_date?: string | null;
@@ -5549,14 +5653,14 @@ export interface components {
             count?: number;
         };
         /**
-         * @description What happened to the transfer: each event records the transfer entering the `TransferStatus` of the same name (`pending` when it is created). Closed set; the interface specification does not show the fields of transfer events, so this set is decision D-XFER-10.
+         * @description What happened to the transfer: each event records the transfer entering the `TransferStatus` of the same name (`pending` when it is created). Closed set.
          * @example pending
          * @enum {string}
          */
         TransferEventType: "pending" | "cancelled" | "failed" | "posted" | "settled" | "returned";
         /**
          * TransferEvent
-         * @description One change of a transfer, as read by `/transfer/event/sync`. Events are numbered by `event_id` in the order they happened, across all your transfers. The interface specification does not show the fields of the transfer event record; they are decision D-XFER-10, modelled on the bank transfer event.
+         * @description One change of a transfer, as read by `/transfer/event/sync`. Events are numbered by `event_id` in the order they happened, across all your transfers. Its fields match those of a bank transfer event.
          */
         TransferEvent: {
             /**
@@ -5583,7 +5687,7 @@ export interface components {
              */
             transfer_id: string;
             /**
-             * @description The origination account of the transfer, the same value as `Transfer.origination_account_id`. Typed as nullable like the field of the bank transfer event (which the interface specification shows as nullable), so that clients treat both event kinds alike; transfer events always carry the id today (decision D-XFER-10).
+             * @description The origination account of the transfer, the same value as `Transfer.origination_account_id`. Typed as nullable like the same field of bank transfer events, so that clients can treat both event kinds alike; transfer events always carry the id today.
              * @example 8945fedc-e703-463d-86b1-dc0607b55460
              */
             origination_account_id: string | null;
@@ -5600,13 +5704,13 @@ export interface components {
         };
         /**
          * BankTransferCreateRequest
-         * @description Creates a bank transfer between the Item's account `account_id` and one of the client's origination accounts. `ach_class` is required when `network` is `ach` or `same-day-ach` and must be absent when it is `wire` (encoded with `if`/`then`/`else`; decision D-BXFER-3).
+         * @description Creates a bank transfer between the Item's account `account_id` and one of the client's origination accounts. `ach_class` is required when `network` is `ach` or `same-day-ach` and must be absent when it is `wire`.
          */
         BankTransferCreateRequest: {
             client_id?: components["schemas"]["ClientId"];
             secret?: components["schemas"]["Secret"];
             /**
-             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: a request whose key was already used by the client returns the bank transfer created by the first request with that key, unchanged, and never creates a second one (even if other fields differ). Keys are remembered per client and environment without expiry. Use a new key for every new bank transfer (decision D-BXFER-16).
+             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: repeating a request with a key the client already used returns the bank transfer the first request created and never creates a second one; the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`. Keys are shared by both bank transfer create operations and remembered per client and environment without expiry. Use a new key for every new bank transfer.
              * @example invoice-2026-0042
              */
             idempotency_key: string;
@@ -5662,7 +5766,7 @@ export interface components {
         };
         /**
          * BankTransferListRequest
-         * @description Filters and page of `/bank_transfer/list`. Every filter is optional; null is the same as absent (no filter). The names `start_date` and `end_date` of the creation-time bounds are decision D-BXFER-13.
+         * @description Filters and page of `/bank_transfer/list`. Every filter is optional; null is the same as absent (no filter). `start_date` and `end_date` bound the creation time, both inclusive.
          */
         BankTransferListRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -5730,14 +5834,14 @@ export interface components {
             client_id?: components["schemas"]["ClientId"];
             secret?: components["schemas"]["Secret"];
             /**
-             * @description The origination account whose balance to read. Required when the client has several origination accounts (otherwise `ORIGINATION_ACCOUNT_ID_REQUIRED`); when it has only one, null or absent means that one. An id that is not one of the client's origination accounts is rejected with `INVALID_ORIGINATION_ACCOUNT_ID`. The error code and its type `BANK_TRANSFER_ERROR` are decision D-BXFER-17.
+             * @description The origination account whose balance to read. Required when the client has several origination accounts (otherwise `BANK_TRANSFER_ERROR` / `ORIGINATION_ACCOUNT_ID_REQUIRED`); when it has only one, null or absent means that one. An id that is not one of the client's origination accounts is rejected with `INVALID_ORIGINATION_ACCOUNT_ID`.
              * @example 8945fedc-e703-463d-86b1-dc0607b55460
              */
             origination_account_id?: string | null;
         };
         /**
          * BankTransferBalance
-         * @description Balance of an origination account for bank transfers, in US dollars, as decimal strings with exactly two digits after the point. Unlike transfer amounts (`DecimalAmount`), balances may be negative, so they carry an optional leading `-` (decision D-BXFER-12). `transactable` is the available balance minus the minimum balance the account must keep.
+         * @description Balance of an origination account for bank transfers, in US dollars, as decimal strings with exactly two digits after the point. Unlike transfer amounts (`DecimalAmount`), balances may be negative, so they carry an optional leading `-`. `transactable` is the available balance minus the minimum balance the account must keep.
          */
         BankTransferBalance: {
             /**
@@ -5781,8 +5885,7 @@ export interface components {
         };
         /**
          * @description What happened to the bank transfer in an event: the status it moved to. Closed set, the same
-         *     values as `BankTransferStatus` (decision D-BXFER-5; the interface specification shows only
-         *     `pending`):
+         *     values as `BankTransferStatus`:
          *
          *     - `pending`: the bank transfer was created.
          *     - `cancelled`: it was cancelled with `/bank_transfer/cancel`.
@@ -5795,7 +5898,7 @@ export interface components {
         BankTransferEventType: "pending" | "cancelled" | "failed" | "posted" | "reversed";
         /**
          * BankTransferEventReceiverDetails
-         * @description What the receiving bank reported about the receiving account when the event was recorded (decision D-BXFER-11). The interface specification shows only that the field is nullable; the event carries null instead of this object when the receiving bank reported nothing.
+         * @description What the receiving bank reported about the receiving account when the event was recorded. The event carries null instead of this object when the receiving bank reported nothing.
          */
         BankTransferEventReceiverDetails: {
             /**
@@ -5823,7 +5926,7 @@ export interface components {
             bank_transfer_id: string;
             bank_transfer_iso_currency_code: components["schemas"]["BankTransferIsoCurrencyCode"];
             bank_transfer_type: components["schemas"]["TransferType"];
-            /** @description The bank transfer's `direction` (`outbound` for credits, `inbound` for debits). This version always sets it; the field is nullable (null = direction not known) so that clients accept null if a later version cannot tell (decision D-BXFER-6). */
+            /** @description The bank transfer's `direction` (`outbound` for credits, `inbound` for debits). This version always sets it; the field is nullable (null = direction not known) so that clients accept null if a later version cannot tell. */
             direction: components["schemas"]["BankTransferDirection"] | null;
             /**
              * Format: int32
@@ -5835,7 +5938,7 @@ export interface components {
             /** @description Why the bank transfer failed or was reversed; set on `failed` and `reversed` events, null on the others. */
             failure_reason: components["schemas"]["BankTransferFailure"] | null;
             /**
-             * @description The bank transfer's origination account (its `origination_account_id`). This version always sets it; clients must still accept null, which means the origination account is not known (decision D-BXFER-7).
+             * @description The bank transfer's origination account (its `origination_account_id`). This version always sets it; clients must still accept null, which means the origination account is not known.
              * @example 8945fedc-e703-463d-86b1-dc0607b55460
              */
             origination_account_id: string | null;
@@ -5856,7 +5959,7 @@ export interface components {
         };
         /**
          * BankTransferMigrateAccountRequest
-         * @description Known account and routing numbers of a user's account, to create an Item usable only with bank transfer operations. The interface specification gives only the purpose; these fields are decision D-BXFER-14.
+         * @description Known account and routing numbers of a user's account, to create an Item usable only with bank transfer operations.
          */
         BankTransferMigrateAccountRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -5895,7 +5998,7 @@ export interface components {
         SignalClientTransactionId: string;
         /**
          * SignalUser
-         * @description What you know about the account holder who initiates the debit. Every field is optional, but each one given sharpens the scores. Must not be null when given (decision D-SIG-3). `address` is the shared `Address` object: send all five keys, with null for the parts you do not know.
+         * @description What you know about the account holder who initiates the debit. Every field is optional, but each one given sharpens the scores. Must not be null when given. `address` is the shared `Address` object: send all five keys, with null for the parts you do not know.
          */
         SignalUser: {
             /**
@@ -5918,7 +6021,7 @@ export interface components {
         };
         /**
          * SignalDevice
-         * @description The device the user initiated the debit from, when the user is present. Both fields are optional. Must not be null when given. The interface specification does not show the device object; this is decision D-SIG-4.
+         * @description The device the user initiated the debit from, when the user is present. Both fields are optional. Must not be null when given.
          */
         SignalDevice: {
             /**
@@ -5934,7 +6037,7 @@ export interface components {
         };
         /**
          * SignalEvaluateRequest
-         * @description Asks for the return risk of a proposed ACH debit from one account of an Item. The interface specification describes this operation by purpose only; the fields are decisions D-SIG-1 to D-SIG-4.
+         * @description Asks for the return risk of a proposed ACH debit from one account of an Item.
          */
         SignalEvaluateRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -5947,7 +6050,7 @@ export interface components {
             account_id: string;
             client_transaction_id: components["schemas"]["SignalClientTransactionId"];
             /**
-             * @description The amount of the proposed debit in the account's currency (USD), greater than 0 with at most two decimal places (decision D-SIG-2).
+             * @description The amount of the proposed debit in the account's currency (USD), greater than 0 with at most two decimal places.
              * @example 102.05
              */
             amount: number;
@@ -5961,7 +6064,7 @@ export interface components {
         };
         /**
          * SignalReturnRisk
-         * @description The risk that a proposed ACH debit is returned for one class of reasons (decision D-SIG-5).
+         * @description The risk that a proposed ACH debit is returned for one class of reasons.
          */
         SignalReturnRisk: {
             /**
@@ -5977,7 +6080,7 @@ export interface components {
         };
         /**
          * SignalScores
-         * @description Return risk of the proposed ACH debit, split by who would initiate the return (decision D-SIG-5).
+         * @description Return risk of the proposed ACH debit, split by who would initiate the return.
          */
         SignalScores: {
             /** @description Risk of a return the account holder initiates, for example as unauthorized (ACH return codes such as `R07`, `R10`, `R29`). */
@@ -5989,7 +6092,7 @@ export interface components {
         SignalEvaluateResponse: {
             scores: components["schemas"]["SignalScores"];
             /**
-             * @description The facts about the account and its recent activity the scores were computed from, as a map of attribute name to value (number, string, boolean or null), for your own rules and for auditing. Open set (decision D-SIG-5): attributes may be added or dropped at any time, so treat every one as optional.
+             * @description The facts about the account and its recent activity the scores were computed from, as a map of attribute name to value (number, string, boolean or null), for your own rules and for auditing. Open set: attributes may be added or dropped at any time, so treat every one as optional.
              * @example {
              *       "days_since_first_connection": 214,
              *       "is_savings_or_money_market_account": false,
@@ -6013,7 +6116,7 @@ export interface components {
             secret?: components["schemas"]["Secret"];
             client_transaction_id: components["schemas"]["SignalClientTransactionId"];
             /**
-             * @description The ACH return code the debit came back with: `R` and two digits. It must be a code NACHA has assigned; an unassigned code (for example `R00`) is rejected with `INVALID_FIELD` (decision D-SIG-6).
+             * @description The ACH return code the debit came back with: `R` and two digits. It must be a code NACHA has assigned; an unassigned code (for example `R00`) is rejected with `INVALID_FIELD`.
              * @example R01
              */
             return_code: string;
@@ -6034,12 +6137,12 @@ export interface components {
              * @example Gingham
              */
             query: string;
-            /** @description Only return employers that support all of these products. At least one. Closed set: the only value is `deposit_switch` (direct deposit switching); any other value is rejected with `INVALID_FIELD` (decision D-INST-5). */
+            /** @description Only return employers that support all of these products. At least one. Closed set: the only value is `deposit_switch` (direct deposit switching); any other value is rejected with `INVALID_FIELD`. */
             products: "deposit_switch"[];
         };
         /**
          * Employer
-         * @description An employer known to the API, which a user can switch their direct deposit from. The interface specification does not show the employer record; its fields are decision D-INST-6.
+         * @description An employer known to the API, which a user can switch their direct deposit from.
          */
         Employer: {
             /**
@@ -6065,13 +6168,13 @@ export interface components {
          * @description Employer data changes often: do not cache these results for more than one day.
          */
         EmployersSearchResponse: {
-            /** @description The matching employers, highest `confidence_score` first; at most 10 (decision D-INST-6). Empty when nothing matches. Do not cache for more than one day. */
+            /** @description The matching employers, highest `confidence_score` first; at most 10. Empty when nothing matches. Do not cache for more than one day. */
             employers: components["schemas"]["Employer"][];
             request_id: components["schemas"]["RequestId"];
         };
         /**
          * SandboxPublicTokenCreateRequestOptions
-         * @description Options for the sandbox Item to create. Must not be null when given. The interface specification does not show its fields; this is decision D-OPT-2 in `spec/README.md`.
+         * @description Options for the sandbox Item to create. Must not be null when given. The test username and password decide how the sandbox Item behaves.
          */
         SandboxPublicTokenCreateRequestOptions: {
             /**
@@ -6081,12 +6184,12 @@ export interface components {
              */
             webhook?: string;
             /**
-             * @description Test username to log in with instead of the default `user_good`. The test username decides how the sandbox Item behaves (see the sandbox decision rules of `/transfer/authorization/create`).
+             * @description Test username to log in with instead of the default `user_good`: `user_good`, `user_login_reset`, `user_zero_balance`, `user_owners_unavailable` or `user_custom`. The test user decides how the sandbox Item behaves (see `/sandbox/public_token/create` and the sandbox decision rules of `/transfer/authorization/create`).
              * @example user_good
              */
             override_username?: string;
             /**
-             * @description Test password to log in with instead of the default `pass_good`.
+             * @description Test password to log in with instead of the default `pass_good`; `microdeposits_good` with `user_good` makes a same-day micro-deposits Item.
              * @example pass_good
              */
             override_password?: string;
@@ -6114,7 +6217,7 @@ export interface components {
         };
         /**
          * SandboxProcessorTokenCreateRequestOptions
-         * @description Options for the sandbox Item to create. Must not be null when given. The interface specification does not show its fields; this is decision D-SBX-2 (the same test credentials as `/sandbox/public_token/create`, decision D-OPT-2).
+         * @description Options for the sandbox Item to create. Must not be null when given. The test username and password work as in `/sandbox/public_token/create`: they decide how the sandbox Item behaves.
          */
         SandboxProcessorTokenCreateRequestOptions: {
             /**
@@ -6148,7 +6251,7 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
         };
         /**
-         * @description The micro-deposit verification status of an account. Closed set (decision D-ENUM-1): `automatically_verified` (the account was verified by automated micro-deposits) and `verification_expired` (the micro-deposits were not confirmed in time; the account can no longer be verified this way).
+         * @description The micro-deposit verification status of an account. Closed set: `automatically_verified` (the account was verified by automated micro-deposits) and `verification_expired` (the micro-deposits were not confirmed in time; the account can no longer be verified this way).
          * @example automatically_verified
          * @enum {string}
          */
@@ -6162,7 +6265,7 @@ export interface components {
             secret?: components["schemas"]["Secret"];
             access_token: components["schemas"]["AccessToken"];
             /**
-             * @description The account whose status to set. It must belong to the Item of `access_token` (`INVALID_ACCOUNT_ID` otherwise) and be enabled for micro-deposit verification (`MICRO_DEPOSITS_NOT_ENABLED` otherwise, decision D-SBX-1).
+             * @description The account whose status to set. It must belong to the Item of `access_token` (`INVALID_ACCOUNT_ID` otherwise) and be enabled for micro-deposit verification (`MICRO_DEPOSITS_NOT_ENABLED` otherwise).
              * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
              */
             account_id: string;
@@ -6173,8 +6276,88 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
         };
         /**
+         * SandboxAssetReportCreateRequestUser
+         * @description The person the report is about, returned as `report.user`. Every field is optional; a field not given is null in the report. Must not be null when given.
+         */
+        SandboxAssetReportCreateRequestUser: {
+            /**
+             * @description Your own identifier of the user.
+             * @example alberta-charleson-4217
+             */
+            client_user_id?: string;
+            /**
+             * @description First name of the user.
+             * @example Alberta
+             */
+            first_name?: string;
+            /**
+             * @description Middle name of the user.
+             * @example Bobbeth
+             */
+            middle_name?: string;
+            /**
+             * @description Last name of the user.
+             * @example Charleson
+             */
+            last_name?: string;
+            /**
+             * @description US Social Security number of the user (`123-45-6789` or nine digits). Treat it as sensitive.
+             * @example 111-22-1234
+             */
+            ssn?: string;
+            /**
+             * @description Phone number of the user.
+             * @example 1112223333
+             */
+            phone_number?: string;
+            /**
+             * Format: email
+             * @description E-mail address of the user.
+             * @example accountholder0@example.com
+             */
+            email?: string;
+        };
+        /**
+         * SandboxAssetReportCreateRequestOptions
+         * @description What the report's owner says about the report and the person it is about. Must not be null when given.
+         */
+        SandboxAssetReportCreateRequestOptions: {
+            /**
+             * @description Your own reference for the report, returned as `report.client_report_id`.
+             * @example loan-application-4217
+             */
+            client_report_id?: string;
+            user?: components["schemas"]["SandboxAssetReportCreateRequestUser"];
+        };
+        /**
+         * SandboxAssetReportCreateRequest
+         * @description Generates an asset report over sandbox Items created with the `assets` product.
+         */
+        SandboxAssetReportCreateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /** @description The access tokens of the Items the report covers, 1 to 99, each once. Every Item must have been created with the `assets` product. */
+            access_tokens: components["schemas"]["AccessToken"][];
+            /**
+             * @description Number of days of transaction history the report covers, counting back from its generation, 0 to 731.
+             * @example 90
+             */
+            days_requested: number;
+            options?: components["schemas"]["SandboxAssetReportCreateRequestOptions"];
+        };
+        /** SandboxAssetReportCreateResponse */
+        SandboxAssetReportCreateResponse: {
+            asset_report_token: components["schemas"]["AssetReportToken"];
+            /**
+             * @description Identifier of the report, as `report.asset_report_id` of its audit copies.
+             * @example bf3a0490-344c-4620-a219-2693162e4b1d
+             */
+            asset_report_id: string;
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
          * SandboxBankTransferSimulateRequest
-         * @description The event to simulate on a sandbox bank transfer. `failure_reason` may be given only with `failed` and `reversed` (encoded with `if`/`then`; decision D-BXFER-15).
+         * @description The event to simulate on a sandbox bank transfer. `failure_reason` may be given only with `failed` and `reversed`.
          */
         SandboxBankTransferSimulateRequest: {
             client_id?: components["schemas"]["ClientId"];
@@ -6198,8 +6381,32 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
         };
         /**
+         * SandboxPaymentSimulateRequest
+         * @description The outcome to simulate on a sandbox payment: the status the payment moves to, and optionally the payment token the user opened Link with (deprecated payment token flow).
+         */
+        SandboxPaymentSimulateRequest: {
+            client_id?: components["schemas"]["ClientId"];
+            secret?: components["schemas"]["Secret"];
+            /** @description The payment to move, as returned by `/payment_initiation/payment/create`. An unknown id, or the id of another client's payment, is rejected with `INVALID_PAYMENT_ID`. */
+            payment_id: components["schemas"]["PaymentId"];
+            /**
+             * @description The status the payment moves to: what the end user and the payer's bank did. It must be reachable from the payment's current status along the transitions of `PaymentStatus`, for the kind of payment: `PAYMENT_STATUS_INITIATED`, `PAYMENT_STATUS_EXECUTED` and `PAYMENT_STATUS_COMPLETED` for one-time payments, `PAYMENT_STATUS_ESTABLISHED` for standing orders. `PAYMENT_STATUS_INPUT_NEEDED` (set at creation) and `PAYMENT_STATUS_EXPIRED` (set by the clock at `payment_expiration_time`) cannot be simulated.
+             * @example PAYMENT_STATUS_EXECUTED
+             * @enum {string}
+             */
+            status: "PAYMENT_STATUS_PROCESSING" | "PAYMENT_STATUS_INITIATED" | "PAYMENT_STATUS_EXECUTED" | "PAYMENT_STATUS_COMPLETED" | "PAYMENT_STATUS_ESTABLISHED" | "PAYMENT_STATUS_INSUFFICIENT_FUNDS" | "PAYMENT_STATUS_REJECTED" | "PAYMENT_STATUS_FAILED" | "PAYMENT_STATUS_BLOCKED" | "PAYMENT_STATUS_CANCELLED";
+            /** @description Deprecated payment token flow only: the payment token the user opened Link with. It must be the payment's current token (the latest one issued), unused and unexpired, otherwise the call fails with `INVALID_PAYMENT_TOKEN`; the token is then used up, whatever the outcome. Only payments still `PAYMENT_STATUS_INPUT_NEEDED` take a token (`PAYMENT_NOT_AWAITING_INPUT`), and only clients that may use the deprecated flow (`PAYMENT_TOKEN_FLOW_UNAVAILABLE`). Absent: the user authorised through the link-token flow. */
+            payment_token?: components["schemas"]["PaymentToken"];
+        };
+        /** SandboxPaymentSimulateResponse */
+        SandboxPaymentSimulateResponse: {
+            /** @description The payment after the simulated outcome, as `/payment_initiation/payment/get` now returns it. */
+            payment: components["schemas"]["Payment"];
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
          * WebhookUpdateAcknowledgedWebhook
-         * @description Payload of the `WEBHOOK_UPDATE_ACKNOWLEDGED` webhook, sent to the **new** URL after `/item/webhook/update` succeeds. The interface specification does not show payloads; this shape is decision D-ITEM-12.
+         * @description Payload of the `WEBHOOK_UPDATE_ACKNOWLEDGED` webhook, sent to the **new** URL after `/item/webhook/update` succeeds.
          */
         WebhookUpdateAcknowledgedWebhook: {
             /**
@@ -6236,7 +6443,7 @@ export interface components {
         };
         /**
          * DefaultUpdateWebhook
-         * @description Payload of the `DEFAULT_UPDATE` webhook, sent when an extraction (started by `/transactions/refresh` or automatic) finds new transactions. Read them with `/transactions/get`. The interface specification does not show payloads; this shape is decision D-ITEM-12.
+         * @description Payload of the `DEFAULT_UPDATE` webhook, sent when an extraction (started by `/transactions/refresh` or automatic) finds new transactions. Read them with `/transactions/get`.
          */
         DefaultUpdateWebhook: {
             /**
@@ -6273,7 +6480,7 @@ export interface components {
         };
         /**
          * TransactionsRemovedWebhook
-         * @description Payload of the `TRANSACTIONS_REMOVED` webhook, sent when an extraction (started by `/transactions/refresh` or automatic) finds that transactions were removed at the institution (for example a pending transaction that posted or was cancelled). Delete them on your side. The interface specification does not show payloads; this shape is decision D-ITEM-12.
+         * @description Payload of the `TRANSACTIONS_REMOVED` webhook, sent when an extraction (started by `/transactions/refresh` or automatic) finds that transactions were removed at the institution (for example a pending transaction that posted or was cancelled). Delete them on your side.
          */
         TransactionsRemovedWebhook: {
             /**
@@ -6337,8 +6544,12 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+        /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
         SvcVersion: "2026-11-01";
+        /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+        WebhookSignature: string;
+        /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+        WebhookId: string;
     };
     requestBodies: never;
     headers: never;
@@ -6350,7 +6561,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6389,7 +6600,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6428,7 +6639,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6467,7 +6678,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6506,7 +6717,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6545,7 +6756,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6584,7 +6795,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6623,7 +6834,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6662,7 +6873,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6701,7 +6912,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6740,7 +6951,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6779,7 +6990,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6818,7 +7029,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6857,7 +7068,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6896,7 +7107,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6935,7 +7146,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -6974,7 +7185,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7013,7 +7224,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7052,7 +7263,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7091,7 +7302,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7130,7 +7341,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7169,7 +7380,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7208,7 +7419,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7247,7 +7458,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7286,7 +7497,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7325,7 +7536,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7364,7 +7575,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7403,7 +7614,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7442,7 +7653,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7481,7 +7692,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7520,7 +7731,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7559,7 +7770,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7598,7 +7809,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7637,7 +7848,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7676,7 +7887,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7715,7 +7926,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7754,7 +7965,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7793,7 +8004,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7832,7 +8043,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7871,7 +8082,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7910,7 +8121,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7949,7 +8160,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -7988,7 +8199,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8027,7 +8238,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8066,7 +8277,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8105,7 +8316,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8144,7 +8355,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8183,7 +8394,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8222,7 +8433,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8261,7 +8472,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8300,7 +8511,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8339,7 +8550,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8378,7 +8589,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8417,7 +8628,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8452,11 +8663,50 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    sandboxAssetReportCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxAssetReportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The report was generated; keep its token to create audit copies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxAssetReportCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     sandboxBankTransferSimulate: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The interface specification leaves the accepted values and the scheme open; this is decision D-VER-1 in `spec/README.md`. */
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
             };
             path?: never;
@@ -8491,10 +8741,54 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    sandboxPaymentSimulate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxPaymentSimulateRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment has the simulated status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxPaymentSimulateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     webhookUpdateAcknowledged: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8516,7 +8810,12 @@ export interface operations {
     defaultUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8538,7 +8837,12 @@ export interface operations {
     transactionsRemoved: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
             path?: never;
             cookie?: never;
         };

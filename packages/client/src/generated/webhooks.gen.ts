@@ -15,11 +15,11 @@ export interface WebhookPayloads {
    * Webhook URL updated
    *
    * Sent when `/item/webhook/update` succeeds, to the Item's **new** webhook URL, so you can check
-   * that the new endpoint receives webhooks. The interface specification does not show the payload;
-   * its shape is decision D-ITEM-12.
+   * that the new endpoint receives webhooks.
    *
-   * Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status;
-   * other statuses (and timeouts) are retried (decision D-ITEM-13).
+   * Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+   * client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+   * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
    */
   WEBHOOK_UPDATE_ACKNOWLEDGED: components["schemas"]["WebhookUpdateAcknowledgedWebhook"];
   /**
@@ -27,11 +27,11 @@ export interface WebhookPayloads {
    *
    * Sent to the Item's webhook URL when an extraction, started by `/transactions/refresh` or one
    * of the automatic extractions that run several times a day, detects new transactions. Read
-   * them with `/transactions/get`. `new_transactions` is how many were added. The interface
-   * specification does not show the payload; its shape is decision D-ITEM-12.
+   * them with `/transactions/get`. `new_transactions` is how many were added.
    *
-   * Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status;
-   * other statuses (and timeouts) are retried (decision D-ITEM-13).
+   * Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+   * client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+   * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
    */
   DEFAULT_UPDATE: components["schemas"]["DefaultUpdateWebhook"];
   /**
@@ -41,11 +41,11 @@ export interface WebhookPayloads {
    * automatic, detects that transactions were removed at the institution, for example a pending
    * transaction that posted (the posted one names it in `pending_transaction_id`) or was
    * cancelled. Delete the transactions listed in `removed_transactions` on your side;
-   * `/transactions/get` no longer returns them. The interface specification does not show the
-   * payload; its shape is decision D-ITEM-12.
+   * `/transactions/get` no longer returns them.
    *
-   * Webhooks carry no client credentials (`security: []`). Acknowledge with any `2xx` status;
-   * other statuses (and timeouts) are retried (decision D-ITEM-13).
+   * Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+   * client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+   * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
    */
   TRANSACTIONS_REMOVED: components["schemas"]["TransactionsRemovedWebhook"];
 }
