@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerPreflight, applyCors, type CorsOptions } from './cors.js';
 import { type Credentials, readCredentials } from './credentials.js';
+import type { JsonLimits } from './json-limits.js';
 import { readJsonObjectBody } from './read-body.js';
 import { newRequestId } from './request-id.js';
 import { type Route, type RouteTable, routeError } from './routes.js';
@@ -17,6 +18,8 @@ export interface AcceptRequestOptions<R extends Route> {
   /** Largest body accepted, in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
   cors?: CorsOptions;
+  /** Limits on nesting and size of the JSON body. Default: `DEFAULT_JSON_LIMITS`. */
+  jsonLimits?: JsonLimits;
 }
 
 /** A request that passed the edges: its operation, its JSON object body and its credentials. */
@@ -32,7 +35,8 @@ export interface AcceptedRequest<R extends Route> {
 /**
  * Runs the edge checks on `req` in this order: CORS headers (on every response), `OPTIONS`
  * preflight (204), route (404 `NOT_FOUND`, 405 `METHOD_NOT_ALLOWED`), body (415
- * `INVALID_CONTENT_TYPE`, 413 `BODY_TOO_LARGE`, 400 `INVALID_BODY`), credentials (401
+ * `INVALID_CONTENT_TYPE`, 413 `BODY_TOO_LARGE`, 400 `INVALID_BODY`, 400 `INVALID_FIELD` for a
+ * number out of range), credentials (401
  * `MISSING_CREDENTIALS`). Returns the accepted request, or `undefined` when `res` was answered.
  */
 export async function acceptRequest<R extends Route>(
@@ -54,7 +58,11 @@ export async function acceptRequest<R extends Route>(
     sendApiError(res, routeError(match, requestId));
     return undefined;
   }
-  const read = await readJsonObjectBody(req, { limitBytes: options.bodyLimitBytes, requestId });
+  const read = await readJsonObjectBody(req, {
+    limitBytes: options.bodyLimitBytes,
+    requestId,
+    jsonLimits: options.jsonLimits,
+  });
   if (!read.ok) {
     sendApiError(res, read.response);
     return undefined;

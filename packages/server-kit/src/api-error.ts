@@ -20,12 +20,27 @@ export type ErrorType =
   | 'RATE_LIMIT_EXCEEDED'
   | 'API_ERROR';
 
-/** One underlying error in `causes`: at least type, code and message; edges add `field`/`location`. */
+/** Where in a request a cause is (`ErrorCause.location` in the spec). */
+export type CauseLocation = 'body' | 'header' | 'query' | 'path';
+
+/**
+ * One underlying error in `causes` (`ErrorCause` in the spec): type, code and message, plus what
+ * it is about: `field` (a body field by its JSON path), `header` (a header by its name) and
+ * `location` (where the problem is). A missing credential names both its field and its header,
+ * either of which satisfies it, and no location.
+ *
+ * @see spec/components/schemas/ErrorCause.yaml
+ */
 export interface ApiErrorCause {
   error_type: ErrorType;
   error_code: string;
   error_message: string;
-  [key: string]: unknown;
+  /** The body field the cause is about, by its JSON path (`options.count`, `recipients[0].name`). */
+  field?: string;
+  /** Where the problem is. */
+  location?: CauseLocation;
+  /** The request header the cause is about, by its canonical name (`SVC-Version`). */
+  header?: string;
 }
 
 /** The body of every non-2xx response, with the API's snake_case wire names. */

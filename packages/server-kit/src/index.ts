@@ -1,6 +1,7 @@
 /**
  * @module @svc/server-kit
- * The edges every SVC API server shares, with no Prism inside: JSON body reading (415/413/400),
+ * The edges every SVC API server shares, with no Prism inside: JSON body reading (415/413/400)
+ * within limits on nesting and size, requests Node's HTTP parser rejects (400/405/408/431),
  * credentials in headers or body (401), the `ApiError` object, request validation with Ajv and
  * validation errors naming each field, CORS, routing (404/405) and request ids. The mock uses
  * them in front of Prism's engine; the sandbox in front of its handlers, so both behave the same
@@ -11,12 +12,14 @@ export {
   type ApiError,
   type ApiErrorCause,
   type ApiErrorInit,
+  type CauseLocation,
   createApiError,
   documentationUrl,
   ERROR_DOCS_BASE,
   type ErrorResponse,
   type ErrorType,
 } from './api-error.js';
+export { clientErrorAnswer, clientErrorBody, handleClientErrors } from './client-errors.js';
 export {
   answerPreflight,
   applyCors,
@@ -37,6 +40,13 @@ export {
   readCredentials,
 } from './credentials.js';
 export { type ErrorCatalogue, type ErrorCatalogueEntry, readErrorCatalogue } from './error-catalogue.js';
+export {
+  checkJsonLimits,
+  DEFAULT_JSON_LIMITS,
+  type JsonLimitProblem,
+  type JsonLimits,
+} from './json-limits.js';
+export { describeJsonPosition, findJsonSyntaxError, type JsonSyntaxError } from './json-syntax.js';
 export {
   type BodyResult,
   DEFAULT_BODY_LIMIT_BYTES,
@@ -72,11 +82,13 @@ export {
   describeViolation,
   type FieldViolation,
   formatFieldPath,
+  MAX_REPORTED_VIOLATIONS,
   REDACTED_FIELDS,
   VALIDATION_ERROR_CODES,
   type ValidationErrorCode,
   type ViolationLocation,
   validationError,
+  violationCause,
   violationErrorCode,
   violationFieldName,
 } from './validation-error.js';

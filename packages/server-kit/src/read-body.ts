@@ -1,11 +1,16 @@
 /**
  * Reads a request body that must be a JSON object, rejecting everything else with the API's
  * errors: 415 `INVALID_CONTENT_TYPE`, 413 `BODY_TOO_LARGE`, 400 `INVALID_BODY` (empty, not UTF-8,
- * not JSON, not an object). It always settles: a client that stops sending gets no answer but
- * never leaves a pending promise behind.
+ * not JSON, not an object, or beyond the {@link DEFAULT_JSON_LIMITS} on nesting and size) and 400
+ * `INVALID_FIELD` (a number too large for a double, such as `1e400`). It always settles: a client
+ * that stops sending gets no answer but never leaves a pending promise behind. No error quotes the
+ * body: a syntax error is located by line and column.
  */
 import type { IncomingMessage } from 'node:http';
-import { createApiError, type ErrorResponse } from './api-error.js';
+import { type ApiErrorCause, createApiError, type ErrorResponse } from './api-error.js';
+import { checkJsonLimits, DEFAULT_JSON_LIMITS, type JsonLimitProblem, type JsonLimits } from './json-limits.js';
+import { describeJsonPosition, findJsonSyntaxError } from './json-syntax.js';
+import { formatFieldPath } from './validation-error.js';
 
 /** Default largest body accepted: 1 MiB. The API's largest valid requests are a few kilobytes. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -16,6 +21,8 @@ export interface ReadBodyOptions {
   limitBytes?: number;
   /** The request id to put in an error. */
   requestId?: string;
+  /** Limits on nesting and size of the parsed body. Default {@link DEFAULT_JSON_LIMITS}. */
+  jsonLimits?: JsonLimits;
 }
 
 /** A body read and parsed, or the error response that says why not. */
@@ -89,11 +96,18 @@ export async function readJsonObjectBody(req: IncomingMessage, options: ReadBody
   if (read.bytes.length === 0) {
     return failure(emptyBodyError(requestId));
   }
-  return parseJsonObject(read.bytes, requestId);
+  return parseJsonObject(read.bytes, requestId, options.jsonLimits);
 }
 
-/** Parses UTF-8 bytes as a JSON object, or returns the 400 `INVALID_BODY` that says what is wrong. */
-export function parseJsonObject(bytes: Uint8Array, requestId?: string): BodyResult {
+/**
+ * Parses UTF-8 bytes as a JSON object within `limits`, or returns the 400 that says what is
+ * wrong: `INVALID_BODY`, or `INVALID_FIELD` for a number out of a double's range.
+ */
+export function parseJsonObject(
+  bytes: Uint8Array,
+  requestId?: string,
+  limits: JsonLimits = DEFAULT_JSON_LIMITS,
+): BodyResult {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -103,13 +117,15 @@ export function parseJsonObject(bytes: Uint8Array, requestId?: string): BodyResu
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+  } catch {
+    // JSON.parse's message quotes the text around the error, which may be part of a secret.
+    const syntax = findJsonSyntaxError(text);
+    const where = syntax ? `${syntax.reason} at ${describeJsonPosition(syntax)}` : 'a syntax error';
     return failure(
       invalidRequest(
         400,
         'INVALID_BODY',
-        `the request body is not valid JSON: ${detail}`,
+        `the request body is not valid JSON: ${where}`,
         requestId,
         'Send a JSON object, for example {"access_token": "…"}.',
       ),
@@ -121,7 +137,70 @@ export function parseJsonObject(bytes: Uint8Array, requestId?: string): BodyResu
       invalidRequest(400, 'INVALID_BODY', `the request body must be a JSON object, not ${kind}`, requestId),
     );
   }
+  const problem = checkJsonLimits(value, limits);
+  if (problem) {
+    return failure(limitError(problem, requestId));
+  }
   return { ok: true, body: value as Record<string, unknown>, byteLength: bytes.length };
+}
+
+/** Most leading field names a nesting error names (valid requests nest 5 levels at most). */
+const NAMED_DEPTH = 5;
+
+/** The 400 of a broken {@link JsonLimits} limit or an out-of-range number, naming the field. */
+function limitError(problem: JsonLimitProblem, requestId: string | undefined) {
+  const field = problem.kind === 'depth' ? nestingField(problem.path) : formatFieldPath(problem.path);
+  const subject = field === '' ? 'the request body' : field;
+  const causeOf = (errorCode: string, message: string): ApiErrorCause[] => [
+    {
+      error_type: 'INVALID_REQUEST',
+      error_code: errorCode,
+      error_message: message,
+      ...(field === '' ? {} : { field }),
+      location: 'body',
+    },
+  ];
+  if (problem.kind === 'number-out-of-range') {
+    const message = `${subject} is a number out of range: it is too large to be represented (JSON numbers must fit a 64-bit double)`;
+    return createApiError({
+      status: 400,
+      errorType: 'INVALID_REQUEST',
+      errorCode: 'INVALID_FIELD',
+      message,
+      requestId,
+      causes: causeOf('INVALID_FIELD', message),
+      suggestedAction: 'Send the number within the range the field allows.',
+    });
+  }
+  const message =
+    problem.kind === 'depth'
+      ? `${subject} nests objects or arrays deeper than ${problem.limit} levels, the most this server reads`
+      : problem.kind === 'object-keys'
+        ? `${subject} has ${problem.size} fields; this server reads at most ${problem.limit} in one object`
+        : problem.kind === 'array-items'
+          ? `${subject} has ${problem.size} items; this server reads at most ${problem.limit} in one array`
+          : `the request body has more than ${problem.limit} values (fields and array items, nested ones included), the most this server reads`;
+  return createApiError({
+    status: 400,
+    errorType: 'INVALID_REQUEST',
+    errorCode: 'INVALID_BODY',
+    message,
+    requestId,
+    causes: problem.kind === 'values' ? [] : causeOf('INVALID_BODY', message),
+    suggestedAction: 'Send the request as the API reference describes it: valid requests are small and shallow.',
+  });
+}
+
+/** The field a too-deep value is in: its leading field names, up to the first array index. */
+function nestingField(path: readonly (string | number)[]): string {
+  const names: string[] = [];
+  for (const segment of path) {
+    if (typeof segment !== 'string' || names.length === NAMED_DEPTH) {
+      break;
+    }
+    names.push(segment);
+  }
+  return formatFieldPath(names);
 }
 
 type Collected = { kind: 'complete'; bytes: Buffer } | { kind: 'too-large' } | { kind: 'aborted' };

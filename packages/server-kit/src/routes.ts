@@ -57,15 +57,22 @@ export function createRouteTable<R extends Route>(routes: readonly R[]): RouteTa
   };
 }
 
-/** The path of a request target, without query string or fragment, percent-decoded when valid. */
+const PERCENT_ESCAPE = /%([0-9A-Fa-f]{2})/g;
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * The path of a request target, without query string or fragment. Percent-escapes of unreserved
+ * characters (letters, digits, `-._~`) are decoded, as they mean the same path (RFC 3986 §6.2.2);
+ * every other escape stays encoded, in upper case: `/item%2Fremove` is not `/item/remove`, so
+ * it matches no operation.
+ */
 export function requestPath(url: string): string {
   const end = url.search(/[?#]/);
   const raw = end === -1 ? url : url.slice(0, end);
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
+  return raw.replace(PERCENT_ESCAPE, (escape, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(char) ? char : escape.toUpperCase();
+  });
 }
 
 /** The 404 or 405 error of a failed match, naming the path (and the allowed methods). */

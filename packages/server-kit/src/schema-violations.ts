@@ -18,6 +18,8 @@ export interface SchemaDiagnostic {
   path?: readonly string[];
   code?: string | number;
   message: string;
+  /** Prism's severity: 0 (or absent) is an error; warnings and hints (1 to 3) are ignored. */
+  severity?: number;
 }
 
 /** What the mapping needs to know about the request. */
@@ -37,7 +39,9 @@ export interface ViolationContext {
  * errors explain it.
  */
 export function schemaViolations(diagnostics: readonly SchemaDiagnostic[], context: ViolationContext): FieldViolation[] {
-  const violations = diagnostics.map((diagnostic) => toViolation(diagnostic, context));
+  const violations = diagnostics
+    .filter((diagnostic) => (diagnostic.severity ?? 0) === 0)
+    .map((diagnostic) => toViolation(diagnostic, context));
   return dedupe(foldCombinators(dropExplainedIfs(violations)));
 }
 
@@ -126,21 +130,47 @@ function samePlace(a: FieldViolation, b: FieldViolation): boolean {
   return a.location === b.location && a.path.length === b.path.length && isUnder(a.path, b.path);
 }
 
+/** Keys of a location and each prefix of a path (the empty one first), for lookups by place. */
+function placeKeys(location: ViolationLocation, path: readonly (string | number)[]): string[] {
+  let key: string = location;
+  const keys = [key];
+  for (const segment of path) {
+    key += typeof segment === 'number' ? `[${segment}]` : `.${JSON.stringify(segment)}`;
+    keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * Drops an `if` error when another error at or under its field explains it (the `then` / `else`
+ * branch errors). Linear: each violation counts once for every prefix of its path.
+ */
 function dropExplainedIfs(violations: readonly FieldViolation[]): FieldViolation[] {
+  if (!violations.some((violation) => violation.keyword === 'if')) {
+    return [...violations];
+  }
+  const atOrUnder = new Map<string, number>();
+  const ownKeys = violations.map((violation) => {
+    const keys = placeKeys(violation.location, violation.path);
+    for (const key of keys) {
+      atOrUnder.set(key, (atOrUnder.get(key) ?? 0) + 1);
+    }
+    return keys[keys.length - 1] ?? '';
+  });
+  // An `if` error counts at its own place: it is explained when anything else is there too.
   return violations.filter(
-    (violation) =>
-      violation.keyword !== 'if' ||
-      !violations.some(
-        (other) => other !== violation && other.location === violation.location && isUnder(other.path, violation.path),
-      ),
+    (violation, index) => violation.keyword !== 'if' || (atOrUnder.get(ownKeys[index] ?? '') ?? 0) < 2,
   );
 }
 
 /**
  * Ajv reports the errors of a combinator's branches right before the combinator's own error, so
- * the run of errors at or under its field just before it are its branches. Branch errors at the
- * field itself become one message; branch `required` errors (`anyOf: [{required: [iban]},
- * {required: [bacs]}]`) become one missing-field violation with alternatives.
+ * the run of errors at or under its field just before it are its branches (the scan stops at the
+ * previous combinator, so each error is looked at once). Branch errors at the field itself become
+ * one message; branch `required` errors (`anyOf: [{required: [iban]}, {required: [bacs]}]`)
+ * become one missing-field violation with alternatives. A "null or object" field
+ * (`anyOf: [{$ref: Address}, {type: 'null'}]`) holding an object reports the errors of the
+ * object's branch as they are (`user.address.street` is required), not "must be null".
  */
 function foldCombinators(violations: readonly FieldViolation[]): FieldViolation[] {
   const folded = new Set<FieldViolation>();
@@ -149,8 +179,7 @@ function foldCombinators(violations: readonly FieldViolation[]): FieldViolation[
     if (!COMBINATORS.has(violation.keyword)) {
       return;
     }
-    const forms: string[] = [];
-    const alternatives: string[] = [];
+    const branches: FieldViolation[] = [];
     for (let previous = index - 1; previous >= 0; previous--) {
       const branch = violations[previous];
       if (
@@ -161,11 +190,27 @@ function foldCombinators(violations: readonly FieldViolation[]): FieldViolation[
       ) {
         break;
       }
+      branches.push(branch);
+    }
+    branches.reverse();
+    if (isObjectForNullable(violation, branches)) {
+      // The value is an object and the other branch's errors say what is wrong inside it.
+      folded.add(violation);
+      for (const branch of branches) {
+        if (isNullForm(branch, violation)) {
+          folded.add(branch);
+        }
+      }
+      return;
+    }
+    const forms: string[] = [];
+    const alternatives: string[] = [];
+    for (const branch of branches) {
       if (branch.keyword === 'required' && branch.path.length === violation.path.length + 1) {
-        alternatives.unshift(String(branch.path[branch.path.length - 1]));
+        alternatives.push(String(branch.path[branch.path.length - 1]));
         folded.add(branch);
       } else if (samePlace(branch, violation) && !PROPERTY_KEYWORDS.has(branch.keyword)) {
-        forms.unshift(branch.message);
+        forms.push(branch.message);
         folded.add(branch);
       }
     }
@@ -195,6 +240,27 @@ function foldCombinators(violations: readonly FieldViolation[]): FieldViolation[
     }
     return folded.has(violation) ? [] : [violation];
   });
+}
+
+/** The `type: 'null'` branch's error of a combinator: `must be null` at its field. */
+function isNullForm(branch: FieldViolation, combinator: FieldViolation): boolean {
+  return branch.keyword === 'type' && branch.message === 'must be null' && samePlace(branch, combinator);
+}
+
+/**
+ * Whether a combinator is a "null or object" field holding an object (or array) that its other
+ * branch accepts by type: one branch only failed `must be null`, no other branch failed on the
+ * type of the value, and the other branches did report errors.
+ */
+function isObjectForNullable(combinator: FieldViolation, branches: readonly FieldViolation[]): boolean {
+  const nullForm = branches.find((branch) => isNullForm(branch, combinator));
+  if (!nullForm || nullForm.value === null || typeof nullForm.value !== 'object') {
+    return false;
+  }
+  const others = branches.filter((branch) => !isNullForm(branch, combinator));
+  return (
+    others.length > 0 && !others.some((branch) => branch.keyword === 'type' && samePlace(branch, combinator))
+  );
 }
 
 function dedupe(violations: readonly FieldViolation[]): FieldViolation[] {

@@ -93,39 +93,92 @@ export function describeViolation(violation: FieldViolation): string {
   }
 }
 
+/** The most violations an error lists in its message and `causes`; the rest are counted. */
+export const MAX_REPORTED_VIOLATIONS = 100;
+
 /**
  * The 400 `INVALID_REQUEST` error of `violations` (at least one). The `error_code` is the most
  * important kind present (missing, then unknown, then invalid fields, then headers); the message
- * lists every violation grouped by kind; `causes` holds one entry per violation with its own code,
- * `field` (JSON path) and `location`.
+ * lists the violations grouped by kind; `causes` holds one entry per violation with its own code
+ * and what it is about (`field` and `location`, or `header` and `location`).
+ *
+ * At most {@link MAX_REPORTED_VIOLATIONS} violations are listed (the most important kinds first),
+ * and the message counts the others: building the error takes time linear in the number of
+ * violations, so a body with thousands of bad fields cannot stall the server.
  */
 export function validationError(violations: readonly FieldViolation[], requestId?: string): ApiError {
   if (violations.length === 0) {
     throw new Error('validationError needs at least one violation');
   }
-  const byCode = new Map<ValidationErrorCode, FieldViolation[]>();
-  for (const violation of violations) {
-    const code = violationErrorCode(violation);
-    byCode.set(code, [...(byCode.get(code) ?? []), violation]);
-  }
+  const byCode = groupByCode(violations);
   const codes = VALIDATION_ERROR_CODES.filter((code) => byCode.has(code));
-  const parts = codes.map((code) => summarize(code, byCode.get(code) ?? []));
-  const causes: ApiErrorCause[] = violations.map((violation) => ({
-    error_type: 'INVALID_REQUEST',
-    error_code: violationErrorCode(violation),
-    error_message: describeViolation(violation),
-    field: violation.location === 'header' ? String(violation.path[0] ?? '') : violationFieldName(violation),
-    location: violation.location,
-  }));
+  const reported = violations.length <= MAX_REPORTED_VIOLATIONS ? violations : mostImportant(codes, byCode);
+  const reportedByCode = reported === violations ? byCode : groupByCode(reported);
+  const parts = codes.flatMap((code) => {
+    const group = reportedByCode.get(code);
+    return group ? [summarize(code, group)] : [];
+  });
+  const unreported = violations.length - reported.length;
+  if (unreported > 0) {
+    parts.push(`${unreported} more problems are not listed (${violations.length} in all)`);
+  }
   return createApiError({
     status: 400,
     errorType: 'INVALID_REQUEST',
     errorCode: codes[0] ?? 'INVALID_FIELD',
     message: parts.join('; '),
     requestId,
-    causes,
+    causes: reported.map(violationCause),
     suggestedAction: 'Correct the fields named in error_message (one entry per problem in causes) and retry.',
   });
+}
+
+/** The `causes` entry of one violation: body fields by JSON path, headers by name. */
+export function violationCause(violation: FieldViolation): ApiErrorCause {
+  const cause: ApiErrorCause = {
+    error_type: 'INVALID_REQUEST',
+    error_code: violationErrorCode(violation),
+    error_message: describeViolation(violation),
+  };
+  if (violation.location === 'header') {
+    cause.header = String(violation.path[0] ?? '');
+  } else if (violation.path.length > 0 || (violation.alternatives?.length ?? 0) > 0) {
+    cause.field =
+      violation.location === 'body' ? violationFieldName(violation) : formatFieldPath(violation.path);
+  }
+  cause.location = violation.location;
+  return cause;
+}
+
+/** The first {@link MAX_REPORTED_VIOLATIONS} violations, most important kind first. */
+function mostImportant(
+  codes: readonly ValidationErrorCode[],
+  byCode: ReadonlyMap<ValidationErrorCode, FieldViolation[]>,
+): FieldViolation[] {
+  const picked: FieldViolation[] = [];
+  for (const code of codes) {
+    for (const violation of byCode.get(code) ?? []) {
+      if (picked.length === MAX_REPORTED_VIOLATIONS) {
+        return picked;
+      }
+      picked.push(violation);
+    }
+  }
+  return picked;
+}
+
+function groupByCode(violations: readonly FieldViolation[]): Map<ValidationErrorCode, FieldViolation[]> {
+  const groups = new Map<ValidationErrorCode, FieldViolation[]>();
+  for (const violation of violations) {
+    const code = violationErrorCode(violation);
+    const group = groups.get(code);
+    if (group) {
+      group.push(violation);
+    } else {
+      groups.set(code, [violation]);
+    }
+  }
+  return groups;
 }
 
 function summarize(code: ValidationErrorCode, violations: readonly FieldViolation[]): string {

@@ -29,9 +29,23 @@ describe('createRouteTable', () => {
     ).toThrow(/duplicate route POST \/a/);
   });
 
-  it('reads the path without query and fragment, percent-decoded', () => {
-    expect(requestPath('/item%2Fremove?x=1#y')).toBe('/item/remove');
-    expect(requestPath('/%E0%A4%A')).toBe('/%E0%A4%A');
+  it.each([
+    ['/item/remove?x=1#y', '/item/remove'],
+    ['/item/%72emove', '/item/remove'],
+    ['/item%7Eremove', '/item~remove'],
+    // An encoded slash is not a path separator (issue 13): /item%2fremove is not /item/remove.
+    ['/item%2fremove', '/item%2Fremove'],
+    ['/item%2Fremove?x=1', '/item%2Fremove'],
+    ['/item%20remove', '/item%20remove'],
+    ['/%E0%A4%A', '/%E0%A4%A'],
+  ])('reads the path of %s as %s (no query or fragment; unreserved escapes decoded)', (url, path) => {
+    expect(requestPath(url)).toBe(path);
+  });
+
+  it('matches no operation for an encoded slash', () => {
+    const table = createRouteTable([{ path: '/item/remove', method: 'POST', operationId: 'itemRemove' }]);
+    expect(table.match('POST', '/item%2fremove')).toEqual({ kind: 'not-found', path: '/item%2Fremove' });
+    expect(table.match('POST', '/item/%72emove')).toMatchObject({ kind: 'found' });
   });
 });
 

@@ -6,7 +6,6 @@
  * the sandbox's simulated network events.
  */
 import type { Transaction } from 'kysely';
-import type { components } from '../generated/schema.gen.js';
 import { newUuid, randomId } from '../domain/ids.js';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
 import { DEFAULT_TEST_USER, testUserKey } from '../domain/test-users.js';
@@ -18,6 +17,7 @@ import {
 } from '../domain/transfers/bank-transfer-status.js';
 import { listWindow } from '../domain/transfers/list-window.js';
 import { formatCents, parseCents } from '../domain/transfers/money.js';
+import type { components } from '../generated/schema.gen.js';
 import { invalidField, invalidInput, SandboxError } from '../server/sandbox-error.js';
 import {
   type BankTransferRow,
@@ -36,7 +36,13 @@ import {
   resolveOriginationAccount,
 } from '../store/origination-accounts.js';
 import type { Database } from '../store/tables.js';
-import { type AccountRow, accountsOfItem, accountOfProcessorToken, itemOfAccessToken, type LiveItem } from './access.js';
+import {
+  type AccountRow,
+  accountOfProcessorToken,
+  accountsOfItem,
+  itemOfAccessToken,
+  type LiveItem,
+} from './access.js';
 import { loadInstitutions } from './institutions.js';
 import { checkLogin } from './item-reads.js';
 import { presentBankTransfer, presentBankTransferEvent } from './present-transfers.js';
@@ -53,7 +59,10 @@ const TRANSFERABLE_SUBTYPES = ['checking', 'savings'];
 
 /** The error of an id that names no bank transfer of the client. */
 function invalidBankTransferId(id: string): SandboxError {
-  return invalidInput('INVALID_BANK_TRANSFER_ID', `bank_transfer_id does not name a bank transfer of this client: ${id}`);
+  return invalidInput(
+    'INVALID_BANK_TRANSFER_ID',
+    `bank_transfer_id does not name a bank transfer of this client: ${id}`,
+  );
 }
 
 /** The fields both create operations share. */
@@ -66,7 +75,11 @@ interface Party {
 }
 
 /** The Item and account of `/bank_transfer/create`: the access token's Item, a checking or savings account of it. */
-async function partyOfAccessToken(trx: Trx, context: HandlerContext, request: RequestOf<'bankTransferCreate'>): Promise<Party> {
+async function partyOfAccessToken(
+  trx: Trx,
+  context: HandlerContext,
+  request: RequestOf<'bankTransferCreate'>,
+): Promise<Party> {
   const item = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
   checkLogin(item);
   const account = (await accountsOfItem(trx, item.item_id)).find((entry) => entry.account_id === request.account_id);
@@ -125,7 +138,10 @@ async function createBankTransfer(
     const party = await findParty(trx);
     const origination = await resolveOriginationAccount(trx, clientId, request.origination_account_id, context.now);
     const amountCents = parseCents(request.amount);
-    if (request.type === 'credit' && !(await reserveTransactable(trx, origination.origination_account_id, amountCents))) {
+    if (
+      request.type === 'credit' &&
+      !(await reserveTransactable(trx, origination.origination_account_id, amountCents))
+    ) {
       const current = await resolveOriginationAccount(trx, clientId, origination.origination_account_id, context.now);
       throw new SandboxError({
         type: 'BANK_TRANSFER_ERROR',
@@ -192,7 +208,9 @@ export const bankTransferHandlers: HandlerGroup<
   | 'sandboxBankTransferSimulate'
 > = {
   async bankTransferCreate(request, context) {
-    return createBankTransfer(context, 'bankTransferCreate', request, (trx) => partyOfAccessToken(trx, context, request));
+    return createBankTransfer(context, 'bankTransferCreate', request, (trx) =>
+      partyOfAccessToken(trx, context, request),
+    );
   },
 
   async processorBankTransferCreate(request, context) {
@@ -259,7 +277,8 @@ export const bankTransferHandlers: HandlerGroup<
         suggestedAction: 'Send the origination_account_id of the account whose balance you want.',
       });
     }
-    const account = requested === null ? accounts[0] : accounts.find((entry) => entry.origination_account_id === requested);
+    const account =
+      requested === null ? accounts[0] : accounts.find((entry) => entry.origination_account_id === requested);
     if (!account) {
       throw invalidOriginationAccount(String(requested));
     }

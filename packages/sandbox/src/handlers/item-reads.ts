@@ -48,18 +48,20 @@ export function checkNotBankTransferOnly(item: LiveItem, product: string): void 
 }
 
 /**
- * The Item of a valid access token of the caller, for reading `product`: refused when its login
- * was reset, or when it serves bank transfers only.
+ * The Item of a valid access token of the caller: refused when its login was reset and, when
+ * `product` is given, when it serves bank transfers only.
  */
 export async function readableItem(
   db: Db,
   context: HandlerContext,
   accessToken: string,
-  product: string,
+  product?: string,
 ): Promise<LiveItem> {
   const item = await itemOfAccessToken(db, context.client.client_id, accessToken);
   checkLogin(item);
-  checkNotBankTransferOnly(item, product);
+  if (product !== undefined) {
+    checkNotBankTransferOnly(item, product);
+  }
   return item;
 }
 

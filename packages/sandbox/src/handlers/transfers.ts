@@ -3,16 +3,22 @@
  * once, fields equal to the authorization's, idempotent by key), get, list, cancel (only while
  * cancellable; of concurrent cancels exactly one wins) and event sync in commit order.
  */
-import type { components } from '../generated/schema.gen.js';
-import { decideAuthorization } from '../domain/transfers/authorization-decision.js';
-import { listWindow } from '../domain/transfers/list-window.js';
-import { balanceCents, parseCents } from '../domain/transfers/money.js';
+
+import type { Transaction } from 'kysely';
 import { newUuid } from '../domain/ids.js';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
 import { testUserOf } from '../domain/test-users.js';
+import { decideAuthorization } from '../domain/transfers/authorization-decision.js';
+import { listWindow } from '../domain/transfers/list-window.js';
+import { balanceCents, parseCents } from '../domain/transfers/money.js';
+import type { components } from '../generated/schema.gen.js';
 import { invalidField, invalidInput, SandboxError } from '../server/sandbox-error.js';
 import { claimIdempotencyKey } from '../store/idempotency.js';
-import { originationAccountsOf, resolveOriginationAccount, invalidOriginationAccount } from '../store/origination-accounts.js';
+import {
+  invalidOriginationAccount,
+  originationAccountsOf,
+  resolveOriginationAccount,
+} from '../store/origination-accounts.js';
 import type { Database } from '../store/tables.js';
 import {
   type AuthorizationRow,
@@ -25,7 +31,6 @@ import {
   transferOf,
   useAuthorization,
 } from '../store/transfers.js';
-import type { Transaction } from 'kysely';
 import { accountsOfItem, itemOfAccessToken, type LiveItem } from './access.js';
 import { presentAuthorization, presentTransfer, presentTransferEvent } from './present-transfers.js';
 import type { HandlerContext, HandlerGroup, RequestOf } from './types.js';
@@ -41,7 +46,11 @@ function invalidTransferId(id: string): SandboxError {
 }
 
 /** The Item of an access token, usable for transfers (not a bank-transfer-only Item). */
-async function transferItem(trx: Transaction<Database>, context: HandlerContext, accessToken: string): Promise<LiveItem> {
+async function transferItem(
+  trx: Transaction<Database>,
+  context: HandlerContext,
+  accessToken: string,
+): Promise<LiveItem> {
   const item = await itemOfAccessToken(trx, context.client.client_id, accessToken);
   if (item.bank_transfer_only === 1) {
     throw new SandboxError({
@@ -110,7 +119,9 @@ export const transferHandlers: HandlerGroup<
     const clientId = context.client.client_id;
     const row = await context.store.transaction(async (trx) => {
       const item = await transferItem(trx, context, request.access_token);
-      const account = (await accountsOfItem(trx, item.item_id)).find((entry) => entry.account_id === request.account_id);
+      const account = (await accountsOfItem(trx, item.item_id)).find(
+        (entry) => entry.account_id === request.account_id,
+      );
       if (!account) {
         throw invalidInput('INVALID_ACCOUNT_ID', `account_id does not belong to this item: ${request.account_id}`);
       }

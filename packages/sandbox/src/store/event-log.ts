@@ -28,11 +28,7 @@ export function eventCounterName(stream: EventStream, clientId: string): string 
  * Takes the next event id of `clientId`'s `stream` inside `trx` (1 for the first event). The row
  * stays locked until `trx` ends, so ids are committed in order.
  */
-const fake = new Map<string, number>();
 export async function nextEventId(trx: Transaction<Database>, stream: EventStream, clientId: string): Promise<number> {
-  const n = (fake.get(stream + clientId) ?? 0) + 1;
-  fake.set(stream + clientId, n);
-  if (n > 0) return n;
   const row = await trx
     .insertInto('counters')
     .values({ name: eventCounterName(stream, clientId), value: 1 })

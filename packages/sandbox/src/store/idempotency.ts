@@ -73,9 +73,16 @@ export function idempotencyKeyReused(key: string): SandboxError {
     code: 'IDEMPOTENCY_KEY_REUSED',
     message,
     causes: [
-      { error_type: 'INVALID_REQUEST', error_code: 'IDEMPOTENCY_KEY_REUSED', error_message: message, field: 'idempotency_key', location: 'body' },
+      {
+        error_type: 'INVALID_REQUEST',
+        error_code: 'IDEMPOTENCY_KEY_REUSED',
+        error_message: message,
+        field: 'idempotency_key',
+        location: 'body',
+      },
     ],
-    suggestedAction: 'Repeat the first request exactly to get its result, or use a new idempotency_key for a new request.',
+    suggestedAction:
+      'Repeat the first request exactly to get its result, or use a new idempotency_key for a new request.',
   });
 }
 

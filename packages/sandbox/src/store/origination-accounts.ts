@@ -96,7 +96,11 @@ export async function resolveOriginationAccount(
  * Reserves `cents` of the account's transactable balance (available minus minimum balance) for a
  * credit, in one conditional update; false when the transactable balance is smaller.
  */
-export async function reserveTransactable(trx: Transaction<Database>, accountId: string, cents: number): Promise<boolean> {
+export async function reserveTransactable(
+  trx: Transaction<Database>,
+  accountId: string,
+  cents: number,
+): Promise<boolean> {
   const updated = await trx
     .updateTable('origination_accounts')
     .set({ available_cents: sql<number>`available_cents - ${cents}` })

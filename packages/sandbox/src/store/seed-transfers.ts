@@ -6,6 +6,7 @@
  */
 import type { Transaction } from 'kysely';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
+import { directionOf } from '../domain/transfers/bank-transfer-status.js';
 import {
   CANONICAL_AUTHORIZATIONS,
   CANONICAL_BANK_TRANSFERS,
@@ -13,7 +14,6 @@ import {
   CANONICAL_TRANSFER_ACCOUNTS,
   type CanonicalBankTransfer,
 } from '../domain/transfers/canonical.js';
-import { directionOf } from '../domain/transfers/bank-transfer-status.js';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from '../domain/world.js';
 import { appendBankTransferEvent } from './bank-transfers.js';
 import { rememberIdempotencyKey } from './idempotency.js';

@@ -36,7 +36,11 @@ export async function authorizationOf(db: Db, clientId: string, id: string): Pro
  * Marks an authorization as used by `transferId`, unless it was used already (also by a
  * concurrent request: the conditional update lets exactly one win). Returns whether this call did.
  */
-export async function useAuthorization(trx: Transaction<Database>, authorizationId: string, transferId: string): Promise<boolean> {
+export async function useAuthorization(
+  trx: Transaction<Database>,
+  authorizationId: string,
+  transferId: string,
+): Promise<boolean> {
   const updated = await trx
     .updateTable('transfer_authorizations')
     .set({ transfer_id: transferId })

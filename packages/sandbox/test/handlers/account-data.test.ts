@@ -199,6 +199,28 @@ describeEngines('account data: auth, identity, liabilities', (sandbox) => {
     }
   });
 
+  it('an Item migrated for bank transfers only answers PRODUCTS_NOT_SUPPORTED to every data read', async () => {
+    const migrated = await sandbox().ok('bankTransferMigrateAccount', {
+      account_number: '987654321000',
+      routing_number: '011401533',
+      account_type: 'checking',
+    });
+    const token = migrated.access_token;
+    const dates = { start_date: '2026-10-01', end_date: '2026-11-20' };
+    const replies = [
+      await sandbox().fail('authGet', { access_token: token }),
+      await sandbox().fail('identityGet', { access_token: token }),
+      await sandbox().fail('liabilitiesGet', { access_token: token }),
+      await sandbox().fail('investmentsHoldingsGet', { access_token: token }),
+      await sandbox().fail('transactionsGet', { access_token: token, ...dates }),
+      await sandbox().fail('transactionsRefresh', { access_token: token }),
+    ];
+    for (const reply of replies) {
+      expect(reply.body).toMatchObject({ error_type: 'ITEM_ERROR', error_code: 'PRODUCTS_NOT_SUPPORTED' });
+      expect(reply.body.error_message).toContain('/bank_transfer/migrate_account');
+    }
+  });
+
   it('a removed Item, another client and an unknown token are all INVALID_ACCESS_TOKEN', async () => {
     const { access_token: token } = await newItem();
     await sandbox().ok('itemRemove', { access_token: token });

@@ -105,6 +105,25 @@ describeEngines('processor reads', (sandbox) => {
     }
   });
 
+  it('behind an Item migrated for bank transfers only: balance answers, auth and identity are PRODUCTS_NOT_SUPPORTED', async () => {
+    const migrated = await sandbox().ok('bankTransferMigrateAccount', {
+      account_number: '987654321001',
+      routing_number: '011401533',
+      account_type: 'savings',
+    });
+    const { processor_token: token } = await sandbox().ok('processorTokenCreate', {
+      access_token: migrated.access_token,
+      account_id: migrated.account_id,
+      processor: 'acme_payments',
+    });
+    const balance = await sandbox().ok('processorBalanceGet', { processor_token: token });
+    expect(balance.account.account_id).toBe(migrated.account_id);
+    for (const operation of ['processorAuthGet', 'processorIdentityGet'] as const) {
+      const reply = await sandbox().fail(operation, { processor_token: token });
+      expect(reply.body).toMatchObject({ error_type: 'ITEM_ERROR', error_code: 'PRODUCTS_NOT_SUPPORTED' });
+    }
+  });
+
   it('an unknown token or another client is INVALID_PROCESSOR_TOKEN', async () => {
     const unknown = await sandbox().fail('processorAuthGet', { processor_token: 'processor-sandbox-nope' });
     const demo = await sandbox().fail('processorBalanceGet', { processor_token }, 'demo');

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CANONICAL_ORIGINATION_ACCOUNT_ID, DEMO_ORIGINATION_ACCOUNT_IDS } from '../../src/domain/transfers/canonical.js';
+import {
+  CANONICAL_ORIGINATION_ACCOUNT_ID,
+  DEMO_ORIGINATION_ACCOUNT_IDS,
+} from '../../src/domain/transfers/canonical.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEMO_CLIENT } from '../../src/domain/world.js';
 import { describeEngines } from '../support/harness.js';
 import {
@@ -98,7 +101,10 @@ describeEngines('transfer authorization: sandbox decision rules', (sandbox) => {
     ['user_owners_unavailable', 'pass_good', 'permitted', 'ERROR'],
   ])('decides for test user %s / %s: %s %s', async (username, password, decision, rationale) => {
     const item = await newItem(sandbox(), { username, password });
-    const { authorization } = await sandbox().ok('transferAuthorizationCreate', authorizationRequest(item, { amount: '1.00' }));
+    const { authorization } = await sandbox().ok(
+      'transferAuthorizationCreate',
+      authorizationRequest(item, { amount: '1.00' }),
+    );
     expect([authorization.decision, authorization.decision_rationale]).toEqual([decision, rationale]);
   });
 
@@ -139,7 +145,11 @@ describeEngines('transfer authorization: sandbox decision rules', (sandbox) => {
     });
     const reply = await sandbox().fail(
       'transferAuthorizationCreate',
-      authorizationRequest({ accessToken: migrated.access_token, itemId: '', accounts: [{ account_id: migrated.account_id, subtype: 'checking', available: null }] }),
+      authorizationRequest({
+        accessToken: migrated.access_token,
+        itemId: '',
+        accounts: [{ account_id: migrated.account_id, subtype: 'checking', available: null }],
+      }),
     );
     expect(reply.body).toMatchObject({ error_type: 'ITEM_ERROR', error_code: 'PRODUCTS_NOT_SUPPORTED' });
   });
@@ -187,8 +197,18 @@ describeEngines('transfer create', (sandbox) => {
       description: 'Payout',
     } as const;
     const { transfer } = await sandbox().ok('transferCreate', minimal);
-    expect(transfer).toMatchObject({ type: 'credit', status: 'pending', metadata: {}, origination_account_id: CANONICAL_ORIGINATION_ACCOUNT_ID });
-    expect(transfer.user).toEqual({ legal_name: 'Alberta Bobbeth Charleson', phone_number: null, email_address: null, address: null });
+    expect(transfer).toMatchObject({
+      type: 'credit',
+      status: 'pending',
+      metadata: {},
+      origination_account_id: CANONICAL_ORIGINATION_ACCOUNT_ID,
+    });
+    expect(transfer.user).toEqual({
+      legal_name: 'Alberta Bobbeth Charleson',
+      phone_number: null,
+      email_address: null,
+      address: null,
+    });
     expect((await sandbox().ok('transferCreate', minimal)).transfer.id).toBe(transfer.id);
   });
 
@@ -206,7 +226,12 @@ describeEngines('transfer create', (sandbox) => {
     const { transfer_events } = await sandbox().ok('transferEventSync', { after_id: 0 });
     const mine = transfer_events.filter((event) => event.transfer_id === transfer.id);
     expect(mine).toEqual([
-      expect.objectContaining({ event_type: 'pending', transfer_amount: '20.00', transfer_type: 'debit', failure_reason: null }),
+      expect.objectContaining({
+        event_type: 'pending',
+        transfer_amount: '20.00',
+        transfer_type: 'debit',
+        failure_reason: null,
+      }),
     ]);
   });
 
@@ -214,7 +239,10 @@ describeEngines('transfer create', (sandbox) => {
     const request = authorizationRequest(good);
     const { authorization, transfer } = await authorizeAndCreate(sandbox(), request, newKey());
     const reply = await sandbox().fail('transferCreate', transferRequest(request, authorization.id, newKey()));
-    expect(reply.body).toMatchObject({ error_type: 'TRANSFER_ERROR', error_code: 'TRANSFER_AUTHORIZATION_ALREADY_USED' });
+    expect(reply.body).toMatchObject({
+      error_type: 'TRANSFER_ERROR',
+      error_code: 'TRANSFER_AUTHORIZATION_ALREADY_USED',
+    });
     expect(reply.body.error_message).toContain(transfer.id);
   });
 
@@ -245,7 +273,10 @@ describeEngines('transfer create', (sandbox) => {
     const request = authorizationRequest(good);
     const { authorization } = await sandbox().ok('transferAuthorizationCreate', request);
     const savings = good.accounts[1]?.account_id ?? '';
-    const reply = await sandbox().fail('transferCreate', transferRequest(request, authorization.id, newKey(), { account_id: savings }));
+    const reply = await sandbox().fail(
+      'transferCreate',
+      transferRequest(request, authorization.id, newKey(), { account_id: savings }),
+    );
     expect(reply.body.error_code).toBe('TRANSFER_AUTHORIZATION_MISMATCH');
     expect(reply.body.error_message).toContain('account_id');
   });
@@ -286,16 +317,22 @@ describeEngines('transfer create', (sandbox) => {
       const body = transferRequest(request, authorization.id, newKey());
       const first = await sandbox().ok('transferCreate', body);
       const before = await sandbox().ok('transferEventSync', { after_id: 0, count: 25 });
-      const repeat = await sandbox().call('transferCreate', { ...body, client_id: '62b4f1c9a7d3e5001a2b3c4d', secret: '7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e' }, 'none');
+      const repeat = await sandbox().call(
+        'transferCreate',
+        { ...body, client_id: '62b4f1c9a7d3e5001a2b3c4d', secret: '7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e' },
+        'none',
+      );
       expect(repeat.status).toBe(200);
       expect((repeat.body as typeof first).transfer).toEqual(first.transfer);
-      const events = await sandbox().sandbox.store.db
-        .selectFrom('transfer_events')
+      const events = await sandbox()
+        .sandbox.store.db.selectFrom('transfer_events')
         .select('event_id')
         .where('transfer_id', '=', first.transfer.id)
         .execute();
       expect(events).toHaveLength(1);
-      expect((await sandbox().ok('transferEventSync', { after_id: 0, count: 25 })).transfer_events).toEqual(before.transfer_events);
+      expect((await sandbox().ok('transferEventSync', { after_id: 0, count: 25 })).transfer_events).toEqual(
+        before.transfer_events,
+      );
     });
 
     it('refuses the same key with a different request (IDEMPOTENCY_KEY_REUSED) and changes nothing', async () => {
@@ -303,7 +340,10 @@ describeEngines('transfer create', (sandbox) => {
       const { authorization } = await sandbox().ok('transferAuthorizationCreate', request);
       const key = newKey();
       const first = await sandbox().ok('transferCreate', transferRequest(request, authorization.id, key));
-      const reply = await sandbox().fail('transferCreate', transferRequest(request, authorization.id, key, { description: 'Other' }));
+      const reply = await sandbox().fail(
+        'transferCreate',
+        transferRequest(request, authorization.id, key, { description: 'Other' }),
+      );
       expect(reply.status).toBe(400);
       expect(reply.body).toMatchObject({ error_type: 'INVALID_REQUEST', error_code: 'IDEMPOTENCY_KEY_REUSED' });
       expect(reply.body.error_message).toContain(key);
@@ -328,8 +368,8 @@ describeEngines('transfer create', (sandbox) => {
       expect(replies.map((reply) => reply.status)).toEqual(Array(8).fill(200));
       const ids = new Set(replies.map((reply) => (reply.body as { transfer: { id: string } }).transfer.id));
       expect(ids.size).toBe(1);
-      const stored = await sandbox().sandbox.store.db
-        .selectFrom('transfers')
+      const stored = await sandbox()
+        .sandbox.store.db.selectFrom('transfers')
         .select('transfer_id')
         .where('authorization_id', '=', authorization.id)
         .execute();
@@ -340,7 +380,9 @@ describeEngines('transfer create', (sandbox) => {
       const request = authorizationRequest(good);
       const { authorization } = await sandbox().ok('transferAuthorizationCreate', request);
       const replies = await Promise.all(
-        Array.from({ length: 6 }, () => sandbox().call('transferCreate', transferRequest(request, authorization.id, newKey()))),
+        Array.from({ length: 6 }, () =>
+          sandbox().call('transferCreate', transferRequest(request, authorization.id, newKey())),
+        ),
       );
       expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
       for (const reply of replies.filter((entry) => entry.status !== 200)) {
@@ -388,7 +430,9 @@ describeEngines('transfer get, list and cancel', (sandbox) => {
     it('lists newest first, ties by id, and includes the canonical transfer last', async () => {
       const { transfers } = await sandbox().ok('transferList', {});
       expect(transfers).toHaveLength(6);
-      const expected = [...created].sort((a, b) => (b.created === a.created ? b.id.localeCompare(a.id) : b.created.localeCompare(a.created)));
+      const expected = [...created].sort((a, b) =>
+        b.created === a.created ? b.id.localeCompare(a.id) : b.created.localeCompare(a.created),
+      );
       expect(transfers.slice(0, 5).map((transfer) => transfer.id)).toEqual(expected.map((entry) => entry.id));
       expect(transfers[5]?.id).toBe(CANONICAL_TRANSFER_ID);
     });
@@ -414,14 +458,22 @@ describeEngines('transfer get, list and cancel', (sandbox) => {
       expect(transfers.map((transfer) => transfer.id).sort()).toEqual(created.map((entry) => entry.id).sort());
       const exact = await sandbox().ok('transferList', { start_date: first, end_date: first });
       expect(exact.transfers.map((transfer) => transfer.id)).toEqual([created[0]?.id]);
-      const november = await sandbox().ok('transferList', { start_date: '2026-11-01T00:00:00Z', end_date: '2026-11-30T23:59:59Z' });
+      const november = await sandbox().ok('transferList', {
+        start_date: '2026-11-01T00:00:00Z',
+        end_date: '2026-11-30T23:59:59Z',
+      });
       expect(november.transfers.map((transfer) => transfer.id)).toEqual([CANONICAL_TRANSFER_ID]);
     });
 
     it('refuses start_date later than end_date (INVALID_FIELD naming start_date)', async () => {
-      const reply = await sandbox().fail('transferList', { start_date: '2026-12-01T00:00:00Z', end_date: '2026-11-30T23:59:59Z' });
+      const reply = await sandbox().fail('transferList', {
+        start_date: '2026-12-01T00:00:00Z',
+        end_date: '2026-11-30T23:59:59Z',
+      });
       expect(reply.body).toMatchObject({ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD' });
-      expect(reply.body.error_message).toBe('start_date 2026-12-01T00:00:00Z is later than end_date 2026-11-30T23:59:59Z');
+      expect(reply.body.error_message).toBe(
+        'start_date 2026-12-01T00:00:00Z is later than end_date 2026-11-30T23:59:59Z',
+      );
     });
 
     it.each([0, 26])('refuses count %i (1 to 25)', async (count) => {
@@ -433,7 +485,7 @@ describeEngines('transfer get, list and cancel', (sandbox) => {
       expect((await sandbox().fail('transferList', { offset: -1 })).body.error_code).toBe('INVALID_FIELD');
     });
 
-    it('filters by origination account and refuses one that is not the client\'s', async () => {
+    it("filters by origination account and refuses one that is not the client's", async () => {
       const mine = await sandbox().ok('transferList', { origination_account_id: CANONICAL_ORIGINATION_ACCOUNT_ID });
       expect(mine.transfers).toHaveLength(6);
       const reply = await sandbox().fail('transferList', { origination_account_id: DEMO_ORIGINATION_ACCOUNT_IDS[0] });
@@ -451,7 +503,11 @@ describeEngines('transfer get, list and cancel', (sandbox) => {
       );
       await authorizeAndCreate(sandbox(), authorizationRequest(demoItem), newKey(), 'demo');
       expect((await sandbox().ok('transferList', {}, 'demo')).transfers).toHaveLength(2);
-      const filtered = await sandbox().ok('transferList', { origination_account_id: DEMO_ORIGINATION_ACCOUNT_IDS[1] }, 'demo');
+      const filtered = await sandbox().ok(
+        'transferList',
+        { origination_account_id: DEMO_ORIGINATION_ACCOUNT_IDS[1] },
+        'demo',
+      );
       expect(filtered.transfers.map((transfer) => transfer.id)).toEqual([second.transfer.id]);
     });
   });
@@ -463,10 +519,9 @@ describeEngines('transfer get, list and cancel', (sandbox) => {
       const after = await sandbox().ok('transferGet', { transfer_id: transfer.id });
       expect(after.transfer).toMatchObject({ status: 'cancelled', cancellable: false, failure_reason: null });
       const { transfer_events } = await sandbox().ok('transferEventSync', { after_id: 0 });
-      expect(transfer_events.filter((event) => event.transfer_id === transfer.id).map((event) => event.event_type)).toEqual([
-        'pending',
-        'cancelled',
-      ]);
+      expect(
+        transfer_events.filter((event) => event.transfer_id === transfer.id).map((event) => event.event_type),
+      ).toEqual(['pending', 'cancelled']);
     });
 
     it('refuses to cancel twice (TRANSFER_NOT_CANCELLABLE naming the status)', async () => {
@@ -479,8 +534,8 @@ describeEngines('transfer get, list and cancel', (sandbox) => {
 
     it('refuses a transfer whose cancellable is false (sent to the network)', async () => {
       const { transfer } = await authorizeAndCreate(sandbox(), authorizationRequest(good), newKey());
-      await sandbox().sandbox.store.db
-        .updateTable('transfers')
+      await sandbox()
+        .sandbox.store.db.updateTable('transfers')
         .set({ status: 'posted', cancellable: 0 })
         .where('transfer_id', '=', transfer.id)
         .execute();
@@ -498,8 +553,8 @@ describeEngines('transfer get, list and cancel', (sandbox) => {
       for (const reply of replies.filter((entry) => entry.status !== 200)) {
         expect((reply.body as { error_code: string }).error_code).toBe('TRANSFER_NOT_CANCELLABLE');
       }
-      const events = await sandbox().sandbox.store.db
-        .selectFrom('transfer_events')
+      const events = await sandbox()
+        .sandbox.store.db.selectFrom('transfer_events')
         .select('event_type')
         .where('transfer_id', '=', transfer.id)
         .execute();
@@ -531,8 +586,8 @@ describeEngines('transfer event sync', (sandbox) => {
     for (let index = 0; index < 30; index++) {
       await authorizeAndCreate(sandbox(), authorizationRequest(item, { amount: '1.00' }), newKey('sync'));
     }
-    const all = await sandbox().sandbox.store.db
-      .selectFrom('transfer_events')
+    const all = await sandbox()
+      .sandbox.store.db.selectFrom('transfer_events')
       .select('event_id')
       .where('client_id', '=', '62b4f1c9a7d3e5001a2b3c4d')
       .orderBy('event_id')

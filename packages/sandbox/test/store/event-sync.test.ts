@@ -6,7 +6,13 @@ import { expect, it } from 'vitest';
 import { addClient } from '../../src/store/clients.js';
 import { eventCounterName, nextEventId } from '../../src/store/event-log.js';
 import { type As, describeEngines, type TestSandbox } from '../support/harness.js';
-import { authorizationRequest, bankTransferRequest, newItem, newKey, transferRequest } from '../support/transfer-fixtures.js';
+import {
+  authorizationRequest,
+  bankTransferRequest,
+  newItem,
+  newKey,
+  transferRequest,
+} from '../support/transfer-fixtures.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,7 +71,11 @@ describeEngines('event ids in commit order', (sandbox, engine) => {
     // While the first writer holds its id, a reader sees no counter value beyond the committed ones.
     const reading =
       engine === 'postgres'
-        ? await store.db.selectFrom('counters').select('value').where('name', '=', eventCounterName('bank_transfer_events', clientId)).executeTakeFirst()
+        ? await store.db
+            .selectFrom('counters')
+            .select('value')
+            .where('name', '=', eventCounterName('bank_transfer_events', clientId))
+            .executeTakeFirst()
         : undefined;
     expect(reading).toBeUndefined();
     await sleep(200);
@@ -98,7 +108,11 @@ describeEngines('event ids in commit order', (sandbox, engine) => {
       for (let round = 0; round < rounds; round++) {
         const created = await Promise.all(
           Array.from({ length: 8 }, (_, index) =>
-            sandbox().ok('bankTransferCreate', bankTransferRequest(item, newKey('sync'), { type: index % 2 ? 'debit' : 'credit', amount: '1.00' }), as),
+            sandbox().ok(
+              'bankTransferCreate',
+              bankTransferRequest(item, newKey('sync'), { type: index % 2 ? 'debit' : 'credit', amount: '1.00' }),
+              as,
+            ),
           ),
         );
         await Promise.all(
@@ -106,7 +120,11 @@ describeEngines('event ids in commit order', (sandbox, engine) => {
             index % 3 === 0
               ? sandbox().ok('bankTransferCancel', { bank_transfer_id: bank_transfer.bank_transfer_id }, as)
               : index % 3 === 1
-                ? sandbox().ok('sandboxBankTransferSimulate', { bank_transfer_id: bank_transfer.bank_transfer_id, event_type: 'posted' }, as)
+                ? sandbox().ok(
+                    'sandboxBankTransferSimulate',
+                    { bank_transfer_id: bank_transfer.bank_transfer_id, event_type: 'posted' },
+                    as,
+                  )
                 : Promise.resolve(),
           ),
         );
@@ -116,7 +134,9 @@ describeEngines('event ids in commit order', (sandbox, engine) => {
     });
     const seen = await pageUntilDone(
       async (afterId) =>
-        (await sandbox().ok('bankTransferEventSync', { after_id: afterId, count: 5 }, as)).bank_transfer_events.map((event) => event.event_id),
+        (await sandbox().ok('bankTransferEventSync', { after_id: afterId, count: 5 }, as)).bank_transfer_events.map(
+          (event) => event.event_id,
+        ),
       () => !writing,
     );
     await writers;
@@ -136,7 +156,9 @@ describeEngines('event ids in commit order', (sandbox, engine) => {
     const as = await freshClient(sandbox());
     const item = await newItem(sandbox(), {}, as);
     const authorizations = await Promise.all(
-      Array.from({ length: 24 }, () => sandbox().ok('transferAuthorizationCreate', authorizationRequest(item, { amount: '1.00' }), as)),
+      Array.from({ length: 24 }, () =>
+        sandbox().ok('transferAuthorizationCreate', authorizationRequest(item, { amount: '1.00' }), as),
+      ),
     );
     let writing = true;
     const writers = (async () => {
@@ -144,11 +166,17 @@ describeEngines('event ids in commit order', (sandbox, engine) => {
         const batch = authorizations.slice(start, start + 6);
         const created = await Promise.all(
           batch.map(({ authorization }) =>
-            sandbox().ok('transferCreate', transferRequest(authorizationRequest(item, { amount: '1.00' }), authorization.id, newKey('tsync')), as),
+            sandbox().ok(
+              'transferCreate',
+              transferRequest(authorizationRequest(item, { amount: '1.00' }), authorization.id, newKey('tsync')),
+              as,
+            ),
           ),
         );
         await Promise.all(
-          created.filter((_, index) => index % 2 === 0).map(({ transfer }) => sandbox().ok('transferCancel', { transfer_id: transfer.id }, as)),
+          created
+            .filter((_, index) => index % 2 === 0)
+            .map(({ transfer }) => sandbox().ok('transferCancel', { transfer_id: transfer.id }, as)),
         );
       }
     })().finally(() => {
@@ -156,7 +184,9 @@ describeEngines('event ids in commit order', (sandbox, engine) => {
     });
     const seen = await pageUntilDone(
       async (afterId) =>
-        (await sandbox().ok('transferEventSync', { after_id: afterId, count: 4 }, as)).transfer_events.map((event) => event.event_id),
+        (await sandbox().ok('transferEventSync', { after_id: afterId, count: 4 }, as)).transfer_events.map(
+          (event) => event.event_id,
+        ),
       () => !writing,
     );
     await writers;

@@ -2,8 +2,9 @@
  * Helpers of the transfer and bank transfer tests: new sandbox Items of a test user (with their
  * accounts read from the store), and request bodies built from the docs' examples.
  */
-import type { OperationBodies } from '../../src/generated/handlers.gen.js';
+
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../src/domain/world.js';
+import type { OperationBodies } from '../../src/generated/handlers.gen.js';
 import type { As, TestSandbox } from './harness.js';
 
 /** An Item created through the sandbox with its access token and accounts (in order). */
@@ -49,7 +50,10 @@ type AuthorizationRequest = OperationBodies['transferAuthorizationCreate']['requ
 type TransferCreateRequest = OperationBodies['transferCreate']['request'];
 
 /** An authorization request for the Item's first account (a debit of 12.34 over ACH). */
-export function authorizationRequest(item: TestItem, overrides: Partial<AuthorizationRequest> = {}): AuthorizationRequest {
+export function authorizationRequest(
+  item: TestItem,
+  overrides: Partial<AuthorizationRequest> = {},
+): AuthorizationRequest {
   return {
     access_token: item.accessToken,
     account_id: item.accounts[0]?.account_id ?? '',
@@ -74,7 +78,12 @@ export function transferRequest(
 }
 
 /** Authorizes `request` and creates its transfer with `key`; returns both. */
-export async function authorizeAndCreate(sandbox: TestSandbox, request: AuthorizationRequest, key: string, as: As = 'default') {
+export async function authorizeAndCreate(
+  sandbox: TestSandbox,
+  request: AuthorizationRequest,
+  key: string,
+  as: As = 'default',
+) {
   const { authorization } = await sandbox.ok('transferAuthorizationCreate', request, as);
   const { transfer } = await sandbox.ok('transferCreate', transferRequest(request, authorization.id, key), as);
   return { authorization, transfer };

@@ -112,7 +112,10 @@ export const CANONICAL_TRANSFER = {
 export interface CanonicalBankTransfer {
   bank_transfer_id: string;
   /** The operation and request (a create example) that created it, remembered under its idempotency key; none when no example creates it. */
-  creation?: { operation: 'bankTransferCreate' | 'processorBankTransferCreate'; body: Record<string, unknown> & { idempotency_key: string } };
+  creation?: {
+    operation: 'bankTransferCreate' | 'processorBankTransferCreate';
+    body: Record<string, unknown> & { idempotency_key: string };
+  };
   type: 'debit' | 'credit';
   network: 'ach' | 'same-day-ach' | 'wire';
   ach_class: string | null;

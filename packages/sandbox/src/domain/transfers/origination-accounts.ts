@@ -35,7 +35,9 @@ export function derivedUuid(seed: string): string {
 /** The canonical client's account, the demo client's two, or one derived default for any other client. */
 export function originationAccountTemplates(clientId: string): OriginationAccountTemplate[] {
   if (clientId === DEFAULT_CLIENT.clientId) {
-    return [{ origination_account_id: CANONICAL_ORIGINATION_ACCOUNT_ID, name: 'FBO account', is_default: 1, ...OPENING }];
+    return [
+      { origination_account_id: CANONICAL_ORIGINATION_ACCOUNT_ID, name: 'FBO account', is_default: 1, ...OPENING },
+    ];
   }
   if (clientId === DEMO_CLIENT.clientId) {
     return DEMO_ORIGINATION_ACCOUNT_IDS.map((id, index) => ({

@@ -9,7 +9,11 @@ import {
   receiverDetailsOf,
   SIMULATION_SOURCE,
 } from '../../../src/domain/transfers/bank-transfer-status.js';
-import { canMoveTransfer, isFinalTransferStatus, transferStatusesBefore } from '../../../src/domain/transfers/transfer-status.js';
+import {
+  canMoveTransfer,
+  isFinalTransferStatus,
+  transferStatusesBefore,
+} from '../../../src/domain/transfers/transfer-status.js';
 
 const ALL: BankTransferStatus[] = ['pending', 'posted', 'cancelled', 'failed', 'reversed'];
 const ALLOWED = new Set(['pending>cancelled', 'pending>posted', 'pending>failed', 'posted>reversed']);

@@ -1,0 +1,96 @@
+/**
+ * Limits on the shape of a JSON request body, checked right after parsing and before any
+ * validation: they bound the work a server does for one request (a validator reports an error per
+ * bad value, and recursive code must not meet a value nested thousands of levels deep), and they
+ * are far above anything a valid request of the API needs (at most 5 levels, 16 fields per object
+ * and a few dozen values).
+ */
+
+/** The limits of {@link checkJsonLimits}. */
+export interface JsonLimits {
+  /** Deepest nesting of objects and arrays; the body object is level 1. */
+  maxDepth: number;
+  /** Most fields in one object. */
+  maxObjectKeys: number;
+  /** Most items in one array. */
+  maxArrayItems: number;
+  /** Most values in the whole body: every field value and array item, nested ones included. */
+  maxValues: number;
+}
+
+/** The limits the servers apply: depth 32, 1,000 fields per object, 1,000 items per array, 5,000 values. */
+export const DEFAULT_JSON_LIMITS: Readonly<JsonLimits> = Object.freeze({
+  maxDepth: 32,
+  maxObjectKeys: 1000,
+  maxArrayItems: 1000,
+  maxValues: 5000,
+});
+
+/** A broken limit, or a number JSON can write but a double cannot hold (`1e400`). */
+export type JsonLimitProblem =
+  | { kind: 'depth' | 'object-keys' | 'array-items'; path: (string | number)[]; size: number; limit: number }
+  | { kind: 'values'; path: (string | number)[]; limit: number }
+  | { kind: 'number-out-of-range'; path: (string | number)[] };
+
+interface Visit {
+  value: unknown;
+  depth: number;
+  key: string | number | undefined;
+  parent: Visit | undefined;
+}
+
+/**
+ * The first problem of a parsed body in document order, or `undefined`. Iterative (no recursion,
+ * whatever the depth) and it stops at the first problem, so it looks at no more than
+ * `maxValues` values.
+ */
+export function checkJsonLimits(body: unknown, limits: JsonLimits = DEFAULT_JSON_LIMITS): JsonLimitProblem | undefined {
+  const stack: Visit[] = [{ value: body, depth: 0, key: undefined, parent: undefined }];
+  let values = -1; // the body itself is not counted
+  for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
+    values++;
+    if (values > limits.maxValues) {
+      return { kind: 'values', path: pathOf(visit), limit: limits.maxValues };
+    }
+    const { value } = visit;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) {
+        return { kind: 'number-out-of-range', path: pathOf(visit) };
+      }
+      continue;
+    }
+    if (value === null || typeof value !== 'object') {
+      continue;
+    }
+    const depth = visit.depth + 1;
+    if (depth > limits.maxDepth) {
+      return { kind: 'depth', path: pathOf(visit), size: depth, limit: limits.maxDepth };
+    }
+    if (Array.isArray(value)) {
+      if (value.length > limits.maxArrayItems) {
+        return { kind: 'array-items', path: pathOf(visit), size: value.length, limit: limits.maxArrayItems };
+      }
+      for (let index = value.length - 1; index >= 0; index--) {
+        stack.push({ value: value[index], depth, key: index, parent: visit });
+      }
+      continue;
+    }
+    const keys = Object.keys(value);
+    if (keys.length > limits.maxObjectKeys) {
+      return { kind: 'object-keys', path: pathOf(visit), size: keys.length, limit: limits.maxObjectKeys };
+    }
+    for (let index = keys.length - 1; index >= 0; index--) {
+      const key = keys[index] as string;
+      stack.push({ value: (value as Record<string, unknown>)[key], depth, key, parent: visit });
+    }
+  }
+  return undefined;
+}
+
+function pathOf(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) {
+    path.push(at.key);
+  }
+  return path.reverse();
+}
