@@ -2,12 +2,15 @@
  * Turns a non-2xx response into an {@link SvcApiError}, whatever its body: the API error object,
  * other JSON, text, or nothing.
  */
-import { type ErrorType, SvcApiError } from './errors.js';
+import { type ErrorCause, type ErrorType, SvcApiError } from './errors.js';
 import { redactText, redactValue } from './redact.js';
 import { retryAfterMs } from './retry.js';
 
 /** How much of a body that is not an API error object an error keeps. */
 export const UNPARSED_BODY_LIMIT = 500;
+
+/** How much of the `title` / `detail` / `message` of foreign JSON an error message quotes. */
+export const FOREIGN_DETAIL_LIMIT = 200;
 
 /** The `error_code` of an error whose body was not an API error object. */
 export const UNEXPECTED_ERROR_BODY = 'UNEXPECTED_ERROR_BODY';
@@ -48,7 +51,7 @@ export function toApiError({ operation, status, headers, body, secrets }: ErrorR
       error_message: safe.error_message as string,
       display_message: stringOrNull(safe.display_message),
       request_id: stringOrNull(safe.request_id),
-      causes: Array.isArray(safe.causes) ? (safe.causes as Record<string, unknown>[]) : [],
+      causes: Array.isArray(safe.causes) ? safe.causes.filter(isCause) : [],
       documentation_url: stringOrNull(safe.documentation_url),
       suggested_action: stringOrNull(safe.suggested_action),
       retryAfterMs: retryAfter,
@@ -56,7 +59,8 @@ export function toApiError({ operation, status, headers, body, secrets }: ErrorR
     });
   }
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  const unparsedBody = redactText(text.slice(0, UNPARSED_BODY_LIMIT), secrets);
+  // Redact first, then cut: cutting first could leave the start of a secret that no longer matches.
+  const unparsedBody = redactText(text, secrets).slice(0, UNPARSED_BODY_LIMIT);
   const contentType = headers.get('Content-Type') ?? 'no content type';
   const what =
     text === ''
@@ -93,6 +97,11 @@ function isApiErrorObject(value: unknown): value is Record<string, unknown> {
   );
 }
 
+/** Whether an entry of `causes` has the three string fields every cause has. */
+function isCause(value: unknown): value is ErrorCause {
+  return isApiErrorObject(value);
+}
+
 /** The `title` / `detail` / `message` of foreign JSON (problem+json, gateways), when it has them. */
 function describeForeignJson(value: unknown, secrets: readonly string[]): string {
   if (value === null || typeof value !== 'object') {
@@ -102,7 +111,7 @@ function describeForeignJson(value: unknown, secrets: readonly string[]): string
   const parts = [record.title, record.detail, record.message].filter(
     (part): part is string => typeof part === 'string' && part !== '',
   );
-  return parts.length === 0 ? '' : `: ${redactText(parts.join(' — ').slice(0, 200), secrets)}`;
+  return parts.length === 0 ? '' : `: ${redactText(parts.join(' — '), secrets).slice(0, FOREIGN_DETAIL_LIMIT)}`;
 }
 
 function stringOrNull(value: unknown): string | null {

@@ -1,5 +1,5 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
-import { toApiError } from './api-error.js';
+import { toApiError, UNPARSED_BODY_LIMIT } from './api-error.js';
 import {
   type CredentialsPlacement,
   credentialHeaders,
@@ -12,7 +12,7 @@ import { type Environment, environments } from './generated/environments.gen.js'
 import { type OperationMethods, operationTable, type Paginators } from './generated/operations.gen.js';
 import type { paths } from './generated/schema.gen.js';
 import type { OperationInfo, RetryPolicy } from './operation-info.js';
-import type { CallOptions } from './operation-types.js';
+import type { CallOptions, PaginateOptions } from './operation-types.js';
 import { paginate } from './paginate.js';
 import { redactText } from './redact.js';
 import { DEFAULT_MAX_RETRIES } from './retry.js';
@@ -128,18 +128,21 @@ export function createClient(options: ClientOptions): SvcClient {
   }
 
   const methods: Record<string, (body?: unknown, callOptions?: CallOptions) => Promise<unknown>> = {};
-  const paginators: Record<string, (body?: unknown, callOptions?: CallOptions) => unknown> = {};
+  const paginators: Record<string, (body?: unknown, paginateOptions?: PaginateOptions) => unknown> = {};
   for (const [name, info] of Object.entries(operationTable as Record<string, OperationInfo>)) {
     methods[name] = (body, callOptions) => call(info.path, body, callOptions);
     const { paging } = info;
     if (paging) {
-      paginators[name] = (body, callOptions) =>
-        paginate(
+      paginators[name] = (body, paginateOptions: PaginateOptions = {}) => {
+        const { maxPages, maxItems, ...callOptions } = paginateOptions;
+        return paginate(
           (page) => call(info.path, page, callOptions),
           paging,
           info.path,
           (body ?? {}) as Record<string, unknown>,
+          { maxPages, maxItems },
         );
+      };
     }
   }
   return Object.assign(raw, methods, { paginate: paginators }) as unknown as SvcClient;
@@ -207,7 +210,7 @@ function parseSuccess(operation: string, status: number, text: string, secrets: 
       operation,
       status,
       problem: text === '' ? 'an empty body' : 'a body that is not a JSON object',
-      unparsedBody: redactText(text.slice(0, 500), secrets),
+      unparsedBody: redactText(text, secrets).slice(0, UNPARSED_BODY_LIMIT),
     });
   }
   return value as Record<string, unknown>;

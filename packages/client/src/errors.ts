@@ -15,6 +15,13 @@ export type ErrorType = components['schemas']['ErrorType'];
 /** The API error object, the body of every non-2xx response. */
 export type ApiErrorBody = components['schemas']['ApiError'];
 
+/**
+ * One entry of `causes`: its own `error_type`, `error_code` and `error_message`, and what it is
+ * about: `field` (a body field by JSON path), `header` (a header name), `location` (`body` or
+ * `header`).
+ */
+export type ErrorCause = components['schemas']['ErrorCause'];
+
 /** What went wrong, at the level a caller reacts to. */
 export type SvcErrorKind = 'api' | 'network' | 'timeout' | 'invalid_response' | 'webhook';
 
@@ -39,7 +46,7 @@ export interface ApiErrorInit<T extends ErrorType = ErrorType> {
   error_message: string;
   display_message: string | null;
   request_id: string | null;
-  causes: readonly Record<string, unknown>[];
+  causes: readonly ErrorCause[];
   documentation_url: string | null;
   suggested_action: string | null;
   retryAfterMs: number | null;
@@ -51,7 +58,8 @@ export interface ApiErrorInit<T extends ErrorType = ErrorType> {
  * told apart by `error_type` (see {@link isApiError}).
  *
  * When the body was not an API error object (not JSON, or JSON of another shape, e.g. from a
- * proxy), `unparsedBody` holds its beginning, `error_code` is `UNEXPECTED_ERROR_BODY` and
+ * proxy), `unparsedBody` holds its beginning (secrets removed before it was cut to 500
+ * characters), `error_code` is `UNEXPECTED_ERROR_BODY` and
  * `error_type` follows from the status as the API's catalogue assigns it: `429` →
  * `RATE_LIMIT_EXCEEDED`, `5xx` → `API_ERROR`, `401` → `INVALID_INPUT`, other → `INVALID_REQUEST`.
  */
@@ -68,7 +76,8 @@ export class SvcApiError<T extends ErrorType = ErrorType> extends SvcError {
   readonly display_message: string | null;
   /** The request id to quote to support; null when the body did not carry one. */
   readonly request_id: string | null;
-  readonly causes: readonly Record<string, unknown>[];
+  /** The underlying errors, for example one per offending field (at most 100). */
+  readonly causes: readonly ErrorCause[];
   readonly documentation_url: string | null;
   readonly suggested_action: string | null;
   /** How long the server asked to wait before retrying (`Retry-After`), or null. */

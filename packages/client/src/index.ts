@@ -15,6 +15,7 @@ export {
 export { type Credentials, type CredentialsPlacement, HEADERS } from './credentials.js';
 export {
   type ApiErrorBody,
+  type ErrorCause,
   type ErrorType,
   isApiError,
   isSvcError,
@@ -39,7 +40,15 @@ export {
 export type { components, operations, paths, webhooks } from './generated/schema.gen.js';
 export type { WebhookPayloads } from './generated/webhooks.gen.js';
 export type { OperationInfo, Paging, RetryPolicy } from './operation-info.js';
-export type { CallOptions, Paged, PageItem, RequestBody, ResponseBody } from './operation-types.js';
+export type {
+  CallOptions,
+  Paged,
+  PageItem,
+  PaginateLimits,
+  PaginateOptions,
+  RequestBody,
+  ResponseBody,
+} from './operation-types.js';
 export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS } from './retry.js';
 export { parseWebhook, type WebhookBody, type WebhookCode, type WebhookPayload } from './webhooks/parse-webhook.js';
 export {

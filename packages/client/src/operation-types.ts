@@ -35,6 +35,20 @@ export interface CallOptions {
   maxRetries?: number;
 }
 
+/** Bounds of one paginator; without them it runs until the paging contract says the last page. */
+export interface PaginateLimits {
+  /** Fetch at most this many pages (a whole number >= 1). */
+  maxPages?: number;
+  /**
+   * Yield at most this many items (a whole number >= 1); no page is fetched once they are
+   * reached. `byPage()` stops after the page that reaches it.
+   */
+  maxItems?: number;
+}
+
+/** Options of a paginator: those of each call it makes, and its {@link PaginateLimits}. */
+export interface PaginateOptions extends CallOptions, PaginateLimits {}
+
 /**
  * The result of a paginator: an async iterable over every item of every page, fetched lazily;
  * `byPage()` iterates over the whole responses instead (to read fields beside the items).

@@ -140,6 +140,24 @@ describe('non-2xx responses become SvcApiError', () => {
     const error = await thrownBy(new Response('x'.repeat(10_000), { status: 500 }));
     expect((error as SvcApiError).unparsedBody).toHaveLength(500);
   });
+
+  it('types causes and keeps only entries with their type, code and message', async () => {
+    const cause = {
+      error_type: 'INVALID_REQUEST',
+      error_code: 'INVALID_FIELD',
+      error_message: 'options.count must be <= 25, got 50',
+      field: 'options.count',
+      location: 'body',
+    } as const;
+    const error = await thrownBy(
+      json(400, { ...apiErrorBody(400, 'INVALID_REQUEST', 'INVALID_FIELD'), causes: [cause, 'junk', { error_code: 'X' }] }),
+    );
+    expect((error as SvcApiError).causes).toEqual([cause]);
+    expectTypeOf((error as SvcApiError).causes[0]?.field).toEqualTypeOf<string | undefined>();
+    expectTypeOf((error as SvcApiError).causes[0]?.location).toEqualTypeOf<
+      'body' | 'header' | 'query' | 'path' | undefined
+    >();
+  });
 });
 
 describe('other error kinds', () => {
@@ -203,7 +221,7 @@ describe('secrets never appear in an error', () => {
       json(400, {
         ...apiErrorBody(400, 'INVALID_REQUEST', 'INVALID_FIELD'),
         display_message: echoed,
-        causes: [{ error_message: echoed, [secret]: secret }],
+        causes: [{ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD', error_message: echoed, [secret]: secret }],
       }),
     ],
     ['a non-JSON body that echoes it', new Response(`bad secret ${secret}`, { status: 500 })],
@@ -220,6 +238,27 @@ describe('secrets never appear in an error', () => {
         expect(text).not.toContain(secret);
       }
     }
+  });
+
+  // Issue 13: the text was cut before it was redacted, so a secret straddling the cut showed most
+  // of its characters. Every offset around each cut: the 500 characters kept of a body that is not
+  // an API error (non-2xx and 2xx) and the 200 characters of foreign JSON quoted in the message.
+  describe.each([
+    ['the unparsed body of a non-2xx', 500, (text: string) => new Response(text, { status: 502 })],
+    ['the unparsed body of a 2xx that is not JSON', 500, (text: string) => new Response(text, { status: 200 })],
+    ['the detail of foreign JSON', 200, (text: string) => json(404, { title: '', detail: text })],
+  ] as const)('%s, cut at %i characters', (_name, cut, answer) => {
+    it('shows no part of a secret that straddles the cut, at any offset', async () => {
+      for (let start = cut - secret.length - 1; start <= cut + 1; start++) {
+        const text = `${'x'.repeat(start)}${secret}${'y'.repeat(600)}`;
+        const error = await thrownBy(answer(text));
+        for (const rendering of renderings(error)) {
+          for (let from = 0; from + 4 <= secret.length; from++) {
+            expect(rendering, `secret at offset ${start}`).not.toContain(secret.slice(from, from + 4));
+          }
+        }
+      }
+    });
   });
 
   it('replaces it with [REDACTED] where it was', async () => {

@@ -223,6 +223,130 @@ describe('event sync paging (/transfer/event/sync, /bank_transfer/event/sync)', 
   });
 });
 
+// Issue 13: against a server that answers every page alike (the mock serves one example per
+// operation) the paginators ran forever, or for thousands of calls up to a large total.
+describe('pages that do not advance stop the paginator', () => {
+  it.each([
+    [
+      'count/offset: a page repeating the previous one (transferList count 1)',
+      (client: ReturnType<typeof pagedClient>['client']) => client.paginate.transferList({ count: 1 }),
+      () => ({ transfers: ids(0, 2) }),
+      'offset 1 gave the same 2 transfers as offset 0: the server ignores offset',
+    ],
+    [
+      'offset/total: the same page up to a huge total (institutionsGet, the spec example)',
+      (client: ReturnType<typeof pagedClient>['client']) =>
+        client.paginate.institutionsGet({ count: 2, offset: 0, country_codes: ['US', 'GB'] }),
+      () => ({ institutions: [{ institution_id: 'ins_1' }, { institution_id: 'ins_2' }], total: 12_000 }),
+      'offset 2 gave the same 2 institutions as offset 0',
+    ],
+    [
+      'cursor: a next_cursor sent before',
+      (client: ReturnType<typeof pagedClient>['client']) => client.paginate.paymentInitiationPaymentList(),
+      (body: Record<string, unknown>) => ({
+        payments: [{ payment_id: body.cursor === undefined ? 'p0' : 'p1' }],
+        next_cursor: 'c1',
+      }),
+      'next_cursor "c1" was already sent as cursor',
+    ],
+    [
+      'cursor: the same page for another cursor',
+      (client: ReturnType<typeof pagedClient>['client']) => client.paginate.paymentInitiationPaymentList(),
+      (body: Record<string, unknown>) => ({
+        payments: [{ payment_id: 'p0' }],
+        next_cursor: `after-${String(body.cursor ?? 'start')}`,
+      }),
+      'cursor "after-start" gave the same 1 payments as the page before',
+    ],
+    [
+      'after-id: the same events again',
+      (client: ReturnType<typeof pagedClient>['client']) => client.paginate.transferEventSync({ after_id: 0, count: 1 }),
+      () => ({ transfer_events: [{ event_id: 1 }, { event_id: 2 }] }),
+      'its last event_id is 2, not after the after_id 2 it was asked for',
+    ],
+    [
+      'after-id: a last event without an id',
+      (client: ReturnType<typeof pagedClient>['client']) => client.paginate.bankTransferEventSync({ after_id: 0 }),
+      () => ({ bank_transfer_events: [{ event_id: 1 }, { id: 2 }] }),
+      'a last item without "event_id"',
+    ],
+  ])('%s', async (_name, start, respond, problem) => {
+    const { client, sent } = pagedClient(respond);
+    const error = await collect(start(client) as AsyncIterable<unknown>).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SvcInvalidResponseError);
+    expect((error as Error).message).toContain(problem);
+    expect(sent.length).toBeLessThanOrEqual(2);
+  });
+
+  it('yields no item twice before it stops', async () => {
+    const { client } = pagedClient(() => ({ transfers: ids(0, 2) }));
+    const seen: unknown[] = [];
+    await expect(
+      (async () => {
+        for await (const transfer of client.paginate.transferList({ count: 2 })) {
+          seen.push(transfer.id);
+        }
+      })(),
+    ).rejects.toThrow('pages that do not advance');
+    expect(seen).toEqual(['t0', 't1']);
+  });
+
+  it('still pages through repeated empty pages before the total (a filter may empty them)', async () => {
+    const { client, sent } = pagedClient((body) => ({
+      institutions: (body.offset as number) === 6 ? [{ institution_id: 'ins_7' }] : [],
+      total: 7,
+    }));
+    const items = await collect(client.paginate.institutionsGet({ count: 2, offset: 0, country_codes: ['US'] }));
+    expect(items).toEqual([{ institution_id: 'ins_7' }]);
+    expect(sent.map((body) => body.offset)).toEqual([0, 2, 4, 6]);
+  });
+});
+
+describe('maxPages and maxItems', () => {
+  const endless = (body: Record<string, unknown>) => ({ transfers: ids(body.offset as number, body.count as number) });
+
+  it('fetches at most maxPages pages', async () => {
+    const { client, sent } = pagedClient(endless);
+    expect(await collect(client.paginate.transferList({ count: 3 }, { maxPages: 2 }))).toHaveLength(6);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('yields at most maxItems items and fetches no page beyond them', async () => {
+    const { client, sent } = pagedClient(endless);
+    const items = await collect(client.paginate.transferList({ count: 3 }, { maxItems: 4 }));
+    expect(items.map((item) => item.id)).toEqual(['t0', 't1', 't2', 't3']);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('stops byPage() after the page that reaches maxItems', async () => {
+    const { client, sent } = pagedClient(endless);
+    const pages = await collect(client.paginate.transferList({ count: 3 }, { maxItems: 4 }).byPage());
+    expect(pages).toHaveLength(2);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('bounds cursor and event paging too', async () => {
+    const cursors = pagedClient((body) => ({
+      payments: [{ payment_id: String(body.cursor ?? 'p') }],
+      next_cursor: `${String(body.cursor ?? '')}x`,
+    }));
+    expect(await collect(cursors.client.paginate.paymentInitiationPaymentList({}, { maxPages: 3 }))).toHaveLength(3);
+    const events = pagedClient((body) => ({
+      transfer_events: [{ event_id: (body.after_id as number) + 1 }, { event_id: (body.after_id as number) + 2 }],
+    }));
+    expect(await collect(events.client.paginate.transferEventSync({ after_id: 0, count: 2 }, { maxItems: 5 }))).toHaveLength(5);
+    expect(events.sent).toHaveLength(3);
+  });
+
+  it('passes the call options on and refuses a limit that is not a whole number >= 1', async () => {
+    const { client } = pagedClient(endless);
+    for (const limits of [{ maxPages: 0 }, { maxItems: 1.5 }, { maxPages: Number.NaN }]) {
+      expect(() => client.paginate.transferList({}, limits)).toThrow(/must be a whole number >= 1/);
+    }
+    expect(await collect(client.paginate.transferList({ count: 1 }, { maxPages: 1, timeoutMs: 1000 }))).toHaveLength(1);
+  });
+});
+
 describe('errors while paging', () => {
   it('throws the API error of a failing page', async () => {
     const { fetch } = scriptedFetch(

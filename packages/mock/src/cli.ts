@@ -18,9 +18,14 @@ export const DOCS = {
   responses: fileURLToPath(new URL('../src/generated/responses.md', import.meta.url)),
 };
 
-/** One access-log line: `200 POST /item/remove 1.2 ms`. */
+/**
+ * One access-log line: `200 POST /item/remove 1.2 ms`. The query string is never printed (its
+ * values may be secrets): a request with one shows `?…` after the path.
+ */
 export function formatAccessEntry(entry: MockAccessEntry): string {
-  return `${entry.status} ${entry.method} ${entry.url} ${entry.durationMs.toFixed(1)} ms`;
+  const queryAt = entry.url.search(/[?#]/);
+  const path = queryAt === -1 ? entry.url : `${entry.url.slice(0, queryAt)}${entry.url[queryAt] === '?' ? '?…' : ''}`;
+  return `${entry.status} ${entry.method} ${path} ${entry.durationMs.toFixed(1)} ms`;
 }
 
 /** Runs the `svc-mock` command line. Returns when the server has stopped after SIGINT or SIGTERM. */

@@ -90,9 +90,104 @@ describe('readJsonObjectBody', () => {
 });
 
 describe('parseJsonObject', () => {
+  const parse = (text: string) => parseJsonObject(new TextEncoder().encode(text), 'req');
+  const errorOf = (text: string) => {
+    const result = parse(text);
+    if (result.ok) {
+      throw new Error(`${text.slice(0, 40)} was accepted`);
+    }
+    return result.response.error;
+  };
+
   it('rejects bytes that are not UTF-8', () => {
     const result = parseJsonObject(new Uint8Array([0x7b, 0xff, 0x7d]));
     expect(result.ok ? undefined : result.response.error.error_message).toBe('the request body is not valid UTF-8');
+  });
+
+  it('locates a syntax error by line and column, without quoting the body', () => {
+    expect(errorOf('{\n  "secret": d3c1f0e9b8a4c2d6e5f4\n}')).toMatchObject({
+      status: 400,
+      error_code: 'INVALID_BODY',
+      error_message: 'the request body is not valid JSON: unexpected character at line 2, column 13',
+    });
+  });
+
+  // Issue 13: JSON.parse's message quoted the text around the error, so part of a secret leaked.
+  it('never shows any part of a secret, wherever the syntax error is', () => {
+    const secret = 'd3c1f0e9b8a4c2d6e5f4a3b2c1d0e9f8';
+    const valid = `{"client_id":"a","secret":"${secret}","access_token":"access-sandbox-x"}`;
+    for (let at = 0; at <= valid.length; at++) {
+      for (const broken of [`${valid.slice(0, at)}${valid.slice(at + 1)}`, `${valid.slice(0, at)}x${valid.slice(at)}`]) {
+        const result = parse(broken);
+        if (!result.ok) {
+          const shown = JSON.stringify(result.response);
+          // Any 6 characters of the secret in a row: no longer part of it can show either.
+          for (let from = 0; from + 6 <= secret.length; from++) {
+            expect(shown).not.toContain(secret.slice(from, from + 6));
+          }
+          expect(shown).not.toContain('access-sandbox');
+        }
+      }
+    }
+  });
+
+  it('rejects nesting deeper than 32 levels, naming the field, at any depth (no stack overflow)', () => {
+    for (const depth of [33, 5_000, 200_000]) {
+      const error = errorOf(`{"access_token":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+      expect(error).toMatchObject({
+        status: 400,
+        error_code: 'INVALID_BODY',
+        error_message: 'access_token nests objects or arrays deeper than 32 levels, the most this server reads',
+        causes: [expect.objectContaining({ error_code: 'INVALID_BODY', field: 'access_token', location: 'body' })],
+      });
+    }
+    expect(parse(`{"a":${'['.repeat(31)}${']'.repeat(31)}}`).ok).toBe(true);
+    expect(errorOf(`{"options":{"bacs":${'{"x":'.repeat(40)}1${'}'.repeat(40)}}}`).causes[0]?.field).toBe(
+      'options.bacs.x.x.x',
+    );
+  });
+
+  it.each([
+    [
+      '50,000 unknown fields',
+      `{"access_token":"a",${Array.from({ length: 50_000 }, (_, i) => `"k${i}":1`).join(',')}}`,
+      'the request body has 50001 fields; this server reads at most 1000 in one object',
+      undefined,
+    ],
+    [
+      '100,000 array items',
+      `{"options":{"account_ids":[${Array.from({ length: 100_000 }, () => '1').join(',')}]}}`,
+      'options.account_ids has 100000 items; this server reads at most 1000 in one array',
+      'options.account_ids',
+    ],
+    [
+      'more than 5,000 values',
+      `{"a":[${Array.from({ length: 10 }, () => `[${Array.from({ length: 600 }, () => '0').join(',')}]`).join(',')}]}`,
+      'the request body has more than 5000 values (fields and array items, nested ones included), the most this server reads',
+      undefined,
+    ],
+  ])('rejects a body with %s before any validation', (_name, text, message, field) => {
+    const error = errorOf(text);
+    expect(error).toMatchObject({ status: 400, error_code: 'INVALID_BODY', error_message: message });
+    expect(error.causes.map((cause) => cause.field)).toEqual(field === undefined && error.causes.length === 0 ? [] : [field]);
+  });
+
+  // Issue 13: 1e400 is Infinity to JSON.parse, and was reported as "got null".
+  it.each([
+    ['{"options":{"count":1e400}}', 'options.count'],
+    ['{"amount":{"value":-1e400}}', 'amount.value'],
+    ['{"account_ids":[1,1e999]}', 'account_ids[1]'],
+  ])('reports the number of %s as out of range', (text, field) => {
+    expect(errorOf(text)).toMatchObject({
+      status: 400,
+      error_code: 'INVALID_FIELD',
+      error_message: `${field} is a number out of range: it is too large to be represented (JSON numbers must fit a 64-bit double)`,
+      causes: [{ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD', field, location: 'body' }],
+    });
+  });
+
+  it('keeps numbers a double holds, tiny ones included', () => {
+    expect(parse('{"a":1.7976931348623157e308,"b":1e-400}')).toMatchObject({ ok: true, body: { a: Number.MAX_VALUE, b: 0 } });
   });
 });
 

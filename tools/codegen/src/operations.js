@@ -94,7 +94,7 @@ function paginatorSignature(operation) {
     pagingRule(paging),
   ];
   const optional = operation.bodyOptional ? '?' : '';
-  return `${jsDoc(paragraphs, '  ', [`@see POST ${operation.path}`])}  ${operation.name}(body${optional}: RequestBody<"${operation.name}">, options?: CallOptions): Paged<PageItem<"${operation.name}", "${paging.items}">, ResponseBody<"${operation.name}">>;`;
+  return `${jsDoc(paragraphs, '  ', [`@see POST ${operation.path}`])}  ${operation.name}(body${optional}: RequestBody<"${operation.name}">, options?: PaginateOptions): Paged<PageItem<"${operation.name}", "${paging.items}">, ResponseBody<"${operation.name}">>;`;
 }
 
 /**
@@ -109,7 +109,7 @@ export function generateOperations(document) {
   return [
     generatedBanner('Every operation of the SVC API: path, retry policy, paging, and the typed named methods.'),
     "import type { OperationInfo } from '../operation-info.js';",
-    "import type { CallOptions, PageItem, Paged, RequestBody, ResponseBody } from '../operation-types.js';",
+    "import type { CallOptions, PageItem, Paged, PaginateOptions, RequestBody, ResponseBody } from '../operation-types.js';",
     '',
     '/**',
     ' * Runtime facts of every operation, by operationId: its path, its retry policy (`read`,',

@@ -218,7 +218,7 @@ describe('generateOperations', () => {
       '  paymentInitiationRecipientList(body?: RequestBody<"paymentInitiationRecipientList">, options?: CallOptions)',
     );
     expect(out).toContain(
-      '  transferList(body?: RequestBody<"transferList">, options?: CallOptions): Paged<PageItem<"transferList", "transfers">, ResponseBody<"transferList">>;',
+      '  transferList(body?: RequestBody<"transferList">, options?: PaginateOptions): Paged<PageItem<"transferList", "transfers">, ResponseBody<"transferList">>;',
     );
   });
 

@@ -7,7 +7,7 @@
  */
 
 import type { OperationInfo } from '../operation-info.js';
-import type { CallOptions, PageItem, Paged, RequestBody, ResponseBody } from '../operation-types.js';
+import type { CallOptions, PageItem, Paged, PaginateOptions, RequestBody, ResponseBody } from '../operation-types.js';
 
 /**
  * Runtime facts of every operation, by operationId: its path, its retry policy (`read`,
@@ -534,7 +534,7 @@ export interface OperationMethods {
    *   request created (as it is now) and never creates a second one; retry a request that timed
    *   out with the same key. The same key with a different request (another field value, or the
    *   other bank transfer create operation; the credentials do not count, null counts as absent)
-   *   fails with `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
+   *   fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
    *   failed does not use up its key. Keys are shared by `/bank_transfer/create` and
    *   `/processor/bank_transfer/create` and remembered per client without expiry.
    *
@@ -929,7 +929,7 @@ export interface OperationMethods {
    *   created (as it is now), never a second one, and the authorization is not reported as used,
    *   so retrying after a timeout or a `500` is safe. The same key with a different request (any
    *   field differs; the credentials do not count, null counts as absent) fails with
-   *   `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A call that failed does
+   *   `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A call that failed does
    *   not use up its key. Keys are remembered per client without expiry.
    * - `ach_class` is always required (both networks are ACH).
    * - `description`: 1 to 15 characters. `metadata`: at most 50 keys, keys 1 to 40 characters,
@@ -1043,7 +1043,7 @@ export interface OperationMethods {
    *   request created (as it is now) and never creates a second one; retry a request that timed
    *   out with the same key. The same key with a different request (another field value, or the
    *   other bank transfer create operation; the credentials do not count, null counts as absent)
-   *   fails with `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
+   *   fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
    *   failed does not use up its key. Keys are shared by `/bank_transfer/create` and
    *   `/processor/bank_transfer/create` and remembered per client without expiry.
    *
@@ -1397,7 +1397,7 @@ export interface Paginators {
    *
    * @see POST /transactions/get
    */
-  transactionsGet(body: RequestBody<"transactionsGet">, options?: CallOptions): Paged<PageItem<"transactionsGet", "transactions">, ResponseBody<"transactionsGet">>;
+  transactionsGet(body: RequestBody<"transactionsGet">, options?: PaginateOptions): Paged<PageItem<"transactionsGet", "transactions">, ResponseBody<"transactionsGet">>;
   /**
    * Get investment transactions, every page (`POST /investments/transactions/get`): iterates over each item of `investment_transactions`, fetching pages as needed. `byPage()` iterates over whole responses instead.
    *
@@ -1405,7 +1405,7 @@ export interface Paginators {
    *
    * @see POST /investments/transactions/get
    */
-  investmentsTransactionsGet(body: RequestBody<"investmentsTransactionsGet">, options?: CallOptions): Paged<PageItem<"investmentsTransactionsGet", "investment_transactions">, ResponseBody<"investmentsTransactionsGet">>;
+  investmentsTransactionsGet(body: RequestBody<"investmentsTransactionsGet">, options?: PaginateOptions): Paged<PageItem<"investmentsTransactionsGet", "investment_transactions">, ResponseBody<"investmentsTransactionsGet">>;
   /**
    * List supported institutions, every page (`POST /institutions/get`): iterates over each item of `institutions`, fetching pages as needed. `byPage()` iterates over whole responses instead.
    *
@@ -1413,7 +1413,7 @@ export interface Paginators {
    *
    * @see POST /institutions/get
    */
-  institutionsGet(body: RequestBody<"institutionsGet">, options?: CallOptions): Paged<PageItem<"institutionsGet", "institutions">, ResponseBody<"institutionsGet">>;
+  institutionsGet(body: RequestBody<"institutionsGet">, options?: PaginateOptions): Paged<PageItem<"institutionsGet", "institutions">, ResponseBody<"institutionsGet">>;
   /**
    * List payments, every page (`POST /payment_initiation/payment/list`): iterates over each item of `payments`, fetching pages as needed. `byPage()` iterates over whole responses instead.
    *
@@ -1421,7 +1421,7 @@ export interface Paginators {
    *
    * @see POST /payment_initiation/payment/list
    */
-  paymentInitiationPaymentList(body?: RequestBody<"paymentInitiationPaymentList">, options?: CallOptions): Paged<PageItem<"paymentInitiationPaymentList", "payments">, ResponseBody<"paymentInitiationPaymentList">>;
+  paymentInitiationPaymentList(body?: RequestBody<"paymentInitiationPaymentList">, options?: PaginateOptions): Paged<PageItem<"paymentInitiationPaymentList", "payments">, ResponseBody<"paymentInitiationPaymentList">>;
   /**
    * List transfers, every page (`POST /transfer/list`): iterates over each item of `transfers`, fetching pages as needed. `byPage()` iterates over whole responses instead.
    *
@@ -1429,7 +1429,7 @@ export interface Paginators {
    *
    * @see POST /transfer/list
    */
-  transferList(body?: RequestBody<"transferList">, options?: CallOptions): Paged<PageItem<"transferList", "transfers">, ResponseBody<"transferList">>;
+  transferList(body?: RequestBody<"transferList">, options?: PaginateOptions): Paged<PageItem<"transferList", "transfers">, ResponseBody<"transferList">>;
   /**
    * Synchronize transfer events, every page (`POST /transfer/event/sync`): iterates over each item of `transfer_events`, fetching pages as needed. `byPage()` iterates over whole responses instead.
    *
@@ -1437,7 +1437,7 @@ export interface Paginators {
    *
    * @see POST /transfer/event/sync
    */
-  transferEventSync(body: RequestBody<"transferEventSync">, options?: CallOptions): Paged<PageItem<"transferEventSync", "transfer_events">, ResponseBody<"transferEventSync">>;
+  transferEventSync(body: RequestBody<"transferEventSync">, options?: PaginateOptions): Paged<PageItem<"transferEventSync", "transfer_events">, ResponseBody<"transferEventSync">>;
   /**
    * List bank transfers, every page (`POST /bank_transfer/list`): iterates over each item of `bank_transfers`, fetching pages as needed. `byPage()` iterates over whole responses instead.
    *
@@ -1445,7 +1445,7 @@ export interface Paginators {
    *
    * @see POST /bank_transfer/list
    */
-  bankTransferList(body?: RequestBody<"bankTransferList">, options?: CallOptions): Paged<PageItem<"bankTransferList", "bank_transfers">, ResponseBody<"bankTransferList">>;
+  bankTransferList(body?: RequestBody<"bankTransferList">, options?: PaginateOptions): Paged<PageItem<"bankTransferList", "bank_transfers">, ResponseBody<"bankTransferList">>;
   /**
    * Synchronize bank transfer events, every page (`POST /bank_transfer/event/sync`): iterates over each item of `bank_transfer_events`, fetching pages as needed. `byPage()` iterates over whole responses instead.
    *
@@ -1453,5 +1453,5 @@ export interface Paginators {
    *
    * @see POST /bank_transfer/event/sync
    */
-  bankTransferEventSync(body: RequestBody<"bankTransferEventSync">, options?: CallOptions): Paged<PageItem<"bankTransferEventSync", "bank_transfer_events">, ResponseBody<"bankTransferEventSync">>;
+  bankTransferEventSync(body: RequestBody<"bankTransferEventSync">, options?: PaginateOptions): Paged<PageItem<"bankTransferEventSync", "bank_transfer_events">, ResponseBody<"bankTransferEventSync">>;
 }

@@ -102,7 +102,13 @@ export function preferError(problem: string, requestId?: string): ErrorResponse 
       message: problem,
       requestId,
       causes: [
-        { error_type: 'INVALID_REQUEST', error_code: 'INVALID_HEADERS', error_message: problem, header: 'Prefer' },
+        {
+          error_type: 'INVALID_REQUEST',
+          error_code: 'INVALID_HEADERS',
+          error_message: problem,
+          header: 'Prefer',
+          location: 'header',
+        },
       ],
       suggestedAction: 'Use a status and an example name from the table in @svc/mock src/generated/responses.md.',
     }),

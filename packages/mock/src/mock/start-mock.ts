@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openapiJsonPath } from '@svc/spec';
-import { createRouteTable, DEFAULT_BODY_LIMIT_BYTES } from '@svc/server-kit';
+import { createRouteTable, DEFAULT_BODY_LIMIT_BYTES, handleClientErrors } from '@svc/server-kit';
 import { createPrismEngine } from '../prism/prism-engine.js';
 import { createMockListener, type MockAccessEntry } from './mock-listener.js';
 
@@ -62,6 +62,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       onResponse: options.onResponse,
     }),
   );
+  // Requests Node's HTTP parser rejects get the API's error object too, not an empty 400.
+  handleClientErrors(server);
   const port = options.port ?? 4010;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

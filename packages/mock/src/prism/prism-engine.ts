@@ -18,10 +18,8 @@ import {
   type PrismRequest,
   silentPrismLogger,
 } from './prism-http.js';
+import { forGeneration } from './generation-schemas.js';
 import { prismReadyDocument } from './prism-spec.js';
-
-/** How many times a dynamic response is generated again when it breaks its own schema. */
-export const DYNAMIC_ATTEMPTS = 10;
 
 /** An operation the engine answers. */
 export interface MockOperation {
@@ -30,6 +28,8 @@ export interface MockOperation {
   operationId: string;
   /** Prism's view of the operation. */
   resource: PrismOperation;
+  /** The same with its response schemas narrowed for dynamic generation (`./generation-schemas.ts`). */
+  generationResource: PrismOperation;
   /** Declared statuses and their example names. */
   catalogue: ResponseExamples[];
   /** Canonical names of the operation's header parameters by lower-case name. */
@@ -88,6 +88,7 @@ function toMockOperation(resource: PrismOperation): MockOperation {
     method,
     operationId: resource.iid ?? `${method} ${resource.path}`,
     resource,
+    generationResource: forGeneration(resource),
     catalogue: responseCatalogue(resource),
     headerNames: new Map((resource.request?.headers ?? []).map((header) => [header.name.toLowerCase(), header.name])),
   };
@@ -109,7 +110,9 @@ function baseConfig(mock: PrismConfig['mock'], validateResponse = true): PrismCo
 /**
  * Runs one request through Prism. A static answer is the same every time for the same operation,
  * status and example, so its response validation runs once (`verifiedStatic` remembers it):
- * that saves a quarter of the time per request.
+ * that saves a quarter of the time per request. A generated answer is generated from the
+ * operation's narrowed response schemas and checked every time; one that breaks its schema is a
+ * 500 (never retried: the generator must get it right, see `generation-schemas.ts`).
  */
 async function respond(
   instance: PrismInstance,
@@ -130,29 +133,27 @@ async function respond(
     staticKey === undefined || !verifiedStatic.has(staticKey),
   );
   const context = { body: request.body, headers: request.headers, headerNames: operation.headerNames };
-  let outputErrors: PrismDiagnostic[] = [];
-  for (let attempt = 0; attempt < (generated ? DYNAMIC_ATTEMPTS : 1); attempt++) {
-    const outcome = await instance.request(input, [operation.resource], config)();
-    if (outcome._tag === 'Left') {
-      const findings = rejectedRequestFindings(outcome.left);
-      return findings.some(isError)
-        ? { kind: 'invalid', violations: schemaViolations(findings.filter(isError), context) }
-        : { kind: 'failure', message: `Prism could not answer: ${outcome.left.detail ?? outcome.left.message}` };
+  const resource = generated ? operation.generationResource : operation.resource;
+  const outcome = await instance.request(input, [resource], config)();
+  if (outcome._tag === 'Left') {
+    const findings = rejectedRequestFindings(outcome.left);
+    return findings.some(isError)
+      ? { kind: 'invalid', violations: schemaViolations(findings.filter(isError), context) }
+      : { kind: 'failure', message: `Prism could not answer: ${outcome.left.detail ?? outcome.left.message}` };
+  }
+  const { output, validations } = outcome.right;
+  if (validations.input.some(isError)) {
+    return { kind: 'invalid', violations: schemaViolations(validations.input.filter(isError), context) };
+  }
+  const outputErrors = validations.output.filter(isError);
+  if (outputErrors.length === 0) {
+    if (staticKey !== undefined) {
+      verifiedStatic.add(staticKey);
     }
-    const { output, validations } = outcome.right;
-    if (validations.input.some(isError)) {
-      return { kind: 'invalid', violations: schemaViolations(validations.input.filter(isError), context) };
-    }
-    outputErrors = validations.output.filter(isError);
-    if (outputErrors.length === 0) {
-      if (staticKey !== undefined) {
-        verifiedStatic.add(staticKey);
-      }
-      return { kind: 'response', status: output.statusCode, headers: stringHeaders(output.headers), body: output.body };
-    }
+    return { kind: 'response', status: output.statusCode, headers: stringHeaders(output.headers), body: output.body };
   }
   const what = generated
-    ? `${DYNAMIC_ATTEMPTS} generated responses`
+    ? 'the generated response'
     : `${choice.exampleKey === undefined ? 'the first example' : `the example ${choice.exampleKey}`} of status ${choice.code ?? 200}`;
   return {
     kind: 'failure',

@@ -29,7 +29,7 @@ export interface PrismExample {
 /** A response of an operation as Prism keeps it. */
 export interface PrismOperationResponse {
   code: string;
-  contents?: { mediaType: string; examples?: PrismExample[] }[];
+  contents?: { mediaType: string; examples?: PrismExample[]; schema?: unknown }[];
   headers?: { name: string }[];
 }
 

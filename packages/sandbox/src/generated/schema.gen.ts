@@ -735,7 +735,7 @@ export interface paths {
          *       request created (as it is now) and never creates a second one; retry a request that timed
          *       out with the same key. The same key with a different request (another field value, or the
          *       other bank transfer create operation; the credentials do not count, null counts as absent)
-         *       fails with `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
+         *       fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
          *       failed does not use up its key. Keys are shared by `/bank_transfer/create` and
          *       `/processor/bank_transfer/create` and remembered per client without expiry.
          *
@@ -1321,7 +1321,7 @@ export interface paths {
          *       created (as it is now), never a second one, and the authorization is not reported as used,
          *       so retrying after a timeout or a `500` is safe. The same key with a different request (any
          *       field differs; the credentials do not count, null counts as absent) fails with
-         *       `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A call that failed does
+         *       `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A call that failed does
          *       not use up its key. Keys are remembered per client without expiry.
          *     - `ach_class` is always required (both networks are ACH).
          *     - `description`: 1 to 15 characters. `metadata`: at most 50 keys, keys 1 to 40 characters,
@@ -1496,7 +1496,7 @@ export interface paths {
          *       request created (as it is now) and never creates a second one; retry a request that timed
          *       out with the same key. The same key with a different request (another field value, or the
          *       other bank transfer create operation; the credentials do not count, null counts as absent)
-         *       fails with `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
+         *       fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
          *       failed does not use up its key. Keys are shared by `/bank_transfer/create` and
          *       `/processor/bank_transfer/create` and remembered per client without expiry.
          *
@@ -2177,7 +2177,7 @@ export interface components {
          *
          *     | error_type | HTTP status | meaning |
          *     |---|---|---|
-         *     | `INVALID_REQUEST` | 400, 404, 405, 413, 415 | the request is malformed: missing, unknown or invalid fields, wrong content type, unknown path |
+         *     | `INVALID_REQUEST` | 400, 404, 405, 408, 413, 415, 431 | the request is malformed: missing, unknown or invalid fields, wrong content type, unknown path |
          *     | `INVALID_INPUT` | 400, 401 | the request is well formed but names something invalid: credentials, tokens, ids |
          *     | `ITEM_ERROR` | 400 | the Item cannot serve the call (login required, product not ready, no eligible accounts) |
          *     | `INSTITUTION_ERROR` | 400 | the financial institution is down or does not support the call |
@@ -2200,6 +2200,35 @@ export interface components {
          */
         ErrorCode: string;
         /**
+         * ErrorCause
+         * @description One underlying error in the `causes` of an error object, for example one per offending field of an invalid request. Besides its own `error_type`, `error_code` and `error_message`, it says what it is about: `field` names a body field by its JSON path, `header` names a request header, and `location` says where the problem is. A missing credential names both its `field` and its `header`, since either satisfies it, and has no `location`.
+         */
+        ErrorCause: {
+            error_type: components["schemas"]["ErrorType"];
+            error_code: components["schemas"]["ErrorCode"];
+            /**
+             * @description Developer-facing explanation of this cause, naming the field or header.
+             * @example options.count must be <= 25, got 50
+             */
+            error_message: string;
+            /**
+             * @description The body field this cause is about, by its JSON path (`options.count`, `recipients[0].name`); alternatives are joined with ` or ` (`iban or bacs`). Absent when the cause is about the body as a whole or about a header.
+             * @example options.count
+             */
+            field?: string;
+            /**
+             * @description Where in the request the problem is: `body` (a body field, or the body itself) or `header`. `query` and `path` are reserved for parameters this API does not have.
+             * @example body
+             * @enum {string}
+             */
+            location?: "body" | "header" | "query" | "path";
+            /**
+             * @description The request header this cause is about, by its name (`SVC-Version`, `Prefer`).
+             * @example SVC-Version
+             */
+            header?: string;
+        };
+        /**
          * ApiError
          * @description The error object. Every non-2xx response body is one of these, so a client can always read `error_type`, `error_code` and a developer-facing `error_message` that names what was wrong, plus the `request_id` to quote to support.
          */
@@ -2217,10 +2246,8 @@ export interface components {
              */
             display_message: string | null;
             request_id: components["schemas"]["RequestId"];
-            /** @description Underlying errors, each an object with at least `error_type`, `error_code` and `error_message`, for example one per Item in a multi-Item call. Empty when there is no further detail. */
-            causes: {
-                [key: string]: unknown;
-            }[];
+            /** @description Underlying errors (`ErrorCause`), for example one per offending field of an invalid request, each with its own `error_type`, `error_code` and `error_message` and the `field` or `header` it is about. Empty when there is no further detail. An error lists at most 100 causes; its `error_message` counts the others. */
+            causes: components["schemas"]["ErrorCause"][];
             /**
              * @description The HTTP status code of the response that carried this error.
              * @example 400
@@ -2288,10 +2315,8 @@ export interface components {
              */
             display_message: string | null;
             request_id?: components["schemas"]["RequestId"];
-            /** @description Underlying errors, if any. */
-            causes: {
-                [key: string]: unknown;
-            }[];
+            /** @description Underlying errors (`ErrorCause`), if any. */
+            causes: components["schemas"]["ErrorCause"][];
             /**
              * @description The HTTP status the error had when it was first returned, or null.
              * @example 400

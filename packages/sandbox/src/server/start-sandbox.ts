@@ -8,7 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequestValidator, createRouteTable, DEFAULT_BODY_LIMIT_BYTES, readErrorCatalogue } from '@svc/server-kit';
+import {
+  createRequestValidator,
+  createRouteTable,
+  DEFAULT_BODY_LIMIT_BYTES,
+  handleClientErrors,
+  readErrorCatalogue,
+} from '@svc/server-kit';
 import { openapiDereferencedJsonPath, openapiJsonPath } from '@svc/spec';
 import { type OperationId, operationPaths } from '../generated/handlers.gen.js';
 import { handlers as defaultHandlers } from '../handlers/index.js';
@@ -123,6 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
     listener(req, res);
   });
+  handleClientErrors(server);
   const port = options.port ?? 4020;
   try {
     await new Promise<void>((resolve, reject) => {

@@ -4,6 +4,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ReportSource } from '../domain/asset-reports/report.js';
+import { extractionOf, pageTransactions } from './account-data.js';
 import type { AssetReportAuditCopiesTable, AssetReportsTable } from './assets-signal-applications-tables.js';
 import type { Database, ItemsTable } from './tables.js';
 
@@ -92,7 +93,13 @@ export async function institutionNames(db: Db, ids: readonly string[]): Promise<
   return new Map(rows.map((row) => [row.institution_id, row.name]));
 }
 
-/** What reports over `items` are generated from: each Item with its accounts and institution name, in order. */
+/** More transactions than any sandbox Item holds: a report reads all of an Item's at once. */
+const STORED_TRANSACTIONS_LIMIT = 1_000_000;
+
+/**
+ * What reports over `items` are generated from: each Item with its accounts, its institution's
+ * name and, once extracted, its stored transactions (what `/transactions/get` serves), in order.
+ */
 export async function reportSources(db: Db, items: readonly ItemsTable[]): Promise<ReportSource[]> {
   const names = await institutionNames(
     db,
@@ -106,7 +113,23 @@ export async function reportSources(db: Db, items: readonly ItemsTable[]): Promi
       .where('item_id', '=', item.item_id)
       .orderBy('position')
       .execute();
-    sources.push({ item, institutionName: names.get(item.institution_id) ?? item.institution_id, accounts });
+    const institutionName = names.get(item.institution_id) ?? item.institution_id;
+    if (!(await extractionOf(db, item.item_id, 'transactions'))) {
+      sources.push({ item, institutionName, accounts });
+      continue;
+    }
+    const stored = await pageTransactions(
+      db,
+      {
+        itemId: item.item_id,
+        accountIds: accounts.map((account) => account.account_id),
+        startDate: '0001-01-01',
+        endDate: '9999-12-31',
+      },
+      { count: STORED_TRANSACTIONS_LIMIT, offset: 0 },
+    );
+    // Stored newest first; the report wants them in the order they were found, oldest first.
+    sources.push({ item, institutionName, accounts, transactions: stored.transactions.reverse() });
   }
   return sources;
 }

@@ -25,15 +25,24 @@ export function eventCounterName(stream: EventStream, clientId: string): string 
 }
 
 /**
- * Takes the next event id of `clientId`'s `stream` inside `trx` (1 for the first event). The row
- * stays locked until `trx` ends, so ids are committed in order.
+ * Increments the `counters` row `name` inside `trx` and returns the new value (1 the first time).
+ * An upsert, so it needs no row inserted beforehand (a store reset may empty the table). The row
+ * stays locked until `trx` ends: concurrent writers get their values in commit order.
  */
-export async function nextEventId(trx: Transaction<Database>, stream: EventStream, clientId: string): Promise<number> {
+export async function incrementCounter(trx: Transaction<Database>, name: string): Promise<number> {
   const row = await trx
     .insertInto('counters')
-    .values({ name: eventCounterName(stream, clientId), value: 1 })
+    .values({ name, value: 1 })
     .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
     .returning('value')
     .executeTakeFirstOrThrow();
   return Number(row.value);
+}
+
+/**
+ * Takes the next event id of `clientId`'s `stream` inside `trx` (1 for the first event). The row
+ * stays locked until `trx` ends, so ids are committed in order.
+ */
+export function nextEventId(trx: Transaction<Database>, stream: EventStream, clientId: string): Promise<number> {
+  return incrementCounter(trx, eventCounterName(stream, clientId));
 }

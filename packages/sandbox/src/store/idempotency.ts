@@ -2,7 +2,7 @@
  * Idempotency keys of money-moving creates (`/transfer/create`, `/bank_transfer/create`,
  * `/processor/bank_transfer/create`): the first request with a key creates the record, a repeat
  * of the same request gets that record, and a different request with the same key is refused
- * with `INVALID_REQUEST` / `IDEMPOTENCY_KEY_REUSED`. Keys are remembered per client and scope
+ * with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED`. Keys are remembered per client and scope
  * without expiry.
  *
  * Concurrency: the key row is inserted first, inside the creating transaction, under the primary
@@ -69,12 +69,12 @@ export async function claimIdempotencyKey(trx: Transaction<Database>, claim: Ide
 export function idempotencyKeyReused(key: string): SandboxError {
   const message = `idempotency_key ${key} was already used by this client for a different request`;
   return new SandboxError({
-    type: 'INVALID_REQUEST',
+    type: 'INVALID_INPUT',
     code: 'IDEMPOTENCY_KEY_REUSED',
     message,
     causes: [
       {
-        error_type: 'INVALID_REQUEST',
+        error_type: 'INVALID_INPUT',
         error_code: 'IDEMPOTENCY_KEY_REUSED',
         error_message: message,
         field: 'idempotency_key',

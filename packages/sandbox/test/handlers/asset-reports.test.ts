@@ -98,6 +98,28 @@ describeEngines('asset reports and audit copies', (sandbox) => {
     expect(checking?.days_available).toBe(60);
   });
 
+  it('reports the transactions /transactions/get serves, refreshes included', async () => {
+    const item = await newItem();
+    await sandbox().ok('transactionsRefresh', { access_token: item.access_token });
+    sandbox().clock.advance(2 * 24 * 60 * 60 * 1000);
+    await sandbox().ok('transactionsRefresh', { access_token: item.access_token });
+    const { audit_copy_token } = await reportWithCopy([item.access_token], 30);
+    const { report } = await sandbox().ok('assetReportAuditCopyGet', { audit_copy_token });
+    const today = sandbox().clock.now().toISOString().slice(0, 10);
+    const start = new Date(Date.parse(today) - 29 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const served = await sandbox().ok('transactionsGet', {
+      access_token: item.access_token,
+      start_date: start,
+      end_date: today,
+      options: { count: 500 },
+    });
+    const reported = (report.items[0]?.accounts ?? []).flatMap((account) => account.transactions);
+    expect(reported.map((transaction) => transaction.transaction_id).sort()).toEqual(
+      served.transactions.map((transaction) => transaction.transaction_id).sort(),
+    );
+    expect(reported.some((transaction) => transaction.pending_transaction_id !== null)).toBe(true);
+  });
+
   it('gives a report of 0 days no transactions and no balance history, and nulls for what the owner did not give', async () => {
     const item = await newItem();
     const { audit_copy_token } = await reportWithCopy([item.access_token], 0);

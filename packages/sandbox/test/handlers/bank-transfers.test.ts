@@ -282,7 +282,7 @@ describeEngines('bank transfer create', (sandbox) => {
         'bankTransferCreate',
         bankTransferRequest(good, key, { type: 'debit', amount: '12.35' }),
       );
-      expect(other.body).toMatchObject({ error_type: 'INVALID_REQUEST', error_code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(other.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'IDEMPOTENCY_KEY_REUSED' });
       const processor = await sandbox().fail('processorBankTransferCreate', {
         ...PROCESSOR_EXAMPLE,
         idempotency_key: key,
@@ -758,6 +758,17 @@ describeEngines('sandbox bank transfer simulate and event sync', (sandbox) => {
     const reply = await sandbox().fail('bankTransferEventSync', body);
     expect(reply.body.error_code).toBe('INVALID_FIELD');
     expect(reply.body.error_message).toContain(field);
+  });
+
+  it('numbers the canonical events 1 to 4 again after a store reset', async () => {
+    await sandbox().sandbox.reset();
+    const { bank_transfer_events } = await sandbox().ok('bankTransferEventSync', { after_id: 0 });
+    expect(bank_transfer_events.map((event) => event.event_id)).toEqual([1, 2, 3, 4]);
+    const transfers = await sandbox().ok('transferEventSync', { after_id: 0 });
+    expect(transfers.transfer_events.map((event) => event.event_id)).toEqual([1]);
+    expect((await sandbox().ok('bankTransferGet', { bank_transfer_id: POSTED_DEBIT })).bank_transfer.status).toBe(
+      'posted',
+    );
   });
 
   it('returns at most count events and nothing past the last one', async () => {

@@ -345,7 +345,7 @@ describeEngines('transfer create', (sandbox) => {
         transferRequest(request, authorization.id, key, { description: 'Other' }),
       );
       expect(reply.status).toBe(400);
-      expect(reply.body).toMatchObject({ error_type: 'INVALID_REQUEST', error_code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(reply.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'IDEMPOTENCY_KEY_REUSED' });
       expect(reply.body.error_message).toContain(key);
       expect((await sandbox().ok('transferGet', { transfer_id: first.transfer.id })).transfer.description).toBe('Test');
     });

@@ -1,8 +1,9 @@
 /**
  * Generating an asset report: a snapshot of the accounts of one or more Items, with their owners,
  * balances, end-of-day balance history and transactions over the requested number of days.
- * Transactions come from the Item's generated history (the one `/transactions/get` serves), so
- * the report and the account data tell the same story. Items of the `user_owners_unavailable`
+ * Transactions are the ones `/transactions/get` serves (the Item's stored transactions, or its
+ * generated history before their first extraction), so the report and the account data tell the
+ * same story. Items of the `user_owners_unavailable`
  * test user come without owners, with an `OWNERS_UNAVAILABLE` warning.
  */
 import { createApiError } from '@svc/server-kit';
@@ -21,6 +22,11 @@ export interface ReportSource {
   institutionName: string;
   /** The Item's accounts, in their order. */
   accounts: readonly AccountsTable[];
+  /**
+   * The Item's transactions as stored since their first extraction (oldest first; refreshes
+   * included), or undefined before it: then the Item's generated history is used.
+   */
+  transactions?: readonly Transaction[];
 }
 
 /** Input of {@link buildAssetReport}. */
@@ -46,7 +52,8 @@ export function buildAssetReport(input: BuildReportInput): GeneratedReport {
   for (const source of input.sources) {
     const user = testUserOf(source.item.test_user);
     const ownersUnavailable = user.behaviour === 'owners_unavailable';
-    const history = transactionHistory(source.item.item_id, source.accounts, isoDate(source.item.created_at));
+    const history =
+      source.transactions ?? transactionHistory(source.item.item_id, source.accounts, isoDate(source.item.created_at));
     const inPeriod = history.filter((transaction) => transaction.date >= firstDay && transaction.date <= lastDay);
     items.push({
       item_id: source.item.item_id,
@@ -182,6 +189,6 @@ export function ownersUnavailableWarning(itemId: string): Schemas['AssetReportWa
   return {
     warning_type: 'ASSET_REPORT_WARNING',
     warning_code: 'OWNERS_UNAVAILABLE',
-    cause: { item_id: itemId, error: { ...error, status: null } as Schemas['EmbeddedError'] },
+    cause: { item_id: itemId, error: { ...error, causes: [], status: null } },
   };
 }
