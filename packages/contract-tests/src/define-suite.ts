@@ -20,7 +20,7 @@ export function defineContractSuite(start: () => Promise<ContractTarget>): void 
 
   beforeAll(async () => {
     server = await start();
-    target = caseTarget(server.baseUrl, validator);
+    target = caseTarget(server.baseUrl, validator, !server.isMock);
   });
 
   afterAll(async () => {

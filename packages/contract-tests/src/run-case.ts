@@ -10,6 +10,13 @@ export interface CaseTarget {
   /** Client sending credentials as `client_id` / `secret` body fields. */
   bodyClient: SvcClient;
   validator: DocumentValidator;
+  /**
+   * The target keeps state and enforces business rules (the sandbox): a boundary value the schema
+   * accepts may then meet a rule of the current state (an id that does not exist, an idempotency
+   * key used before). For such a target a `boundary-accepted` case passes with a 200 or with a
+   * business error: any 4xx `ApiError` whose `error_type` is not `INVALID_REQUEST`.
+   */
+  stateful?: boolean;
 }
 
 /** The outcome of one case: `problems` is empty when the target honoured the contract. */
@@ -33,6 +40,16 @@ export async function runCase(item: ContractCase, target: CaseTarget): Promise<C
     return result(item, problems, undefined);
   }
   const { status, body } = await send(item, target);
+  if (item.kind === 'boundary-accepted' && target.stateful && status >= 400 && status < 500) {
+    const problems = target.validator
+      .validate('#/components/schemas/ApiError', body)
+      .errors.map((error) => `the error body does not match ApiError: ${error}`);
+    const errorType = (body as { error_type?: unknown } | undefined)?.error_type;
+    if (errorType === 'INVALID_REQUEST') {
+      problems.push(`the boundary value was refused by validation: ${JSON.stringify(body)}`);
+    }
+    return result(item, problems, { status, body });
+  }
   if (status !== item.expect.status) {
     // The body belongs to another response, so checking it against this one's schema only adds noise.
     return result(item, [`expected HTTP ${item.expect.status}, got ${status}`], { status, body });

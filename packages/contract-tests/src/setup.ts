@@ -20,11 +20,12 @@ export function prepareSuite() {
 }
 
 /** The clients a case target needs, pointed at `baseUrl`. */
-export function caseTarget(baseUrl: string, validator: CaseTarget['validator']): CaseTarget {
+export function caseTarget(baseUrl: string, validator: CaseTarget['validator'], stateful = false): CaseTarget {
   const credentials = contractCredentials();
   return {
     baseUrl,
     validator,
+    stateful,
     // No retries: the suite must see each response as the server sent it (a forced 429 included).
     headersClient: createClient({ ...credentials, baseUrl, credentials: 'headers', maxRetries: 0 }),
     bodyClient: createClient({ ...credentials, baseUrl, credentials: 'body', maxRetries: 0 }),

@@ -4,7 +4,7 @@
  * limit, an unknown method, a request not received in time) answered with the API's error object
  * instead of Node's empty `400 Bad Request`, then the connection closed.
  */
-import { maxHeaderSize, STATUS_CODES, type Server } from 'node:http';
+import { maxHeaderSize, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ApiError, createApiError } from './api-error.js';
 import { JSON_CONTENT_TYPE } from './send-json.js';

@@ -199,7 +199,16 @@ function requestBodyPointer(operation: JsonObject, operationPointer: string): st
   return body && typeof body.$ref === 'string' ? body.$ref : `${operationPointer}/requestBody`;
 }
 
-const HTTP_METHODS: ReadonlySet<string> = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const HTTP_METHODS: ReadonlySet<string> = new Set([
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+]);
 
 function isHttpMethod(key: string): boolean {
   return HTTP_METHODS.has(key);

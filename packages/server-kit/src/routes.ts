@@ -69,9 +69,9 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 export function requestPath(url: string): string {
   const end = url.search(/[?#]/);
   const raw = end === -1 ? url : url.slice(0, end);
-  return raw.replace(PERCENT_ESCAPE, (escape, hex: string) => {
+  return raw.replace(PERCENT_ESCAPE, (sequence, hex: string) => {
     const char = String.fromCharCode(Number.parseInt(hex, 16));
-    return UNRESERVED.test(char) ? char : escape.toUpperCase();
+    return UNRESERVED.test(char) ? char : sequence.toUpperCase();
   });
 }
 

@@ -38,7 +38,10 @@ export interface ViolationContext {
  * branches at the same field become one violation, an `if` error is dropped when its `then`/`else`
  * errors explain it.
  */
-export function schemaViolations(diagnostics: readonly SchemaDiagnostic[], context: ViolationContext): FieldViolation[] {
+export function schemaViolations(
+  diagnostics: readonly SchemaDiagnostic[],
+  context: ViolationContext,
+): FieldViolation[] {
   const violations = diagnostics
     .filter((diagnostic) => (diagnostic.severity ?? 0) === 0)
     .map((diagnostic) => toViolation(diagnostic, context));
@@ -258,9 +261,7 @@ function isObjectForNullable(combinator: FieldViolation, branches: readonly Fiel
     return false;
   }
   const others = branches.filter((branch) => !isNullForm(branch, combinator));
-  return (
-    others.length > 0 && !others.some((branch) => branch.keyword === 'type' && samePlace(branch, combinator))
-  );
+  return others.length > 0 && !others.some((branch) => branch.keyword === 'type' && samePlace(branch, combinator));
 }
 
 function dedupe(violations: readonly FieldViolation[]): FieldViolation[] {

@@ -143,8 +143,7 @@ export function violationCause(violation: FieldViolation): ApiErrorCause {
   if (violation.location === 'header') {
     cause.header = String(violation.path[0] ?? '');
   } else if (violation.path.length > 0 || (violation.alternatives?.length ?? 0) > 0) {
-    cause.field =
-      violation.location === 'body' ? violationFieldName(violation) : formatFieldPath(violation.path);
+    cause.field = violation.location === 'body' ? violationFieldName(violation) : formatFieldPath(violation.path);
   }
   cause.location = violation.location;
   return cause;

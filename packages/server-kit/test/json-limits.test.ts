@@ -31,8 +31,14 @@ describe('checkJsonLimits', () => {
   });
 
   it('reports the first problem in document order', () => {
-    expect(checkJsonLimits({ a: 1e999, b: nested(9) }, limits)).toMatchObject({ kind: 'number-out-of-range', path: ['a'] });
-    expect(checkJsonLimits({ a: nested(9), b: 1e999 }, limits)).toMatchObject({ kind: 'depth', path: ['a', 0, 0, 0] });
+    expect(checkJsonLimits({ a: Number.POSITIVE_INFINITY, b: nested(9) }, limits)).toMatchObject({
+      kind: 'number-out-of-range',
+      path: ['a'],
+    });
+    expect(checkJsonLimits({ a: nested(9), b: Number.POSITIVE_INFINITY }, limits)).toMatchObject({
+      kind: 'depth',
+      path: ['a', 0, 0, 0],
+    });
   });
 
   it('checks any depth without recursion, and the default limit is 32 levels', () => {

@@ -117,7 +117,10 @@ describe('parseJsonObject', () => {
     const secret = 'd3c1f0e9b8a4c2d6e5f4a3b2c1d0e9f8';
     const valid = `{"client_id":"a","secret":"${secret}","access_token":"access-sandbox-x"}`;
     for (let at = 0; at <= valid.length; at++) {
-      for (const broken of [`${valid.slice(0, at)}${valid.slice(at + 1)}`, `${valid.slice(0, at)}x${valid.slice(at)}`]) {
+      for (const broken of [
+        `${valid.slice(0, at)}${valid.slice(at + 1)}`,
+        `${valid.slice(0, at)}x${valid.slice(at)}`,
+      ]) {
         const result = parse(broken);
         if (!result.ok) {
           const shown = JSON.stringify(result.response);
@@ -169,7 +172,9 @@ describe('parseJsonObject', () => {
   ])('rejects a body with %s before any validation', (_name, text, message, field) => {
     const error = errorOf(text);
     expect(error).toMatchObject({ status: 400, error_code: 'INVALID_BODY', error_message: message });
-    expect(error.causes.map((cause) => cause.field)).toEqual(field === undefined && error.causes.length === 0 ? [] : [field]);
+    expect(error.causes.map((cause) => cause.field)).toEqual(
+      field === undefined && error.causes.length === 0 ? [] : [field],
+    );
   });
 
   // Issue 13: 1e400 is Infinity to JSON.parse, and was reported as "got null".
@@ -187,7 +192,10 @@ describe('parseJsonObject', () => {
   });
 
   it('keeps numbers a double holds, tiny ones included', () => {
-    expect(parse('{"a":1.7976931348623157e308,"b":1e-400}')).toMatchObject({ ok: true, body: { a: Number.MAX_VALUE, b: 0 } });
+    expect(parse('{"a":1.7976931348623157e308,"b":1e-400}')).toMatchObject({
+      ok: true,
+      body: { a: Number.MAX_VALUE, b: 0 },
+    });
   });
 });
 

@@ -116,6 +116,68 @@ describe('schemaViolations', () => {
     ]);
   });
 
+  // Issue 13: `user.address` lacking `street` said "matches none of its allowed forms (must be null)".
+  it('reports the errors inside a "null or object" field that holds an object', () => {
+    const address = { city: 'San Francisco' };
+    const violations = schemaViolations(
+      [
+        error(
+          ['body', 'user', 'address'],
+          'required',
+          "Request body property user.address must have required property 'street'",
+        ),
+        error(
+          ['body', 'user', 'address'],
+          'additionalProperties',
+          "Request body property user.address must NOT have additional properties; found 'zip'",
+        ),
+        error(
+          ['body', 'user', 'address', 'city'],
+          'maxLength',
+          'Request body property user.address.city must NOT have more than 3 characters',
+        ),
+        error(['body', 'user', 'address'], 'type', 'Request body property user.address must be null'),
+        error(['body', 'user', 'address'], 'anyOf', 'Request body property user.address must match a schema in anyOf'),
+      ],
+      context({ user: { address: { ...address, zip: 1 } } }),
+    );
+    expect(violations.map((violation) => [violation.keyword, violation.path])).toEqual([
+      ['required', ['user', 'address', 'street']],
+      ['additionalProperties', ['user', 'address', 'zip']],
+      ['maxLength', ['user', 'address', 'city']],
+    ]);
+  });
+
+  it.each([
+    ['a string', 'x', ['matches none of its allowed forms (must be object | must be null)']],
+    ['an array', [], ['matches none of its allowed forms (must be object | must be null)']],
+  ])('still folds a "null or object" field holding %s', (_name, value, messages) => {
+    const violations = schemaViolations(
+      [
+        error(['body', 'bacs'], 'type', 'Request body property bacs must be object'),
+        error(['body', 'bacs'], 'type', 'Request body property bacs must be null'),
+        error(['body', 'bacs'], 'anyOf', 'Request body property bacs must match a schema in anyOf'),
+      ],
+      context({ bacs: value }),
+    );
+    expect(violations.map((violation) => violation.message)).toEqual(messages);
+  });
+
+  it('keeps an if error nothing explains, and drops one something does', () => {
+    const violations = schemaViolations(
+      [
+        error(['body', 'a'], 'if', 'Request body property a must match "then" schema'),
+        error(['body', 'b', 'x'], 'minimum', 'Request body property b.x must be >= 1'),
+        error(['body', 'b'], 'if', 'Request body property b must match "then" schema'),
+      ],
+      context({ a: {}, b: { x: 0 } }),
+    );
+    expect(violations.map((violation) => [violation.keyword, violation.path])).toEqual([
+      ['if', ['a']],
+      ['minimum', ['b', 'x']],
+    ]);
+  });
+
   it('drops an if error explained by the errors of its branch, and ignores warnings', () => {
     const violations = schemaViolations(
       [

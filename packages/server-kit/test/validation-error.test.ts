@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldViolation, formatFieldPath, validationError } from '../src/validation-error.js';
+import {
+  type FieldViolation,
+  formatFieldPath,
+  MAX_REPORTED_VIOLATIONS,
+  validationError,
+} from '../src/validation-error.js';
 
 const body = (path: (string | number)[], keyword: string, message = '', value?: unknown): FieldViolation => ({
   location: 'body',
@@ -63,6 +68,53 @@ describe('validationError', () => {
     ]);
     expect(error.error_code).toBe('INVALID_HEADERS');
     expect(error.error_message).toBe('header SVC-Version must be one of 2026-11-01, got "x"');
+    expect(error.causes).toEqual([
+      {
+        error_type: 'INVALID_REQUEST',
+        error_code: 'INVALID_HEADERS',
+        error_message: 'header SVC-Version must be one of 2026-11-01, got "x"',
+        header: 'SVC-Version',
+        location: 'header',
+      },
+    ]);
+  });
+
+  it('gives a cause about the body itself no field', () => {
+    const error = validationError([body([], 'minProperties', 'must NOT have fewer than 1 properties')]);
+    expect(error.causes).toEqual([
+      {
+        error_type: 'INVALID_REQUEST',
+        error_code: 'INVALID_FIELD',
+        error_message: '(body) must NOT have fewer than 1 properties',
+        location: 'body',
+      },
+    ]);
+  });
+
+  // Issue 13: 50,000 unknown keys took 38 s (the grouping copied an array per violation) and
+  // listed every one of them.
+  it('lists the first 100 violations and counts the others', () => {
+    const violations = Array.from({ length: 50_000 }, (_, index) => body([`k${index}`], 'additionalProperties'));
+    const error = validationError(violations, 'r');
+    expect(error.causes).toHaveLength(MAX_REPORTED_VIOLATIONS);
+    expect(error.causes[99]).toMatchObject({ field: 'k99', error_code: 'UNKNOWN_FIELDS' });
+    expect(error.error_message).toBe(
+      `the following fields are not defined for this operation: ${Array.from({ length: 100 }, (_, index) => `k${index}`).join(', ')}; 49900 more problems are not listed (50000 in all)`,
+    );
+  });
+
+  it('lists the most important kinds first when it cannot list them all', () => {
+    const violations = [
+      ...Array.from({ length: 150 }, (_, index) => body(['items', index], 'type', 'must be string', index)),
+      body(['access_token'], 'required'),
+    ];
+    const error = validationError(violations);
+    expect(error.error_code).toBe('MISSING_FIELDS');
+    expect(error.causes[0]).toMatchObject({ error_code: 'MISSING_FIELDS', field: 'access_token' });
+    expect(error.causes.at(-1)).toMatchObject({ field: 'items[98]' });
+    expect(error.error_message).toMatch(
+      /^the following required fields are missing: access_token; items\[0\] must be string, got 0; .*; 51 more problems are not listed \(151 in all\)$/,
+    );
   });
 
   it('never shows the value of a secret', () => {

@@ -37,7 +37,13 @@ function checkedWebhook(url: string, field: string): string {
 function loginOf(options: { override_username?: string; override_password?: string } | undefined): TestUser {
   const login = testLogin(options?.override_username, options?.override_password);
   if (!login.ok) {
-    throw invalidField(`options.${login.field}`, login.message);
+    throw new SandboxError({
+      type: 'ITEM_ERROR',
+      code: 'INVALID_CREDENTIALS',
+      message: `options.${login.field}: ${login.message}`,
+      displayMessage: 'The provided credentials were not correct. Please try again.',
+      suggestedAction: 'Use one of the sandbox test users (see /sandbox/public_token/create).',
+    });
   }
   return login.user;
 }

@@ -11,8 +11,10 @@ import { SEEDED_AUDITORS } from '../domain/asset-reports/auditors.js';
 import { CANONICAL_ASSET_REPORT, CANONICAL_AUDIT_COPY } from '../domain/asset-reports/canonical.js';
 import { reportRow } from '../domain/asset-reports/report-row.js';
 import { seededEmployers } from '../domain/employers/employers.js';
+import { evaluateSignal } from '../domain/signal/scores.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from '../domain/world.js';
 import { reportSources } from './asset-reports.js';
+import { saveEvaluation } from './signal.js';
 import type { Database } from './tables.js';
 
 type Trx = Transaction<Database>;
@@ -48,6 +50,7 @@ export async function seedAssetsSignalApplications(trx: Trx, now: Date): Promise
     .where('item_id', '=', CANONICAL_ITEM.itemId)
     .execute();
   await seedCanonicalAssetReport(trx, now);
+  await seedCanonicalEvaluation(trx, now);
 }
 
 /** The canonical asset report over the canonical Item, and its audit copy for the canonical auditor. */
@@ -93,4 +96,47 @@ async function seedCanonicalAssetReport(trx: Trx, now: Date): Promise<void> {
     })
     .onConflict((conflict) => conflict.column('audit_copy_token').doNothing())
     .execute();
+}
+
+/** The debit of the docs evaluated earlier (`client_transaction_id` b6d3c1e0-…), so that the
+ * `/signal/return/report` example of the docs works on a fresh store. */
+export const CANONICAL_EVALUATION = {
+  clientTransactionId: 'b6d3c1e0-4f2a-4c8e-9d7b-1a2e3f4c5d6e',
+  amount: 102.05,
+} as const;
+
+/** Seeds {@link CANONICAL_EVALUATION} on the canonical checking account, unless it is there. */
+async function seedCanonicalEvaluation(trx: Trx, now: Date): Promise<void> {
+  const present = await trx
+    .selectFrom('signal_evaluations')
+    .select('client_transaction_id')
+    .where('client_id', '=', DEFAULT_CLIENT.clientId)
+    .where('client_transaction_id', '=', CANONICAL_EVALUATION.clientTransactionId)
+    .executeTakeFirst();
+  if (present) {
+    return;
+  }
+  const result = evaluateSignal({
+    amount: CANONICAL_EVALUATION.amount,
+    available: 100,
+    current: 110,
+    subtype: 'checking',
+    userPresent: true,
+    user: undefined,
+    device: undefined,
+    daysSinceFirstConnection: 0,
+    nsfOverdraftCount30d: 0,
+    totalCreditAmount30d: 0,
+  });
+  await saveEvaluation(trx, {
+    client_id: DEFAULT_CLIENT.clientId,
+    client_transaction_id: CANONICAL_EVALUATION.clientTransactionId,
+    item_id: CANONICAL_ITEM.itemId,
+    account_id: CANONICAL_ACCOUNT_IDS[0],
+    amount: CANONICAL_EVALUATION.amount,
+    result: JSON.stringify(result),
+    evaluated_at: now.toISOString(),
+    return_code: null,
+    returned_at: null,
+  });
 }

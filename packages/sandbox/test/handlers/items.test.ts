@@ -82,7 +82,7 @@ describeEngines('Item and token lifecycle', (sandbox) => {
       initial_products: ['auth'],
       options: { override_username: 'user_nobody' },
     });
-    expect(user.body).toMatchObject({ error_code: 'INVALID_FIELD' });
+    expect(user.body).toMatchObject({ error_type: 'ITEM_ERROR', error_code: 'INVALID_CREDENTIALS' });
     expect(user.body.error_message).toContain('options.override_username');
     const password = await sandbox().fail('sandboxPublicTokenCreate', {
       institution_id: 'ins_109508',
