@@ -178,7 +178,14 @@ async function main() {
   const sandboxArgs = ['--quiet', '--rate-limit', 'off'];
   const targets = [];
   try {
-    const sqlite = await spawnServer('sandbox (SQLite)', [SANDBOX_BIN, '--port', '0', '--data-dir', join(temp, 'sqlite'), ...sandboxArgs]);
+    const sqlite = await spawnServer('sandbox (SQLite)', [
+      SANDBOX_BIN,
+      '--port',
+      '0',
+      '--data-dir',
+      join(temp, 'sqlite'),
+      ...sandboxArgs,
+    ]);
     targets.push(sqlite);
     targets.push(
       await spawnServer('sandbox (PostgreSQL)', [
@@ -198,20 +205,26 @@ async function main() {
     const payload = join(temp, 'payload.json');
     writeFileSync(payload, JSON.stringify(sample.body));
     targets.push(
-      await spawnServer('bare node:http', [fileURLToPath(new URL('../../mock/scripts/bare-server.mjs', import.meta.url)), payload]),
+      await spawnServer('bare node:http', [
+        fileURLToPath(new URL('../../mock/scripts/bare-server.mjs', import.meta.url)),
+        payload,
+      ]),
     );
 
     const rows = [];
     for (const target of targets) {
       for (const connections of CONNECTIONS) {
         rows.push(row(target.name, 'read /auth/get', connections, await readScenario(target.url, connections)));
-        rows.push(row(target.name, 'write authorize+create', connections, await writeScenario(target.url, connections)));
+        rows.push(
+          row(target.name, 'write authorize+create', connections, await writeScenario(target.url, connections)),
+        );
         process.stderr.write(`measured ${target.name} at ${connections} connections\n`);
       }
     }
     process.stdout.write(
       `\nSandbox load benchmark: node ${process.version}, ${cpus().length} cores, ${DURATION_S} s per measurement\n`,
     );
+    // biome-ignore lint/suspicious/noConsole: the benchmark's output is this table.
     console.table(rows);
     const find = (target, scenario, connections) =>
       rows.find((entry) => entry.target === target && entry.scenario === scenario && entry.connections === connections);

@@ -150,7 +150,12 @@ async function clientsCommand(
     if (!values.name?.trim()) {
       throw new Error('svc-sandbox clients add needs --name NAME');
     }
-    const client = await addClient(store, values.name.trim(), systemClock.now(), values.platform ? 'platform' : 'full_service');
+    const client = await addClient(
+      store,
+      values.name.trim(),
+      systemClock.now(),
+      values.platform ? 'platform' : 'full_service',
+    );
     process.stdout.write(
       [
         `Added client "${client.name}" to ${store.description}.`,

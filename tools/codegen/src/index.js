@@ -38,17 +38,14 @@ export async function generateClient(outDir) {
 }
 
 /**
- * Writes the generated sources of a server (`@svc/sandbox`) into `outDir`: the schema types and
- * the handler table types. Returns the files written.
+ * Writes the generated sources of a server (`@svc/sandbox`) into `outDir`: the handler table
+ * types (the schema types come from `@svc/client`). Returns the files written.
  * @param {string} outDir
  * @returns {Promise<string[]>}
  */
 export async function generateServer(outDir) {
   const document = JSON.parse(await readFile(openapiJsonPath, 'utf8'));
-  return writeFiles(outDir, {
-    'schema.gen.ts': await generateSchemaTypes(openapiYamlPath),
-    'handlers.gen.ts': generateHandlerTypes(document),
-  });
+  return writeFiles(outDir, { 'handlers.gen.ts': generateHandlerTypes(document) });
 }
 
 /**

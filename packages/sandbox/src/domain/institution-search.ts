@@ -108,13 +108,15 @@ export function listInstitutions<T extends InstitutionFacts>(
   const list = institutions.filter((institution) =>
     institution.country_codes.some((code) => query.country_codes.includes(code)),
   );
-  const page = list.slice(query.offset, query.offset + query.count).filter(
-    (institution) =>
-      institution.products.some((product) => query.clientProducts.includes(product)) &&
-      (query.products === undefined || supportsProducts(institution, query.products, query.clientMicroDepositAuth)) &&
-      (query.routing_numbers === undefined ||
-        institution.routing_numbers.some((number) => query.routing_numbers?.includes(number))) &&
-      (query.oauth === undefined || institution.oauth === query.oauth),
-  );
+  const page = list
+    .slice(query.offset, query.offset + query.count)
+    .filter(
+      (institution) =>
+        institution.products.some((product) => query.clientProducts.includes(product)) &&
+        (query.products === undefined || supportsProducts(institution, query.products, query.clientMicroDepositAuth)) &&
+        (query.routing_numbers === undefined ||
+          institution.routing_numbers.some((number) => query.routing_numbers?.includes(number))) &&
+        (query.oauth === undefined || institution.oauth === query.oauth),
+    );
   return { page, total: list.length };
 }

@@ -9,8 +9,33 @@ import { CANONICAL_INSTITUTIONS } from './world.js';
 export const GENERATED_INSTITUTION_COUNT = 1500;
 
 const KINDS = ['Bank', 'Credit Union', 'Savings Bank', 'Trust', 'Building Society', 'Bancorp'];
-const PLACES = ['Harbor', 'Prairie', 'Summit', 'Lakeside', 'Meadow', 'Granite', 'Willow', 'Cedar', 'Riverside', 'Beacon'];
-const COUNTRIES = [['US'], ['US'], ['US'], ['US', 'CA'], ['GB'], ['US'], ['FR'], ['ES'], ['US'], ['NL'], ['IE'], ['DE'], ['CA']];
+const PLACES = [
+  'Harbor',
+  'Prairie',
+  'Summit',
+  'Lakeside',
+  'Meadow',
+  'Granite',
+  'Willow',
+  'Cedar',
+  'Riverside',
+  'Beacon',
+];
+const COUNTRIES = [
+  ['US'],
+  ['US'],
+  ['US'],
+  ['US', 'CA'],
+  ['GB'],
+  ['US'],
+  ['FR'],
+  ['ES'],
+  ['US'],
+  ['NL'],
+  ['IE'],
+  ['DE'],
+  ['CA'],
+];
 const PRODUCT_SETS = [
   ['auth', 'balance', 'identity', 'transactions'],
   ['balance', 'transactions'],

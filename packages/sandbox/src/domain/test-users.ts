@@ -74,7 +74,9 @@ export const TEST_USERS: readonly TestUser[] = [
 export const DEFAULT_TEST_USER: TestUser = TEST_USERS[0] as TestUser;
 
 /** The outcome of a login with test credentials. */
-export type TestLogin = { ok: true; user: TestUser } | { ok: false; field: 'override_username' | 'override_password'; message: string };
+export type TestLogin =
+  | { ok: true; user: TestUser }
+  | { ok: false; field: 'override_username' | 'override_password'; message: string };
 
 /**
  * Logs in with `username` / `password` (defaults `user_good` / `pass_good`). An unknown username
@@ -84,7 +86,11 @@ export function testLogin(username = DEFAULT_TEST_USER.username, password?: stri
   const candidates = TEST_USERS.filter((user) => user.username === username);
   if (candidates.length === 0) {
     const names = [...new Set(TEST_USERS.map((user) => user.username))].join(', ');
-    return { ok: false, field: 'override_username', message: `${username} is not a sandbox test user; use one of ${names}` };
+    return {
+      ok: false,
+      field: 'override_username',
+      message: `${username} is not a sandbox test user; use one of ${names}`,
+    };
   }
   const wanted = password ?? candidates[0]?.password;
   const user = candidates.find((candidate) => candidate.password === wanted);

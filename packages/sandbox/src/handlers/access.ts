@@ -64,25 +64,59 @@ export async function liveToken(
   token: string,
   kind: string,
 ): Promise<{ token: TokenRow; item: LiveItem } | undefined> {
+  // One query: the token and its live Item together.
   const row = await db
     .selectFrom('tokens')
-    .selectAll()
-    .where('token', '=', token)
-    .where('kind', '=', kind)
-    .where('client_id', '=', clientId)
-    .where('revoked_at', 'is', null)
+    .innerJoin('items', 'items.item_id', 'tokens.item_id')
+    .selectAll('items')
+    .select([
+      'tokens.token as token_token',
+      'tokens.kind as token_kind',
+      'tokens.client_id as token_client_id',
+      'tokens.account_id as token_account_id',
+      'tokens.subject_id as token_subject_id',
+      'tokens.created_at as token_created_at',
+      'tokens.expires_at as token_expires_at',
+      'tokens.used_at as token_used_at',
+      'tokens.revoked_at as token_revoked_at',
+    ])
+    .where('tokens.token', '=', token)
+    .where('tokens.kind', '=', kind)
+    .where('tokens.client_id', '=', clientId)
+    .where('tokens.revoked_at', 'is', null)
+    .where('items.client_id', '=', clientId)
+    .where('items.removed_at', 'is', null)
     .executeTakeFirst();
-  if (!row?.item_id) {
+  if (!row) {
     return undefined;
   }
-  const item = await db
-    .selectFrom('items')
-    .selectAll()
-    .where('item_id', '=', row.item_id)
-    .where('client_id', '=', clientId)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  return item ? { token: row, item } : undefined;
+  const {
+    token_token,
+    token_kind,
+    token_client_id,
+    token_account_id,
+    token_subject_id,
+    token_created_at,
+    token_expires_at,
+    token_used_at,
+    token_revoked_at,
+    ...item
+  } = row;
+  return {
+    item,
+    token: {
+      token: token_token,
+      kind: token_kind,
+      client_id: token_client_id,
+      item_id: item.item_id,
+      account_id: token_account_id,
+      subject_id: token_subject_id,
+      created_at: token_created_at,
+      expires_at: token_expires_at,
+      used_at: token_used_at,
+      revoked_at: token_revoked_at,
+    },
+  };
 }
 
 /** The accounts of an Item, in their order. */
@@ -94,7 +128,10 @@ export async function accountsOfItem(db: Db, itemId: string): Promise<AccountRow
  * The accounts of an Item selected by `options.account_ids` (all when absent). An id that is not
  * one of the Item's accounts is `INVALID_ACCOUNT_ID`, naming it.
  */
-export function selectAccounts(accounts: readonly AccountRow[], accountIds: readonly string[] | undefined): AccountRow[] {
+export function selectAccounts(
+  accounts: readonly AccountRow[],
+  accountIds: readonly string[] | undefined,
+): AccountRow[] {
   if (!accountIds) {
     return [...accounts];
   }

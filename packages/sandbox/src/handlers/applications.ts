@@ -4,9 +4,9 @@
  * and reading an application as a financial institution (`/application/get`).
  */
 
+import type { components } from '@svc/client';
 import { oldestFirst, presentApplication } from '../domain/applications/applications.js';
 import { defaultScopes, scopesProblem } from '../domain/applications/scopes.js';
-import type { components } from '../generated/schema.gen.js';
 import { invalidField, invalidInput, type SandboxError } from '../server/sandbox-error.js';
 import {
   type ApplicationRow,

@@ -5,6 +5,8 @@
  * clients only), account migration (a bank-transfer-only Item), event sync in commit order and
  * the sandbox's simulated network events.
  */
+
+import type { components } from '@svc/client';
 import type { Transaction } from 'kysely';
 import { newUuid, randomId } from '../domain/ids.js';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
@@ -17,7 +19,6 @@ import {
 } from '../domain/transfers/bank-transfer-status.js';
 import { listWindow } from '../domain/transfers/list-window.js';
 import { formatCents, parseCents } from '../domain/transfers/money.js';
-import type { components } from '../generated/schema.gen.js';
 import { invalidField, invalidInput, SandboxError } from '../server/sandbox-error.js';
 import {
   type BankTransferRow,

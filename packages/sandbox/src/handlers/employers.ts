@@ -3,8 +3,8 @@
  * support the requested products, at most 10, highest confidence first.
  */
 
+import type { components } from '@svc/client';
 import { queryWords, searchEmployers } from '../domain/employers/search.js';
-import type { components } from '../generated/schema.gen.js';
 import { invalidField } from '../server/sandbox-error.js';
 import type { HandlerGroup } from './types.js';
 

@@ -2,7 +2,8 @@
  * `/institutions/search` and `/institutions/get` over the seeded institutions (reference data,
  * read once per store and kept in memory).
  */
-import type { components } from '../generated/schema.gen.js';
+
+import type { components } from '@svc/client';
 import { type InstitutionFacts, listInstitutions, searchInstitutions } from '../domain/institution-search.js';
 import type { Store } from '../store/open-store.js';
 import type { InstitutionsTable } from '../store/tables.js';

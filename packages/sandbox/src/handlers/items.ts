@@ -128,13 +128,18 @@ export const itemHandlers: HandlerGroup<
           'Create a new public token and exchange it within 30 minutes, once.',
         );
       }
-      const removed = await trx.selectFrom('items').select('removed_at').where('item_id', '=', itemId).executeTakeFirst();
+      const removed = await trx
+        .selectFrom('items')
+        .select('removed_at')
+        .where('item_id', '=', itemId)
+        .executeTakeFirst();
       if (!removed || removed.removed_at !== null) {
         throw invalidInput('INVALID_PUBLIC_TOKEN', 'public_token is not valid: its Item was removed');
       }
       // One access token per Item: the Item's live token if it has one (the canonical Item does).
       const accessToken =
-        (await liveAccessToken(trx, itemId)) ?? (await issueAccessToken(trx, context.client.client_id, itemId, context.now));
+        (await liveAccessToken(trx, itemId)) ??
+        (await issueAccessToken(trx, context.client.client_id, itemId, context.now));
       return { access_token: accessToken, item_id: itemId };
     });
   },
@@ -199,7 +204,10 @@ export const itemHandlers: HandlerGroup<
         webhook,
         now: context.now,
       });
-      return { access_token: await issueAccessToken(trx, context.client.client_id, itemId, context.now), item_id: itemId };
+      return {
+        access_token: await issueAccessToken(trx, context.client.client_id, itemId, context.now),
+        item_id: itemId,
+      };
     });
   },
 };

@@ -4,12 +4,12 @@
  * the next payment is sent.
  */
 
+import type { components } from '@svc/client';
 import type { RefundDetails } from '../domain/payments/payer.js';
 import type { Bacs, RecipientAddress } from '../domain/payments/recipient-details.js';
 import { nextPaymentDate, type Schedule } from '../domain/payments/schedule.js';
 import { effectiveStatus } from '../domain/payments/status.js';
 import { ukDate } from '../domain/payments/uk-calendar.js';
-import type { components } from '../generated/schema.gen.js';
 import type { PaymentRow } from '../store/payments/payments.js';
 import type { RecipientRow } from '../store/payments/recipients.js';
 

@@ -2,7 +2,7 @@
  * Stored transfer rows as the API's objects: `TransferAuthorization`, `Transfer`,
  * `TransferEvent`, `BankTransfer`, `BankTransferEvent`.
  */
-import type { components } from '../generated/schema.gen.js';
+import type { components } from '@svc/client';
 import type { BankTransferEventRow, BankTransferRow } from '../store/bank-transfers.js';
 import type { AuthorizationRow, TransferEventRow, TransferRow } from '../store/transfers.js';
 

@@ -1,10 +1,11 @@
 /**
  * Stored rows as the API's objects: `Item`, `Account`, `Balances`, `Institution`.
  */
+
+import type { components } from '@svc/client';
 import { createApiError } from '@svc/server-kit';
-import type { components } from '../generated/schema.gen.js';
-import type { InstitutionsTable } from '../store/tables.js';
 import { testUserOf } from '../domain/test-users.js';
+import type { InstitutionsTable } from '../store/tables.js';
 import type { AccountRow, LiveItem } from './access.js';
 
 type Schemas = components['schemas'];
@@ -78,5 +79,7 @@ export function presentInstitution(row: InstitutionsTable, withMetadata: boolean
     routing_numbers: JSON.parse(row.routing_numbers),
     oauth: row.oauth === 1,
   };
-  return withMetadata ? { ...institution, url: row.url, primary_color: row.primary_color, logo: row.logo } : institution;
+  return withMetadata
+    ? { ...institution, url: row.url, primary_color: row.primary_color, logo: row.logo }
+    : institution;
 }

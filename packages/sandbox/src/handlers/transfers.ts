@@ -4,6 +4,7 @@
  * cancellable; of concurrent cancels exactly one wins) and event sync in commit order.
  */
 
+import type { components } from '@svc/client';
 import type { Transaction } from 'kysely';
 import { newUuid } from '../domain/ids.js';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
@@ -11,7 +12,6 @@ import { testUserOf } from '../domain/test-users.js';
 import { decideAuthorization } from '../domain/transfers/authorization-decision.js';
 import { listWindow } from '../domain/transfers/list-window.js';
 import { balanceCents, parseCents } from '../domain/transfers/money.js';
-import type { components } from '../generated/schema.gen.js';
 import { invalidField, invalidInput, SandboxError } from '../server/sandbox-error.js';
 import { claimIdempotencyKey } from '../store/idempotency.js';
 import {

@@ -1,6 +1,8 @@
 /**
  * Client authentication: the client id and secret of a request against the clients in the
  * store. An unknown id and a wrong secret get the same 401 `INVALID_API_KEYS`, in the same time.
+ * A client's stored row is kept in memory for a few seconds, so a busy client costs one hash per
+ * request rather than one query; the secret is still checked against the stored hash every time.
  */
 import type { Credentials } from '@svc/server-kit';
 import { UNMATCHABLE_SECRET, verifySecret } from '../domain/client-secrets.js';
@@ -8,22 +10,45 @@ import type { SandboxClient } from '../handlers/types.js';
 import type { Store } from '../store/open-store.js';
 import { SandboxError } from './sandbox-error.js';
 
-/** The client of `credentials`, or throws the 401. */
-export async function authenticate(store: Store, credentials: Credentials): Promise<SandboxClient> {
-  const client = await store.db
-    .selectFrom('clients')
-    .selectAll()
-    .where('client_id', '=', credentials.clientId)
-    .executeTakeFirst();
-  const stored = client ? { hash: client.secret_hash, salt: client.secret_salt } : UNMATCHABLE_SECRET;
-  if (!verifySecret(credentials.secret, stored) || !client) {
-    throw new SandboxError({
-      type: 'INVALID_INPUT',
-      code: 'INVALID_API_KEYS',
-      message: 'the client_id or secret is not valid for the sandbox',
-      suggestedAction:
-        'Use the credentials the sandbox printed at start-up, or those of a client you added with `svc-sandbox clients add`.',
-    });
-  }
-  return client;
+/** How long a client's row is reused before it is read again (ms). */
+export const CLIENT_CACHE_MS = 5_000;
+
+/** Authenticates requests; one per running sandbox. */
+export interface Authenticator {
+  (credentials: Credentials): Promise<SandboxClient>;
+  /** Forgets every remembered client (after a reset of the store). */
+  clear(): void;
+}
+
+/** An {@link Authenticator} over `store`; `now` gives milliseconds (monotonic is best). */
+export function createAuthenticator(store: Store, now: () => number = () => performance.now()): Authenticator {
+  const cache = new Map<string, { client: SandboxClient; until: number }>();
+  const authenticate = async (credentials: Credentials): Promise<SandboxClient> => {
+    const cached = cache.get(credentials.clientId);
+    let client = cached && cached.until > now() ? cached.client : undefined;
+    if (!client) {
+      client = await store.db
+        .selectFrom('clients')
+        .selectAll()
+        .where('client_id', '=', credentials.clientId)
+        .executeTakeFirst();
+      if (client) {
+        cache.set(credentials.clientId, { client, until: now() + CLIENT_CACHE_MS });
+      } else {
+        cache.delete(credentials.clientId);
+      }
+    }
+    const stored = client ? { hash: client.secret_hash, salt: client.secret_salt } : UNMATCHABLE_SECRET;
+    if (!verifySecret(credentials.secret, stored) || !client) {
+      throw new SandboxError({
+        type: 'INVALID_INPUT',
+        code: 'INVALID_API_KEYS',
+        message: 'the client_id or secret is not valid for the sandbox',
+        suggestedAction:
+          'Use the credentials the sandbox printed at start-up, or those of a client you added with `svc-sandbox clients add`.',
+      });
+    }
+    return client;
+  };
+  return Object.assign(authenticate, { clear: () => cache.clear() });
 }

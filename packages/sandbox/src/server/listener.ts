@@ -20,7 +20,7 @@ import {
 import type { OperationId } from '../generated/handlers.gen.js';
 import type { HandlerContext, Handlers } from '../handlers/types.js';
 import type { Store } from '../store/open-store.js';
-import { authenticate } from './authenticate.js';
+import type { Authenticator } from './authenticate.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -39,6 +39,7 @@ export interface ListenerOptions {
   catalogue: ErrorCatalogue;
   handlers: Handlers;
   store: Store;
+  authenticate: Authenticator;
   clock: Clock;
   limiter: RateLimiter;
   logger: Logger;
@@ -129,7 +130,7 @@ async function handle(
   log.requestId = requestId;
   log.operation = route.operationId;
   try {
-    const client = await authenticate(options.store, credentials);
+    const client = await options.authenticate(credentials);
     log.clientId = client.client_id;
     const retryAfter = options.limiter.take(client.client_id);
     if (retryAfter !== undefined) {

@@ -23,6 +23,7 @@ import { openStore, type Store, type StoreLocation } from '../store/open-store.j
 import { resetStore } from '../store/reset.js';
 import { isEmpty, seedWorld } from '../store/seed.js';
 import { type DeliveryPolicy, startDeliverer } from '../webhooks/deliverer.js';
+import { createAuthenticator } from './authenticate.js';
 import { type Clock, systemClock } from './clock.js';
 import { createSandboxListener, type SandboxRoute } from './listener.js';
 import { jsonLineLogger, type Logger } from './logger.js';
@@ -104,7 +105,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw error;
   }
   const deliverer = startDeliverer({ store, clock, logger, instanceId, policy: options.delivery });
-  const limiter = createRateLimiter(options.rateLimit === null ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT), clock);
+  const limiter = createRateLimiter(
+    options.rateLimit === null ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT),
+    clock,
+  );
+  const authenticate = createAuthenticator(store);
   let inFlight = 0;
   let drained: (() => void) | undefined;
   const listener = createSandboxListener({
@@ -113,6 +118,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     catalogue,
     handlers: { ...defaultHandlers, ...options.handlers } as Handlers,
     store,
+    authenticate,
     clock,
     limiter,
     logger,
@@ -158,6 +164,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     operationCount: routes.routes.length,
     async reset() {
       await resetStore(store, clock.now());
+      authenticate.clear();
     },
     stop() {
       stopped ??= (async () => {

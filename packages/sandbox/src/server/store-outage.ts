@@ -6,7 +6,14 @@
  */
 
 /** Node socket errors of a lost or refused database connection. */
-const SOCKET_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH']);
+const SOCKET_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+]);
 
 /** PostgreSQL SQLSTATE classes and codes of an unavailable server. */
 const SQLSTATE_PREFIXES = ['08', '57P'];
@@ -14,7 +21,12 @@ const SQLSTATE_PREFIXES = ['08', '57P'];
 /** SQLite result codes of a locked database. */
 const SQLITE_CODES: ReadonlySet<string> = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR']);
 
-const MESSAGES = [/connection terminated/i, /terminating connection/i, /timeout exceeded when trying to connect/i, /client has encountered a connection error/i];
+const MESSAGES = [
+  /connection terminated/i,
+  /terminating connection/i,
+  /timeout exceeded when trying to connect/i,
+  /client has encountered a connection error/i,
+];
 
 /** Whether `error` means the store is unavailable right now. */
 export function isStoreOutage(error: unknown): boolean {
@@ -23,7 +35,11 @@ export function isStoreOutage(error: unknown): boolean {
   }
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
-    if (SOCKET_CODES.has(code) || SQLITE_CODES.has(code) || SQLSTATE_PREFIXES.some((prefix) => code.startsWith(prefix))) {
+    if (
+      SOCKET_CODES.has(code) ||
+      SQLITE_CODES.has(code) ||
+      SQLSTATE_PREFIXES.some((prefix) => code.startsWith(prefix))
+    ) {
       return true;
     }
   }

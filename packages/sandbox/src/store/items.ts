@@ -74,14 +74,20 @@ function tokenRow(
 export async function issuePublicToken(trx: Trx, clientId: string, itemId: string, now: Date): Promise<string> {
   const token = newPublicToken();
   const expires_at = new Date(now.getTime() + PUBLIC_TOKEN_LIFETIME_MS).toISOString();
-  await trx.insertInto('tokens').values(tokenRow(token, 'public', clientId, itemId, now, { expires_at })).execute();
+  await trx
+    .insertInto('tokens')
+    .values(tokenRow(token, 'public', clientId, itemId, now, { expires_at }))
+    .execute();
   return token;
 }
 
 /** Issues a new access token for an Item. */
 export async function issueAccessToken(trx: Trx, clientId: string, itemId: string, now: Date): Promise<string> {
   const token = newAccessToken();
-  await trx.insertInto('tokens').values(tokenRow(token, 'access', clientId, itemId, now)).execute();
+  await trx
+    .insertInto('tokens')
+    .values(tokenRow(token, 'access', clientId, itemId, now))
+    .execute();
   return token;
 }
 
@@ -105,7 +111,12 @@ export async function issueProcessorToken(
  * Uses a public token once: marks it used if it is the client's, unused and unexpired at `now`.
  * Returns its Item id, or undefined (also when a concurrent exchange used it first).
  */
-export async function usePublicToken(trx: Trx, clientId: string, token: string, now: Date): Promise<string | undefined> {
+export async function usePublicToken(
+  trx: Trx,
+  clientId: string,
+  token: string,
+  now: Date,
+): Promise<string | undefined> {
   const at = now.toISOString();
   const row = await trx
     .selectFrom('tokens')
@@ -164,6 +175,11 @@ export async function removeItem(trx: Trx, itemId: string, now: Date): Promise<b
   if (Number(updated.numUpdatedRows) !== 1) {
     return false;
   }
-  await trx.updateTable('tokens').set({ revoked_at: at }).where('item_id', '=', itemId).where('revoked_at', 'is', null).execute();
+  await trx
+    .updateTable('tokens')
+    .set({ revoked_at: at })
+    .where('item_id', '=', itemId)
+    .where('revoked_at', 'is', null)
+    .execute();
   return true;
 }

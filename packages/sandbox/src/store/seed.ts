@@ -112,7 +112,9 @@ export async function seedCanonicalItem(trx: Transaction<Database>, now: Date): 
   await trx
     .insertInto('tokens')
     .values([
-      token(item.publicToken, 'public', { expires_at: new Date(now.getTime() + PUBLIC_TOKEN_LIFETIME_MS).toISOString() }),
+      token(item.publicToken, 'public', {
+        expires_at: new Date(now.getTime() + PUBLIC_TOKEN_LIFETIME_MS).toISOString(),
+      }),
       token(item.accessToken, 'access'),
       token(item.processorToken, 'processor', { account_id: CANONICAL_ACCOUNT_IDS[0] }),
     ])

@@ -4,10 +4,10 @@
  * are integers 0/1, JSON is text, generated ids are integers.
  */
 import type { Generated } from 'kysely';
-import type { TransferTables } from './transfer-tables.js';
-import type { AssetsSignalApplicationsTables } from './assets-signal-applications-tables.js';
 import type { ProductExtractionsTable, TransactionsTable } from './account-data-tables.js';
+import type { AssetsSignalApplicationsTables } from './assets-signal-applications-tables.js';
 import type { PaymentRecipientsTable, PaymentsTable } from './payments/tables.js';
+import type { TransferTables } from './transfer-tables.js';
 
 /** A sandbox client: the owner of every Item, token and resource. */
 export interface ClientsTable {

@@ -192,7 +192,8 @@ async function attempt(row: OutboxRow, options: DelivererOptions, policy: Delive
     : (outcome.error ?? `the receiver answered HTTP ${outcome.status}; any 2xx acknowledges a webhook`);
   const finished = options.clock.now();
   const last = !delivered && number >= policy.maxAttempts;
-  const next = delivered || last ? row.next_attempt_at : new Date(finished.getTime() + retryDelayMs(number, policy)).toISOString();
+  const next =
+    delivered || last ? row.next_attempt_at : new Date(finished.getTime() + retryDelayMs(number, policy)).toISOString();
   await options.store.transaction(async (trx) => {
     await trx
       .insertInto('webhook_attempts')

@@ -2,10 +2,11 @@
  * One HTTP POST of a webhook, to an address the URL policy allows: host names are resolved with
  * a lookup that refuses forbidden addresses, so DNS cannot redirect a delivery.
  */
-import type { LookupFunction } from 'node:net';
+
 import { lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { checkAddress, checkWebhookUrl } from './url-policy.js';
 
 /** The outcome of one attempt. */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { seededInstitutions } from '../../src/domain/institutions.js';
 import {
   type InstitutionFacts,
   listInstitutions,
@@ -7,6 +6,7 @@ import {
   SEARCH_LIMIT,
   searchInstitutions,
 } from '../../src/domain/institution-search.js';
+import { seededInstitutions } from '../../src/domain/institutions.js';
 
 const institutions: InstitutionFacts[] = seededInstitutions().map((row) => ({
   institution_id: row.institution_id,
@@ -29,9 +29,9 @@ const search = (query: Partial<Parameters<typeof searchInstitutions>[1]>) =>
 
 describe('institution search', () => {
   it('returns at most 10 institutions however many match', () => {
-    expect(institutions.filter((institution) => nameMatch(institution.name, 'bank') !== undefined).length).toBeGreaterThan(
-      100,
-    );
+    expect(
+      institutions.filter((institution) => nameMatch(institution.name, 'bank') !== undefined).length,
+    ).toBeGreaterThan(100);
     expect(search({})).toHaveLength(SEARCH_LIMIT);
   });
 
@@ -59,7 +59,9 @@ describe('institution search', () => {
     expect(viaMicroDeposits.length).toBeGreaterThan(0);
     const target = viaMicroDeposits[0] as InstitutionFacts;
     const query = { query: target.name, products: ['auth'], country_codes: target.country_codes };
-    expect(search({ ...query, clientMicroDepositAuth: true }).map((i) => i.institution_id)).toContain(target.institution_id);
+    expect(search({ ...query, clientMicroDepositAuth: true }).map((i) => i.institution_id)).toContain(
+      target.institution_id,
+    );
     expect(search({ ...query, clientMicroDepositAuth: false }).map((i) => i.institution_id)).not.toContain(
       target.institution_id,
     );
@@ -82,7 +84,16 @@ describe('institution search', () => {
 });
 
 describe('institution listing', () => {
-  const all = ['assets', 'auth', 'balance', 'identity', 'investments', 'liabilities', 'payment_initiation', 'transactions'];
+  const all = [
+    'assets',
+    'auth',
+    'balance',
+    'identity',
+    'investments',
+    'liabilities',
+    'payment_initiation',
+    'transactions',
+  ];
   const list = (query: Partial<Parameters<typeof listInstitutions>[1]>) =>
     listInstitutions(institutions, {
       count: 500,

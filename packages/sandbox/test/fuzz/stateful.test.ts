@@ -40,22 +40,55 @@ type Step =
 
 const index = fc.nat({ max: 7 });
 const as = fc.constantFrom<'default' | 'demo'>('default', 'default', 'default', 'demo');
-const junkValue = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.nat(), { maxLength: 3 }));
+const junkValue = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.integer(),
+  fc.constant(null),
+  fc.boolean(),
+  fc.array(fc.nat(), { maxLength: 3 }),
+);
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('newItem' as const), user: fc.nat({ max: USERS.length - 1 }), as }) },
-  {
-    weight: 4,
-    arbitrary: fc.record({ op: fc.constant('exchange' as const), token: index, asOwner: fc.nat({ max: 9 }).map((n) => n !== 0) }),
-  },
-  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('invalidate' as const, 'remove' as const, 'authGet' as const), token: index, as }) },
   {
     weight: 3,
-    arbitrary: fc.record({ op: fc.constant('authorize' as const), token: index, amount: fc.constantFrom('1.00', '12.34', '100.00', '150.00', '0.01') }),
+    arbitrary: fc.record({ op: fc.constant('newItem' as const), user: fc.nat({ max: USERS.length - 1 }), as }),
   },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('createTransfer' as const), authorization: index, key: fc.nat({ max: 3 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('exchange' as const),
+      token: index,
+      asOwner: fc.nat({ max: 9 }).map((n) => n !== 0),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constantFrom('invalidate' as const, 'remove' as const, 'authGet' as const),
+      token: index,
+      as,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('authorize' as const),
+      token: index,
+      amount: fc.constantFrom('1.00', '12.34', '100.00', '150.00', '0.01'),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ op: fc.constant('createTransfer' as const), authorization: index, key: fc.nat({ max: 3 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('cancelTransfer' as const), transfer: index }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('syncTransferEvents' as const), count: fc.integer({ min: 1, max: 25 }) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('createPayment' as const), value: fc.integer({ min: 1, max: 500 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('syncTransferEvents' as const), count: fc.integer({ min: 1, max: 25 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('createPayment' as const), value: fc.integer({ min: 1, max: 500 }) }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -69,8 +102,18 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       op: fc.constant('junk' as const),
-      operation: fc.constantFrom<OperationId>('itemRemove', 'authGet', 'transferCreate', 'paymentInitiationPaymentCreate', 'transferEventSync'),
-      body: fc.dictionary(fc.constantFrom('access_token', 'amount', 'after_id', 'count', 'payment_id', 'bogus', 'options'), junkValue, { maxKeys: 4 }),
+      operation: fc.constantFrom<OperationId>(
+        'itemRemove',
+        'authGet',
+        'transferCreate',
+        'paymentInitiationPaymentCreate',
+        'transferEventSync',
+      ),
+      body: fc.dictionary(
+        fc.constantFrom('access_token', 'amount', 'after_id', 'count', 'payment_id', 'bogus', 'options'),
+        junkValue,
+        { maxKeys: 4 },
+      ),
     }),
   },
 );
@@ -87,19 +130,28 @@ interface Model {
   lastEventId: number;
 }
 
-const pick = <T>(list: readonly T[], at: number): T | undefined => (list.length === 0 ? undefined : list[at % list.length]);
+const pick = <T>(list: readonly T[], at: number): T | undefined =>
+  list.length === 0 ? undefined : list[at % list.length];
 
 async function perform(sandbox: TestSandbox, model: Model, next: Step): Promise<Reply> {
   switch (next.op) {
     case 'newItem': {
-      const [username, password] = USERS[next.user] ?? USERS[0]!;
+      const [username, password] = USERS[next.user % USERS.length] as [string, string];
       const reply = await sandbox.call(
         'sandboxPublicTokenCreate',
-        { institution_id: 'ins_109508', initial_products: ['auth', 'transactions'], options: { override_username: username, override_password: password } },
+        {
+          institution_id: 'ins_109508',
+          initial_products: ['auth', 'transactions'],
+          options: { override_username: username, override_password: password },
+        },
         next.as,
       );
       if (reply.status === 200) {
-        model.publicTokens.push({ token: (reply.body as { public_token: string }).public_token, as: next.as, used: false });
+        model.publicTokens.push({
+          token: (reply.body as { public_token: string }).public_token,
+          as: next.as,
+          used: false,
+        });
       }
       return reply;
     }
@@ -109,7 +161,11 @@ async function perform(sandbox: TestSandbox, model: Model, next: Step): Promise<
       const entry = pick(next.token % 4 === 3 || unused.length === 0 ? model.publicTokens : unused, next.token);
       const owner = entry?.as ?? 'default';
       const caller = next.asOwner ? owner : owner === 'default' ? 'demo' : 'default';
-      const reply = await sandbox.call('itemPublicTokenExchange', { public_token: entry?.token ?? 'public-sandbox-unknown' }, caller);
+      const reply = await sandbox.call(
+        'itemPublicTokenExchange',
+        { public_token: entry?.token ?? 'public-sandbox-unknown' },
+        caller,
+      );
       if (entry?.used) {
         expect(reply.status, 'a public token was exchanged twice').not.toBe(200);
       }
@@ -128,7 +184,8 @@ async function perform(sandbox: TestSandbox, model: Model, next: Step): Promise<
     case 'authGet': {
       const entry = pick(model.accessTokens, next.token);
       const token = entry?.token ?? 'access-sandbox-unknown';
-      const operation = next.op === 'invalidate' ? 'itemAccessTokenInvalidate' : next.op === 'remove' ? 'itemRemove' : 'authGet';
+      const operation =
+        next.op === 'invalidate' ? 'itemAccessTokenInvalidate' : next.op === 'remove' ? 'itemRemove' : 'authGet';
       const reply = await sandbox.call(operation, { access_token: token }, entry?.as ?? next.as);
       if (model.dead.has(token)) {
         expect(reply.status, `a dead access token worked again: ${next.op}`).not.toBe(200);
@@ -142,7 +199,10 @@ async function perform(sandbox: TestSandbox, model: Model, next: Step): Promise<
       return reply;
     }
     case 'authorize': {
-      const entry = pick(model.accessTokens.filter((candidate) => candidate.as === 'default'), next.token);
+      const entry = pick(
+        model.accessTokens.filter((candidate) => candidate.as === 'default'),
+        next.token,
+      );
       const body = {
         access_token: entry?.token ?? 'access-sandbox-unknown',
         account_id: entry?.accountId ?? 'unknown',
@@ -180,7 +240,9 @@ async function perform(sandbox: TestSandbox, model: Model, next: Step): Promise<
     case 'syncTransferEvents': {
       const reply = await sandbox.call('transferEventSync', { after_id: model.lastEventId, count: next.count });
       if (reply.status === 200) {
-        const ids = (reply.body as { transfer_events: { event_id: number }[] }).transfer_events.map((event) => event.event_id);
+        const ids = (reply.body as { transfer_events: { event_id: number }[] }).transfer_events.map(
+          (event) => event.event_id,
+        );
         for (const id of ids) {
           expect(id, 'event ids went backwards or repeated').toBeGreaterThan(model.lastEventId);
           model.lastEventId = id;
@@ -201,7 +263,10 @@ async function perform(sandbox: TestSandbox, model: Model, next: Step): Promise<
       return reply;
     }
     case 'simulatePayment':
-      return sandbox.call('sandboxPaymentSimulate', { payment_id: pick(model.payments, next.payment) ?? 'unknown', status: next.status });
+      return sandbox.call('sandboxPaymentSimulate', {
+        payment_id: pick(model.payments, next.payment) ?? 'unknown',
+        status: next.status,
+      });
     case 'reversePayment': {
       const paymentId = pick(model.payments, next.payment) ?? 'unknown';
       const reply = await sandbox.call('paymentInitiationPaymentReverse', { payment_id: paymentId });
@@ -250,7 +315,20 @@ describeEngines('stateful fuzzing', (sandbox, engine) => {
     process.stdout.write(`[${engine}] stateful fuzz outcomes:\n  ${summary.join('\n  ')}\n`);
     const succeeded = [...outcomes].filter(([key]) => key.endsWith(' ok')).map(([key]) => key.split(' ')[0]);
     expect(new Set(succeeded)).toEqual(
-      new Set(['newItem', 'exchange', 'invalidate', 'remove', 'authGet', 'authorize', 'createTransfer', 'cancelTransfer', 'syncTransferEvents', 'createPayment', 'simulatePayment', 'reversePayment']),
+      new Set([
+        'newItem',
+        'exchange',
+        'invalidate',
+        'remove',
+        'authGet',
+        'authorize',
+        'createTransfer',
+        'cancelTransfer',
+        'syncTransferEvents',
+        'createPayment',
+        'simulatePayment',
+        'reversePayment',
+      ]),
     );
   }, 240_000);
 });

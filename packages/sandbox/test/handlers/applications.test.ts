@@ -1,7 +1,7 @@
+import type { components } from '@svc/client';
 import { expect, it } from 'vitest';
 import { CANONICAL_APPLICATION_ID } from '../../src/domain/applications/applications.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../src/domain/world.js';
-import type { components } from '../../src/generated/schema.gen.js';
 import { describeEngines } from '../support/harness.js';
 
 type Scopes = components['schemas']['ApplicationScopes'];

@@ -55,7 +55,10 @@ describeEngines('Item and token lifecycle', (sandbox) => {
     expect(new_access_token).not.toBe(access_token);
     const old = await sandbox().fail('itemAccessTokenInvalidate', { access_token });
     expect(old.body.error_code).toBe('INVALID_ACCESS_TOKEN');
-    await sandbox().ok('itemWebhookUpdate', { access_token: new_access_token, webhook: 'https://www.example.com/hook' });
+    await sandbox().ok('itemWebhookUpdate', {
+      access_token: new_access_token,
+      webhook: 'https://www.example.com/hook',
+    });
   });
 
   it('removes an Item: its access token is refused afterwards and nothing is reachable', async () => {

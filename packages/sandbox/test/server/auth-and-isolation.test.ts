@@ -38,7 +38,11 @@ describeEngines('credentials and tenant isolation', (sandbox) => {
   });
 
   it("answers another client's token exactly like a token that does not exist", async () => {
-    const theirs = await sandbox().fail('itemAccessTokenInvalidate', { access_token: CANONICAL_ITEM.accessToken }, 'demo');
+    const theirs = await sandbox().fail(
+      'itemAccessTokenInvalidate',
+      { access_token: CANONICAL_ITEM.accessToken },
+      'demo',
+    );
     const none = await sandbox().fail(
       'itemAccessTokenInvalidate',
       { access_token: 'access-sandbox-00000000-0000-4000-8000-000000000000' },
@@ -48,7 +52,10 @@ describeEngines('credentials and tenant isolation', (sandbox) => {
     expect(theirs.status).toBe(none.status);
     expect(strip(theirs.body as never)).toEqual(strip(none.body as never));
     // And the default client still owns it.
-    await sandbox().ok('itemWebhookUpdate', { access_token: CANONICAL_ITEM.accessToken, webhook: 'https://www.example.com/h' });
+    await sandbox().ok('itemWebhookUpdate', {
+      access_token: CANONICAL_ITEM.accessToken,
+      webhook: 'https://www.example.com/h',
+    });
   });
 
   it("cannot exchange another client's public token", async () => {
@@ -58,8 +65,16 @@ describeEngines('credentials and tenant isolation', (sandbox) => {
   });
 
   it('never writes a secret into a log line', async () => {
-    await sandbox().call('itemRemove', { access_token: CANONICAL_ITEM.accessToken, secret: DEFAULT_CLIENT.secret }, 'none');
-    await sandbox().call('itemRemove', { access_token: 'x' }, { clientId: DEFAULT_CLIENT.clientId, secret: 'a-wrong-secret-value' });
+    await sandbox().call(
+      'itemRemove',
+      { access_token: CANONICAL_ITEM.accessToken, secret: DEFAULT_CLIENT.secret },
+      'none',
+    );
+    await sandbox().call(
+      'itemRemove',
+      { access_token: 'x' },
+      { clientId: DEFAULT_CLIENT.clientId, secret: 'a-wrong-secret-value' },
+    );
     const text = JSON.stringify(sandbox().logs);
     expect(text).not.toContain(DEFAULT_CLIENT.secret);
     expect(text).not.toContain('a-wrong-secret-value');

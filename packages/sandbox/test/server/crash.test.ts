@@ -37,12 +37,25 @@ describe.each(['sqlite', 'postgres'] as const)('kill -9 under write load [%s]', 
             institution_id: 'ins_109508',
             initial_products: ['auth'],
           });
-          if (created.status !== 200) continue;
-          const exchanged = await post(first.url, '/item/public_token/exchange', { public_token: created.body.public_token });
-          if (exchanged.status !== 200) continue;
-          const entry = { accessToken: String(exchanged.body.access_token), itemId: String(exchanged.body.item_id), webhook: false };
+          if (created.status !== 200) {
+            continue;
+          }
+          const exchanged = await post(first.url, '/item/public_token/exchange', {
+            public_token: created.body.public_token,
+          });
+          if (exchanged.status !== 200) {
+            continue;
+          }
+          const entry = {
+            accessToken: String(exchanged.body.access_token),
+            itemId: String(exchanged.body.item_id),
+            webhook: false,
+          };
           acknowledged.push(entry);
-          const updated = await post(first.url, '/item/webhook/update', { access_token: entry.accessToken, webhook: hook });
+          const updated = await post(first.url, '/item/webhook/update', {
+            access_token: entry.accessToken,
+            webhook: hook,
+          });
           entry.webhook = updated.status === 200;
         } catch {
           // The connection broke: the process was killed mid-request.

@@ -35,7 +35,9 @@ describe('the database going away [postgres]', () => {
     }
     expect(sandbox.logs.some((entry) => entry.event === 'store_unavailable')).toBe(true);
     await postgres.resume();
-    await expect.poll(async () => (await sandbox.call('itemWebhookUpdate', webhook)).status, { timeout: 20_000 }).toBe(200);
+    await expect
+      .poll(async () => (await sandbox.call('itemWebhookUpdate', webhook)).status, { timeout: 20_000 })
+      .toBe(200);
     expect((await sandbox.call('institutionsSearch', search)).status).toBe(200);
   });
 });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { StoreLocation } from '../../src/store/open-store.js';
+import { ENGINES, type EngineName, startTestSandbox } from '../support/harness.js';
 import { createTestDatabase } from '../support/postgres.js';
-import { type EngineName, ENGINES, startTestSandbox } from '../support/harness.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -31,8 +31,9 @@ describe.each(ENGINES)('restart persistence [%s]', (engine) => {
       initial_products: ['auth'],
     });
     const { access_token, item_id } = await first.ok('itemPublicTokenExchange', { public_token });
-    const unused = (await first.ok('sandboxPublicTokenCreate', { institution_id: 'ins_109508', initial_products: ['auth'] }))
-      .public_token;
+    const unused = (
+      await first.ok('sandboxPublicTokenCreate', { institution_id: 'ins_109508', initial_products: ['auth'] })
+    ).public_token;
     await first.stop();
 
     const second = await startTestSandbox(engine, { store });
@@ -40,7 +41,9 @@ describe.each(ENGINES)('restart persistence [%s]', (engine) => {
       const { item } = await second.ok('itemWebhookUpdate', { access_token, webhook: 'https://www.example.com/after' });
       expect(item.item_id).toBe(item_id);
       // The used public token is still used; the unused one still exchanges.
-      expect((await second.fail('itemPublicTokenExchange', { public_token })).body.error_code).toBe('INVALID_PUBLIC_TOKEN');
+      expect((await second.fail('itemPublicTokenExchange', { public_token })).body.error_code).toBe(
+        'INVALID_PUBLIC_TOKEN',
+      );
       await second.ok('itemPublicTokenExchange', { public_token: unused });
     } finally {
       await second.stop();

@@ -16,11 +16,11 @@ import { readFileSync } from 'node:fs';
 import { createDocumentValidator, type OpenApiDocument } from '@svc/openapi-kit';
 import { openapiJsonPath } from '@svc/spec';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../src/domain/world.js';
 import { type OperationBodies, type OperationId, operationPaths } from '../../src/generated/handlers.gen.js';
 import { createManualClock, type ManualClock } from '../../src/server/clock.js';
 import type { LogEntry } from '../../src/server/logger.js';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/server/start-sandbox.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../src/domain/world.js';
 import { createTestDatabase } from './postgres.js';
 
 /** The engines every behaviour test runs on. */
@@ -48,11 +48,23 @@ export interface TestSandbox {
   /** Every log entry written so far. */
   logs: LogEntry[];
   /** Sends a request to an operation; the body is checked against the spec. */
-  call<K extends OperationId>(operation: K, body: OperationBodies[K]['request'] | Record<string, unknown>, as?: As): Promise<Reply>;
+  call<K extends OperationId>(
+    operation: K,
+    body: OperationBodies[K]['request'] | Record<string, unknown>,
+    as?: As,
+  ): Promise<Reply>;
   /** Sends a request and expects a 200: returns the typed body, throws with the error otherwise. */
-  ok<K extends OperationId>(operation: K, body: OperationBodies[K]['request'], as?: As): Promise<OperationBodies[K]['response']>;
+  ok<K extends OperationId>(
+    operation: K,
+    body: OperationBodies[K]['request'],
+    as?: As,
+  ): Promise<OperationBodies[K]['response']>;
   /** Sends a request and expects an error: returns the `ApiError` body. */
-  fail<K extends OperationId>(operation: K, body: OperationBodies[K]['request'] | Record<string, unknown>, as?: As): Promise<Reply<ApiErrorBody>>;
+  fail<K extends OperationId>(
+    operation: K,
+    body: OperationBodies[K]['request'] | Record<string, unknown>,
+    as?: As,
+  ): Promise<Reply<ApiErrorBody>>;
   stop(): Promise<void>;
 }
 
@@ -88,12 +100,17 @@ function credentialsOf(as: As): Record<string, string> {
 }
 
 /** Starts a sandbox on `engine` with a manual clock; `options` are passed to `startSandbox`. */
-export async function startTestSandbox(engine: EngineName, options: Partial<SandboxOptions> = {}): Promise<TestSandbox> {
+export async function startTestSandbox(
+  engine: EngineName,
+  options: Partial<SandboxOptions> = {},
+): Promise<TestSandbox> {
   const clock = createManualClock('2026-11-02T10:00:00.000Z');
   const logs: LogEntry[] = [];
   const store: SandboxOptions['store'] =
     options.store ??
-    (engine === 'sqlite' ? { kind: 'memory' } : { kind: 'postgres', url: await createTestDatabase(inject('pgAdminUrl')) });
+    (engine === 'sqlite'
+      ? { kind: 'memory' }
+      : { kind: 'postgres', url: await createTestDatabase(inject('pgAdminUrl')) });
   const sandbox = await startSandbox({
     port: 0,
     clock,

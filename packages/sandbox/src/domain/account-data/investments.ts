@@ -4,7 +4,7 @@
  * year before the Item's anchor day. Transaction ids derive from the Item, so different Items
  * never share one.
  */
-import type { components } from '../../generated/schema.gen.js';
+import type { components } from '@svc/client';
 import { derivedId } from '../ids.js';
 import { addDays } from './calendar.js';
 import { cents } from './seeded-random.js';

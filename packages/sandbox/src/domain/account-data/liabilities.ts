@@ -3,7 +3,7 @@
  * follow the account's current balance; dates follow the Item's anchor day (the day it was
  * created), so an Item shows the same details on every call.
  */
-import type { components } from '../../generated/schema.gen.js';
+import type { components } from '@svc/client';
 import { addDays, firstOfMonth } from './calendar.js';
 import { isLiabilityAccount } from './coverage.js';
 import { cents, derivedDigits } from './seeded-random.js';

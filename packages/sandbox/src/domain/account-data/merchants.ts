@@ -2,7 +2,7 @@
  * The merchants and counterparties of generated transactions: how each one names a transaction,
  * categorises it and where it happens.
  */
-import type { components } from '../../generated/schema.gen.js';
+import type { components } from '@svc/client';
 
 type Schemas = components['schemas'];
 

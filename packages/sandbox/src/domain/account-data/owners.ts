@@ -4,7 +4,7 @@
  * the savings account reports names only, and so does every account of the
  * `user_owners_unavailable` test user.
  */
-import type { components } from '../../generated/schema.gen.js';
+import type { components } from '@svc/client';
 import type { TestUser } from '../test-users.js';
 
 type Owner = components['schemas']['Owner'];

@@ -5,7 +5,7 @@
  * naming it in `pending_transaction_id` is added) and adds one new pending purchase, so every
  * refresh is deterministic.
  */
-import type { components } from '../../generated/schema.gen.js';
+import type { components } from '@svc/client';
 import { derivedId } from '../ids.js';
 import { addDays, latestDate } from './calendar.js';
 import { hasTransactions } from './coverage.js';

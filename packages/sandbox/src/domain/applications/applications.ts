@@ -5,7 +5,7 @@
  * Item. "Gingham Invest" is registered but connected to no Item, so `/application/get` can read
  * it while the Item operations answer `INVALID_APPLICATION_ID` for it.
  */
-import type { components } from '../../generated/schema.gen.js';
+import type { components } from '@svc/client';
 import type { ApplicationsTable } from '../../store/assets-signal-applications-tables.js';
 
 type Schemas = components['schemas'];

@@ -2,7 +2,7 @@
  * The scopes of a connected application on one Item: the default a new connection starts with,
  * and the rules a replacement must follow (`/item/application/scopes/update`).
  */
-import type { components } from '../../generated/schema.gen.js';
+import type { components } from '@svc/client';
 
 type Schemas = components['schemas'];
 type Requested = Schemas['ConnectedApplicationRequestedScopes'];

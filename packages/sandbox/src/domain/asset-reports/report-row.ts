@@ -1,7 +1,7 @@
 /**
  * The stored row of a newly generated asset report, and the API's view of a stored one.
  */
-import type { components } from '../../generated/schema.gen.js';
+import type { components } from '@svc/client';
 import type { AssetReportsTable } from '../../store/assets-signal-applications-tables.js';
 import { buildAssetReport, type ReportSource } from './report.js';
 

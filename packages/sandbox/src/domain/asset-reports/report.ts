@@ -6,8 +6,9 @@
  * same story. Items of the `user_owners_unavailable`
  * test user come without owners, with an `OWNERS_UNAVAILABLE` warning.
  */
+
+import type { components } from '@svc/client';
 import { createApiError } from '@svc/server-kit';
-import type { components } from '../../generated/schema.gen.js';
 import type { AccountsTable } from '../../store/tables.js';
 import { addDays, isoDate } from '../account-data/calendar.js';
 import { ownersOf } from '../account-data/owners.js';

@@ -119,4 +119,3 @@ export function foundation(engine: Engine): Migration {
     },
   };
 }
-

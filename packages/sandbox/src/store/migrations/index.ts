@@ -4,9 +4,9 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import { foundation } from './0001-foundation.js';
-import { transfers } from './0004-transfers.js';
 import { accountData } from './0002-account-data.js';
 import { paymentsMigration } from './0003-payments.js';
+import { transfers } from './0004-transfers.js';
 import { assetsSignalApplications } from './0005-assets-signal-applications.js';
 import type { Engine } from './helpers.js';
 

@@ -1,7 +1,7 @@
+import type { components } from '@svc/client';
 import { describe, expect, it } from 'vitest';
 import { oldestFirst, seededApplications } from '../../../src/domain/applications/applications.js';
 import { defaultScopes, isEligible, scopesProblem } from '../../../src/domain/applications/scopes.js';
-import type { components } from '../../../src/generated/schema.gen.js';
 
 type Requested = components['schemas']['ConnectedApplicationRequestedScopes'];
 type Scopes = components['schemas']['ApplicationScopes'];
