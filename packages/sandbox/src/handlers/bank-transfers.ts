@@ -46,6 +46,7 @@ import {
 } from './access.js';
 import { loadInstitutions } from './institutions.js';
 import { checkLogin } from './item-reads.js';
+import { listFilters } from './list-filters.js';
 import { presentBankTransfer, presentBankTransferEvent } from './present-transfers.js';
 import type { HandlerContext, HandlerGroup, RequestOf } from './types.js';
 
@@ -229,18 +230,8 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async bankTransferList(request, context) {
-    const window = listWindow(request);
-    if (!window.ok) {
-      throw invalidField(window.field, window.message);
-    }
-    const origination = request.origination_account_id ?? null;
-    if (origination !== null) {
-      const accounts = await originationAccountsOf(context.store.db, context.client.client_id, context.now);
-      if (!accounts.some((account) => account.origination_account_id === origination)) {
-        throw invalidOriginationAccount(origination);
-      }
-    }
-    const rows = await listBankTransfers(context.store.db, context.client.client_id, window.window, {
+    const { window, origination } = await listFilters(request, context);
+    const rows = await listBankTransfers(context.store.db, context.client.client_id, window, {
       originationAccountId: origination,
       direction: request.direction ?? null,
     });

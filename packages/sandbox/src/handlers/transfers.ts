@@ -32,6 +32,7 @@ import {
   useAuthorization,
 } from '../store/transfers.js';
 import { accountsOfItem, itemOfAccessToken, type LiveItem } from './access.js';
+import { listFilters } from './list-filters.js';
 import { presentAuthorization, presentTransfer, presentTransferEvent } from './present-transfers.js';
 import type { HandlerContext, HandlerGroup, RequestOf } from './types.js';
 
@@ -243,18 +244,8 @@ export const transferHandlers: HandlerGroup<
   },
 
   async transferList(request, context) {
-    const window = listWindow(request);
-    if (!window.ok) {
-      throw invalidField(window.field, window.message);
-    }
-    const origination = request.origination_account_id ?? null;
-    if (origination !== null) {
-      const accounts = await originationAccountsOf(context.store.db, context.client.client_id, context.now);
-      if (!accounts.some((account) => account.origination_account_id === origination)) {
-        throw invalidOriginationAccount(origination);
-      }
-    }
-    const rows = await listTransfers(context.store.db, context.client.client_id, window.window, origination);
+    const { window, origination } = await listFilters(request, context);
+    const rows = await listTransfers(context.store.db, context.client.client_id, window, origination);
     return { transfers: rows.map(presentTransfer) };
   },
 
