@@ -9,6 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { type Engine, migrationProvider } from './migrations/index.js';
+import { withStatementCache } from './statement-cache.js';
 import type { Database } from './tables.js';
 
 /** Where the store lives. */
@@ -143,7 +144,7 @@ function connect(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     engine: 'sqlite',
     description: location.kind === 'memory' ? 'memory (gone when the process stops)' : file,
   };

@@ -1,0 +1,41 @@
+/**
+ * Prepared statements reused by SQL text. Kysely's SQLite driver prepares every query anew;
+ * better-sqlite3 statements can be run again and again, and preparing is a noticeable part of a
+ * request's time. Queries run one at a time on the one connection (Kysely serialises them), so
+ * sharing a statement is safe.
+ */
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+
+/** Largest number of statements kept (least recently used ones are dropped). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/** `database`, with `prepare` answering from a cache of statements by SQL text. */
+export function withStatementCache(database: SqliteDatabase, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const cache = new Map<string, Statement>();
+  const prepare = database.prepare.bind(database);
+  return new Proxy(database, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') {
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let statement = cache.get(source);
+        if (statement) {
+          // Most recently used last, so the first key is the one to drop.
+          cache.delete(source);
+        } else {
+          statement = prepare(source);
+          if (cache.size >= size) {
+            const oldest = cache.keys().next().value;
+            if (oldest !== undefined) {
+              cache.delete(oldest);
+            }
+          }
+        }
+        cache.set(source, statement);
+        return statement;
+      };
+    },
+  });
+}
