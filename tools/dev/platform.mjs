@@ -21,7 +21,12 @@ const servers = [
   { name: 'mock', args: ['packages/mock/bin/svc-mock.js', '--port', values['mock-port'], '--quiet'] },
   {
     name: 'sandbox',
-    args: ['packages/sandbox/bin/svc-sandbox.js', '--port', values['sandbox-port'], ...(values.reset ? ['--reset'] : [])],
+    args: [
+      'packages/sandbox/bin/svc-sandbox.js',
+      '--port',
+      values['sandbox-port'],
+      ...(values.reset ? ['--reset'] : []),
+    ],
   },
   { name: 'docs', args: ['packages/docs/bin/svc-docs.js', 'serve', '--port', values['docs-port']] },
 ];
@@ -66,6 +71,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 await Promise.all(
-  children.map((child) => (child.exitCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve)))),
+  children.map((child) =>
+    child.exitCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve)),
+  ),
 );
 process.exit(failed ? 1 : 0);

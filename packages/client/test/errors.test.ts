@@ -150,7 +150,10 @@ describe('non-2xx responses become SvcApiError', () => {
       location: 'body',
     } as const;
     const error = await thrownBy(
-      json(400, { ...apiErrorBody(400, 'INVALID_REQUEST', 'INVALID_FIELD'), causes: [cause, 'junk', { error_code: 'X' }] }),
+      json(400, {
+        ...apiErrorBody(400, 'INVALID_REQUEST', 'INVALID_FIELD'),
+        causes: [cause, 'junk', { error_code: 'X' }],
+      }),
     );
     expect((error as SvcApiError).causes).toEqual([cause]);
     expectTypeOf((error as SvcApiError).causes[0]?.field).toEqualTypeOf<string | undefined>();
@@ -221,7 +224,9 @@ describe('secrets never appear in an error', () => {
       json(400, {
         ...apiErrorBody(400, 'INVALID_REQUEST', 'INVALID_FIELD'),
         display_message: echoed,
-        causes: [{ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD', error_message: echoed, [secret]: secret }],
+        causes: [
+          { error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD', error_message: echoed, [secret]: secret },
+        ],
       }),
     ],
     ['a non-JSON body that echoes it', new Response(`bad secret ${secret}`, { status: 500 })],

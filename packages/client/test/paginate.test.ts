@@ -260,7 +260,8 @@ describe('pages that do not advance stop the paginator', () => {
     ],
     [
       'after-id: the same events again',
-      (client: ReturnType<typeof pagedClient>['client']) => client.paginate.transferEventSync({ after_id: 0, count: 1 }),
+      (client: ReturnType<typeof pagedClient>['client']) =>
+        client.paginate.transferEventSync({ after_id: 0, count: 1 }),
       () => ({ transfer_events: [{ event_id: 1 }, { event_id: 2 }] }),
       'its last event_id is 2, not after the after_id 2 it was asked for',
     ],
@@ -334,7 +335,9 @@ describe('maxPages and maxItems', () => {
     const events = pagedClient((body) => ({
       transfer_events: [{ event_id: (body.after_id as number) + 1 }, { event_id: (body.after_id as number) + 2 }],
     }));
-    expect(await collect(events.client.paginate.transferEventSync({ after_id: 0, count: 2 }, { maxItems: 5 }))).toHaveLength(5);
+    expect(
+      await collect(events.client.paginate.transferEventSync({ after_id: 0, count: 2 }, { maxItems: 5 })),
+    ).toHaveLength(5);
     expect(events.sent).toHaveLength(3);
   });
 

@@ -186,7 +186,7 @@ describe('README examples run', () => {
 
     const investments = clientWith(
       json(200, {
-        investment_transactions: [{}],
+        investment_transactions: [{ investment_transaction_id: 'it1' }],
         securities: [{}, {}],
         accounts: [],
         item: {},
@@ -194,7 +194,7 @@ describe('README examples run', () => {
         request_id: 'r',
       }),
       json(200, {
-        investment_transactions: [{}],
+        investment_transactions: [{ investment_transaction_id: 'it2' }],
         securities: [{}],
         accounts: [],
         item: {},

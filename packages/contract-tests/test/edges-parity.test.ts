@@ -25,7 +25,44 @@ const transportCases: [string, Raw][] = [
   ['a non-JSON content type', { path: '/item/remove', body: '{}', headers: { 'Content-Type': 'text/plain' } }],
   ['an unknown path', { path: '/item/unknown', body: '{}' }],
   ['a GET', { path: '/item/remove', method: 'GET', body: '' }],
-  ['an unsupported SVC-Version', { path: '/item/remove', body: '{"access_token":"a"}', headers: { 'SVC-Version': '1999-01-01' } }],
+  [
+    'an unsupported SVC-Version',
+    { path: '/item/remove', body: '{"access_token":"a"}', headers: { 'SVC-Version': '1999-01-01' } },
+  ],
+  // The limits and fixes of issue 13 live in the shared edges, so both servers answer alike.
+  ['JSON broken inside a secret', { path: '/item/remove', body: '{"secret":d3c1f0e9b8a4,"access_token":"a"}' }],
+  [
+    'deep nesting in a known field',
+    { path: '/item/remove', body: `{"access_token":${'['.repeat(5000)}${']'.repeat(5000)}}` },
+  ],
+  ['a number out of range', { path: '/transfer/list', body: '{"count":1e400}' }],
+  ['an encoded slash in the path', { path: '/item%2fremove', body: '{"access_token":"a"}' }],
+  [
+    'more fields than the limit',
+    { path: '/item/remove', body: `{${Array.from({ length: 2000 }, (_, i) => `"k${i}":1`).join(',')}}` },
+  ],
+  [
+    'more violations than are listed',
+    {
+      path: '/item/remove',
+      body: `{"access_token":"a",${Array.from({ length: 500 }, (_, i) => `"k${i}":1`).join(',')}}`,
+    },
+  ],
+  [
+    'a missing field inside a "null or object" field',
+    {
+      path: '/transfer/authorization/create',
+      body: JSON.stringify({
+        access_token: 'access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6',
+        account_id: 'BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp',
+        type: 'debit',
+        network: 'ach',
+        amount: '12.34',
+        ach_class: 'ppd',
+        user: { legal_name: 'A', address: { city: 'Malakoff', region: 'NY', postal_code: '14236', country: 'US' } },
+      }),
+    },
+  ],
 ];
 
 let mockUrl = '';

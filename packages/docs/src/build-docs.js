@@ -1,6 +1,7 @@
 /**
  * @module build-docs
- * Builds the HTML reference: bundled spec → docs-only document with code samples →
+ * Builds the HTML reference: bundled spec → docs-only document with code samples and the
+ * Workflows section (the Arazzo workflows of `@svc/spec`) →
  * `redocly build-docs --inlineBundle` → remote resources replaced → checked self-contained.
  */
 import { execFileSync } from 'node:child_process';
@@ -8,10 +9,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listOperations } from '@svc/openapi-kit';
-import { openapiJsonPath } from '@svc/spec';
+import { listOperations, readWorkflowFiles } from '@svc/openapi-kit';
+import { openapiJsonPath, workflowsPath } from '@svc/spec';
 import { withCodeSamples } from './code-samples.js';
 import { findRemoteReferences, replaceRemoteResources, telemetryDisabled } from './self-contained.js';
+import { withWorkflows } from './workflows-section.js';
 
 /** The package directory (packages/docs). */
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,7 +24,10 @@ export const distDir = join(packageDir, 'dist');
 /** The built reference. */
 export const htmlPath = join(distDir, 'index.html');
 
-/** The docs-only document (bundled spec plus `x-codeSamples`) the reference is rendered from. */
+/**
+ * The docs-only document (bundled spec plus `x-codeSamples` and the Workflows section) the
+ * reference is rendered from.
+ */
 export const docsDocumentPath = join(distDir, 'openapi.docs.json');
 
 /** Redocly configuration of the docs build (telemetry off, Redoc options). */
@@ -74,7 +79,7 @@ function renderWithRedocly(input, output, title) {
 export function buildDocs() {
   const started = performance.now();
   const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
-  const docsDocument = withCodeSamples(document);
+  const docsDocument = withWorkflows(withCodeSamples(document), readWorkflowFiles(workflowsPath));
   mkdirSync(distDir, { recursive: true });
   writeFileSync(docsDocumentPath, `${JSON.stringify(docsDocument, null, 2)}\n`);
 

@@ -1,7 +1,8 @@
 /**
  * @module @svc/docs
  * Builds and serves the self-contained HTML reference of the SVC API (Redocly build-docs over the
- * bundled spec, with generated curl and `@svc/client` code samples).
+ * bundled spec, with generated curl and `@svc/client` code samples and a section on the API's
+ * Arazzo workflows).
  */
 
 export { buildDocs, distDir, docsDocumentPath, htmlPath, packageDir, redoclyConfigPath } from './build-docs.js';
@@ -37,3 +38,11 @@ export {
   telemetryDisabled,
 } from './self-contained.js';
 export { serveDocs } from './serve.js';
+export {
+  criterionText,
+  RESPECT_CLI,
+  readableExpression,
+  WORKFLOWS_HEADING,
+  withWorkflows,
+  workflowsSection,
+} from './workflows-section.js';

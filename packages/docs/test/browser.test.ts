@@ -2,13 +2,14 @@
  * Opens the built reference (dist/index.html) in headless Chromium (found by src/chromium.js:
  * CHROMIUM_PATH, else /usr/bin/chromium, else @sparticuz/chromium; driven by playwright-core) from a
  * local server, and checks what a reader sees: every operation
- * listed, code samples in an operation's section, a working search, and no request to any other
- * host. Saves a screenshot to test-results/ and prints its path.
+ * listed, code samples in an operation's section, the Workflows section, a working search, and no
+ * request to any other host. Saves a screenshot to test-results/ and prints its path.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listOperations } from '@svc/openapi-kit';
+import { findWorkflow, listOperations, readWorkflowFiles } from '@svc/openapi-kit';
+import { workflowsPath } from '@svc/spec';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, htmlPath, operationCodeSamples, packageDir, serveDocs } from '../src/index.js';
@@ -18,6 +19,15 @@ const SCREENSHOT = join(packageDir, 'test-results', 'docs-operation.png');
 
 const document = readBundledSpec();
 const expected = listedOperations(document);
+
+/** The workflow whose table the Workflows test reads. */
+const itemLifecycle = (() => {
+  const items = readWorkflowFiles(workflowsPath).find(({ file }) => file === 'items.arazzo.json');
+  if (!items) {
+    throw new Error(`no items.arazzo.json in ${workflowsPath}`);
+  }
+  return findWorkflow(items.document, 'itemLifecycle');
+})();
 
 /** The operation whose section the sample and search tests open. */
 const sampleOperation = (() => {
@@ -158,7 +168,24 @@ describe('the built reference in Chromium', () => {
     const separators = await page.locator('.menu-item-type-separator [data-text]').allInnerTexts();
     expect(separators.map((text) => text.trim())).toEqual(tagGroupNames(document));
     const sections = await page.locator('.menu-item-type-default [data-text]').allInnerTexts();
-    expect(sections).toEqual(expect.arrayContaining(['Authentication', 'Errors']));
+    expect(sections).toEqual(expect.arrayContaining(['Authentication', 'Errors', 'Workflows']));
+  });
+
+  it('shows the Workflows section: each flow with a table of its steps and the operations they call', async () => {
+    await page
+      .locator('.menu-item-type-default')
+      .filter({ hasText: /^Workflows$/ })
+      .first()
+      .click();
+    const heading = page.getByRole('heading', { name: itemLifecycle.summary ?? itemLifecycle.workflowId });
+    await heading.waitFor({ state: 'visible' });
+    const table = page.locator('table').filter({ hasText: 'oldTokenRefused' }).first();
+    await table.waitFor({ state: 'visible' });
+    expect(await table.locator('tbody tr').count()).toBe(itemLifecycle.steps.length);
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a reader sees
+    const text = await table.innerText();
+    expect(text).toContain('POST /item/access_token/invalidate');
+    expect(text).toContain("error_code == 'INVALID_ACCESS_TOKEN'");
   });
 
   it('lists every operation and webhook of the bundled spec under its tag', async () => {

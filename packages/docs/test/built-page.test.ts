@@ -1,12 +1,21 @@
 /**
  * Checks the built page (dist/index.html) without a browser: self-contained, free of maintainers'
  * references (interface specification, decision ids), telemetry off, and carrying the code samples
- * of every operation of the bundled spec.
+ * of every operation of the bundled spec and the Workflows section of every shipped workflow.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { listOperations } from '@svc/openapi-kit';
+import { listOperations, readWorkflowFiles } from '@svc/openapi-kit';
+import { workflowsPath } from '@svc/spec';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { docsDocumentPath, findRemoteReferences, htmlPath, telemetryDisabled, withCodeSamples } from '../src/index.js';
+import {
+  docsDocumentPath,
+  findRemoteReferences,
+  htmlPath,
+  telemetryDisabled,
+  WORKFLOWS_HEADING,
+  withCodeSamples,
+  withWorkflows,
+} from '../src/index.js';
 import { readBundledSpec } from './bundled-spec.js';
 
 let html = '';
@@ -38,11 +47,23 @@ describe('the built page', () => {
   });
 
   it('is rendered from the current bundled spec with the code samples of every operation', () => {
-    const expected = withCodeSamples(readBundledSpec());
+    const expected = withWorkflows(withCodeSamples(readBundledSpec()), readWorkflowFiles(workflowsPath));
     expect(JSON.parse(readFileSync(docsDocumentPath, 'utf8'))).toEqual(expected);
     for (const entry of listOperations(expected)) {
       for (const sample of entry.operation['x-codeSamples'] as Array<{ source: string }>) {
         expect(html, `sample of ${entry.path}`).toContain(JSON.stringify(sample.source).slice(1, -1));
+      }
+    }
+  });
+
+  it('has the Workflows section, naming every shipped workflow and its steps', () => {
+    expect(html).toContain(WORKFLOWS_HEADING.replace(/^#+ /, ''));
+    for (const { document } of readWorkflowFiles(workflowsPath)) {
+      for (const workflow of document.workflows) {
+        expect(html, workflow.workflowId).toContain(`Workflow \`${workflow.workflowId}\``);
+        for (const step of workflow.steps) {
+          expect(html, `${workflow.workflowId} › ${step.stepId}`).toContain(`\`${step.stepId}\`: `);
+        }
       }
     }
   });

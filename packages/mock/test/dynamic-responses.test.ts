@@ -13,8 +13,8 @@ import {
 } from '@svc/openapi-kit';
 import { openapiJsonPath } from '@svc/spec';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPrismEngine, type PrismEngine } from '../src/prism/prism-engine.js';
 import { generationSchema } from '../src/prism/generation-schemas.js';
+import { createPrismEngine, type PrismEngine } from '../src/prism/prism-engine.js';
 
 const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8')) as OpenApiDocument;
 const validator = createDocumentValidator(document);
@@ -47,6 +47,7 @@ describe('generationSchema', () => {
         type: 'object',
         properties: { day: { type: 'integer' } },
         if: { properties: { interval: { const: 'WEEKLY' } } },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
         then: { description: 'x', properties: { interval: true, day: { maximum: 7 } } },
       },
       {

@@ -51,7 +51,9 @@ describe('issue 13 regressions, against the mock', () => {
     const fields = (count: number) => Array.from({ length: count }, (_, index) => `"k${index}":1`).join(',');
     const huge = await send('/item/remove', `{"access_token":"${accessToken}",${fields(50_000)}}`);
     expect(huge).toMatchObject({ status: 400, body: { error_code: 'INVALID_BODY' } });
-    expect(huge.body.error_message).toBe('the request body has 50001 fields; this server reads at most 1000 in one object');
+    expect(huge.body.error_message).toBe(
+      'the request body has 50001 fields; this server reads at most 1000 in one object',
+    );
     const many = await send('/item/remove', `{"access_token":"${accessToken}",${fields(999)}}`);
     expect(many).toMatchObject({ status: 400, body: { error_code: 'UNKNOWN_FIELDS' } });
     expect(many.body.causes).toHaveLength(100);
@@ -91,8 +93,10 @@ describe('issue 13 regressions, against the mock', () => {
   });
 
   it('4: never quotes the body in a JSON syntax error, nor a query string in the access log', async () => {
-    const reply = await send('/item/remove?secret=' + secret, `{"secret":${secret},"access_token":"${accessToken}"}`);
-    expect(reply.body.error_message).toBe('the request body is not valid JSON: unexpected character at line 1, column 11');
+    const reply = await send(`/item/remove?secret=${secret}`, `{"secret":${secret},"access_token":"${accessToken}"}`);
+    expect(reply.body.error_message).toBe(
+      'the request body is not valid JSON: unexpected character at line 1, column 11',
+    );
     expect(JSON.stringify(reply.body)).not.toContain(secret.slice(0, 6));
     const line = formatAccessEntry(log.find((entry) => entry.url.includes('?secret=')) as MockAccessEntry);
     expect(line).toMatch(/^400 POST \/item\/remove\?… \d+\.\d ms$/);
@@ -107,7 +111,10 @@ describe('issue 13 regressions, against the mock', () => {
       network: 'ach',
       amount: '12.34',
       ach_class: 'ppd',
-      user: { legal_name: 'Alberta Bobbeth Charleson', address: { city: 'Malakoff', region: 'NY', postal_code: '14236', country: 'US' } },
+      user: {
+        legal_name: 'Alberta Bobbeth Charleson',
+        address: { city: 'Malakoff', region: 'NY', postal_code: '14236', country: 'US' },
+      },
     };
     const reply = await send('/transfer/authorization/create', JSON.stringify(body));
     expect(reply.body).toMatchObject({

@@ -1,6 +1,8 @@
 // Bundles ../../spec/openapi.yaml into dist/: openapi.yaml, openapi.json and
-// openapi.dereferenced.json (no $ref left), with Redocly CLI and the root redocly.yaml.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// openapi.dereferenced.json (no $ref left), with Redocly CLI and the root redocly.yaml; copies the
+// Arazzo workflows of ../../spec/workflows/ into dist/workflows/, in YAML and JSON (their source
+// description `../openapi.yaml` is then the bundled dist/openapi.yaml).
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runRedocly } from './redocly.mjs';
@@ -30,4 +32,28 @@ for (const file of ['openapi.json', 'openapi.dereferenced.json']) {
   const path = join(distDir, file);
   writeFileSync(path, `${JSON.stringify(JSON.parse(readFileSync(path, 'utf8')), null, 2)}\n`);
 }
-process.stdout.write(`bundled spec/openapi.yaml into ${distDir}\n`);
+
+const workflowsSource = join(packageDir, '..', '..', 'spec', 'workflows');
+const workflowsDist = join(distDir, 'workflows');
+mkdirSync(workflowsDist, { recursive: true });
+const workflows = readdirSync(workflowsSource)
+  .filter((name) => name.endsWith('.arazzo.yaml'))
+  .sort();
+for (const name of workflows) {
+  copyFileSync(join(workflowsSource, name), join(workflowsDist, name));
+}
+// The JSON twins (`<name>.arazzo.json`), for tools that read JSON only.
+const workflowsConfig = join(workflowsSource, 'redocly.yaml');
+const workflowsArgs = workflows.map((name) => join(workflowsSource, name));
+const status = runRedocly(
+  ['bundle', ...workflowsArgs, '--config', workflowsConfig, '--ext', 'json', '--output', workflowsDist],
+  { stdout: 'ignore' },
+);
+if (status !== 0) {
+  throw new Error(`redocly bundle of the workflows failed (exit ${status})`);
+}
+for (const name of workflows) {
+  const path = join(workflowsDist, name.replace(/\.yaml$/, '.json'));
+  writeFileSync(path, `${JSON.stringify(JSON.parse(readFileSync(path, 'utf8')), null, 2)}\n`);
+}
+process.stdout.write(`bundled spec/openapi.yaml and ${workflows.length} workflow documents into ${distDir}\n`);

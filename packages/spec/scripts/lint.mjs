@@ -1,7 +1,23 @@
 // Lints the spec (the `svc@v1` API of the root redocly.yaml: Redocly's recommended rules with every
-// warning an error, plus the project's own rules) and exits with Redocly's exit code.
+// warning an error, plus the project's own rules), then the Arazzo workflows of spec/workflows/
+// (Redocly's recommended Arazzo rules, spec/workflows/redocly.yaml), and exits non-zero when
+// either fails.
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runRedocly } from './redocly.mjs';
 
-const config = join(import.meta.dirname, '..', '..', '..', 'redocly.yaml');
-process.exitCode = runRedocly(['lint', 'svc@v1', '--config', config]);
+const root = join(import.meta.dirname, '..', '..', '..');
+const workflowsDir = join(root, 'spec', 'workflows');
+
+/** Every Arazzo document of spec/workflows/, sorted. */
+const workflowFiles = readdirSync(workflowsDir)
+  .filter((name) => name.endsWith('.arazzo.yaml'))
+  .sort()
+  .map((name) => join(workflowsDir, name));
+
+const specStatus = runRedocly(['lint', 'svc@v1', '--config', join(root, 'redocly.yaml')]);
+const workflowsStatus =
+  workflowFiles.length === 0
+    ? (process.stderr.write(`no *.arazzo.yaml in ${workflowsDir}\n`), 1)
+    : runRedocly(['lint', ...workflowFiles, '--config', join(workflowsDir, 'redocly.yaml')]);
+process.exitCode = specStatus !== 0 ? specStatus : workflowsStatus;

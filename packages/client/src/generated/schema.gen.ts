@@ -1828,8 +1828,8 @@ export interface paths {
          *     | `user_custom` | `pass_good` | an Item the sandbox cannot decide for: authorizations permitted with `ERROR` |
          *
          *     An unknown username, or a password that is not one of that user's, is refused with
-         *     `INVALID_FIELD` naming the option. `institution_id` must be a sandbox institution
-         *     (`INVALID_INSTITUTION`) supporting every product asked for (`PRODUCTS_NOT_SUPPORTED`), and
+         *     `ITEM_ERROR` / `INVALID_CREDENTIALS` naming the option, as a wrong login would be.
+         *     `institution_id` must be a sandbox institution (`INVALID_INSTITUTION`) supporting every product asked for (`PRODUCTS_NOT_SUPPORTED`), and
          *     `options.webhook` a URL the sandbox calls (see Webhooks).
          */
         post: operations["sandboxPublicTokenCreate"];

@@ -60,11 +60,17 @@ export async function verifyWebhook(body: string | Uint8Array, options: VerifyWe
   const tolerance = options.toleranceSeconds ?? 300;
   const age = Math.floor((options.now ?? new Date()).getTime() / 1000) - timestamp;
   if (Math.abs(age) > tolerance) {
-    fail(`the signature was made ${age} s from now, outside the tolerance of ${tolerance} s (a replay or a wrong clock)`);
+    fail(
+      `the signature was made ${age} s from now, outside the tolerance of ${tolerance} s (a replay or a wrong clock)`,
+    );
   }
-  const key = await crypto.subtle.importKey('raw', encoder.encode(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(options.secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const signed = new Uint8Array(encoder.encode(`${timestamp}.`).length + bytes.length);
   signed.set(encoder.encode(`${timestamp}.`));
   signed.set(bytes, encoder.encode(`${timestamp}.`).length);

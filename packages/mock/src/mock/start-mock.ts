@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openapiJsonPath } from '@svc/spec';
 import { createRouteTable, DEFAULT_BODY_LIMIT_BYTES, handleClientErrors } from '@svc/server-kit';
+import { openapiJsonPath } from '@svc/spec';
 import { createPrismEngine } from '../prism/prism-engine.js';
 import { createMockListener, type MockAccessEntry } from './mock-listener.js';
 

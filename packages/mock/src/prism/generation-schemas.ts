@@ -32,7 +32,9 @@ export function forGeneration(operation: PrismOperation): PrismOperation {
       ...(response.contents
         ? {
             contents: response.contents.map((content) =>
-              content.schema === undefined ? content : { ...content, schema: generationSchema(content.schema, rewritten) },
+              content.schema === undefined
+                ? content
+                : { ...content, schema: generationSchema(content.schema, rewritten) },
             ),
           }
         : {}),

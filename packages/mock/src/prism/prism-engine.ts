@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { type FieldViolation, schemaViolations } from '@svc/server-kit';
 import type { MockChoice } from '../mock/prefer.js';
 import { type ResponseExamples, responseCatalogue } from '../mock/response-catalogue.js';
+import { forGeneration } from './generation-schemas.js';
 import {
   loadPrismHttp,
   PRISM_SEVERITY_ERROR,
@@ -18,7 +19,6 @@ import {
   type PrismRequest,
   silentPrismLogger,
 } from './prism-http.js';
-import { forGeneration } from './generation-schemas.js';
 import { prismReadyDocument } from './prism-spec.js';
 
 /** An operation the engine answers. */

@@ -80,7 +80,8 @@ export function fuzzCases(operations: readonly FuzzOperation[], secret: string, 
       const body = structuredClone(operation.example);
       const target = pick(objectsIn(body));
       target[`fuzz_${int(0, 9999)}`] = pick([1, 'x', null, [], {}]);
-      return post('unknown field, maybe nested', operation, JSON.stringify(body));
+      // A nested object may be open (metadata): the top-level unknown field keeps the body invalid.
+      return post('unknown field, maybe nested', operation, JSON.stringify(breaking(body)));
     },
     (operation) => {
       const body = structuredClone(operation.example);
@@ -97,7 +98,9 @@ export function fuzzCases(operations: readonly FuzzOperation[], secret: string, 
         ['null', null],
         ['array', [1, 'x']],
         ['object', { fuzz: 1 }],
-      ].filter(([type]) => !slot.types.includes(type as string) && !(type === 'integer' && slot.types.includes('number')));
+      ].filter(
+        ([type]) => !slot.types.includes(type as string) && !(type === 'integer' && slot.types.includes('number')),
+      );
       slot.set(pick(wrong)[1]);
       return post(`wrong type at ${slot.name}`, operation, JSON.stringify(body));
     },
@@ -123,7 +126,11 @@ export function fuzzCases(operations: readonly FuzzOperation[], secret: string, 
       const open = pick(['[', '{"a":']);
       const close = open === '[' ? ']' : '}';
       const nested = `${open.repeat(depth)}1${close.repeat(depth)}`;
-      return post(`${depth} levels at ${slot.name}`, operation, JSON.stringify(breaking(body)).replace('"__NESTED__"', nested));
+      return post(
+        `${depth} levels at ${slot.name}`,
+        operation,
+        JSON.stringify(breaking(body)).replace('"__NESTED__"', nested),
+      );
     },
     (operation) => {
       const body = structuredClone(operation.example);
@@ -132,7 +139,7 @@ export function fuzzCases(operations: readonly FuzzOperation[], secret: string, 
       for (let index = 0; index < count; index++) {
         target[`k${index}`] = index;
       }
-      return post(`${count} unknown fields`, operation, JSON.stringify(body));
+      return post(`${count} unknown fields`, operation, JSON.stringify(breaking(body)));
     },
     (operation) => {
       const body = structuredClone(operation.example);
@@ -177,13 +184,20 @@ export function fuzzCases(operations: readonly FuzzOperation[], secret: string, 
       broken.set(bytes.subarray(at), at + 1);
       return post('bytes that are not UTF-8', operation, broken, { 'SVC-SECRET': '' });
     },
-    (operation) => post('JSON that is not an object', operation, pick(['[]', '1', '"x"', 'null', 'true', `["${secret}"]`])),
+    (operation) =>
+      post('JSON that is not an object', operation, pick(['[]', '1', '"x"', 'null', 'true', `["${secret}"]`])),
     (operation) => post('an empty body', operation, ''),
     (operation) =>
       post('another content type', operation, JSON.stringify(operation.example), {
-        'Content-Type': pick(['text/plain', 'application/xml', 'application/json; charset=latin1', 'multipart/form-data']),
+        'Content-Type': pick([
+          'text/plain',
+          'application/xml',
+          'application/json; charset=latin1',
+          'multipart/form-data',
+        ]),
       }),
-    (operation) => post('a body over 1 MiB', operation, JSON.stringify({ ...operation.example, pad: 'x'.repeat(1_100_000) })),
+    (operation) =>
+      post('a body over 1 MiB', operation, JSON.stringify({ ...operation.example, pad: 'x'.repeat(1_100_000) })),
   ];
 
   const routingMutations: ((operation: FuzzOperation) => HttpCase)[] = [
@@ -191,16 +205,19 @@ export function fuzzCases(operations: readonly FuzzOperation[], secret: string, 
       ...post('an unknown path', operation, JSON.stringify(operation.example)),
       path: pick([
         `${operation.path}x`,
-        operation.path.replace('/', '%2F'),
-        operation.path.replaceAll('/', '%2f'),
+        `/%2F${operation.path.slice(1)}`,
+        `/${operation.path.slice(1).replaceAll('/', '%2f')}`,
         `/${secret}`.slice(0, 6),
         `${operation.path}/../x`,
       ]),
     }),
-    (operation) => ({
-      ...post('another method', operation, JSON.stringify(operation.example)),
-      method: pick(['GET', 'PUT', 'DELETE', 'PATCH']),
-    }),
+    (operation) => {
+      const method = pick(['GET', 'PUT', 'DELETE', 'PATCH']);
+      const { body: _body, ...request } = post('another method', operation, JSON.stringify(operation.example));
+      return method === 'GET'
+        ? { ...request, method }
+        : { ...request, method, body: JSON.stringify(operation.example) };
+    },
     (operation) => ({
       ...post('a query string with the secret', operation, JSON.stringify(breaking(operation.example))),
       path: `${operation.path}?secret=${secret}&client_id=x`,
@@ -219,7 +236,12 @@ export function fuzzCases(operations: readonly FuzzOperation[], secret: string, 
     (operation) => raw('a Content-Length that is not a number', operation, 'Content-Length: 1x\r\n', '{}'),
     (operation) => raw('two Content-Lengths', operation, 'Content-Length: 2\r\nContent-Length: 5\r\n', '{}'),
     (operation) =>
-      raw('Content-Length and Transfer-Encoding', operation, 'Content-Length: 5\r\nTransfer-Encoding: chunked\r\n', '0\r\n\r\n'),
+      raw(
+        'Content-Length and Transfer-Encoding',
+        operation,
+        'Content-Length: 5\r\nTransfer-Encoding: chunked\r\n',
+        '0\r\n\r\n',
+      ),
     (operation) => raw('a NUL in a header', operation, 'X-Fuzz: a\u0000b\r\nContent-Length: 2\r\n', '{}'),
     (operation) => raw('a bare CR in a header', operation, 'X-Fuzz: a\rb\r\nContent-Length: 2\r\n', '{}'),
     (operation) => raw('headers over 16 KB', operation, `X-Fuzz: ${'a'.repeat(int(17_000, 40_000))}\r\n`, ''),
@@ -244,7 +266,8 @@ export function fuzzCases(operations: readonly FuzzOperation[], secret: string, 
   return function next(): FuzzCase {
     const operation = pick(operations);
     const roll = random();
-    const family = roll < 0.55 ? schemaMutations : roll < 0.8 ? textMutations : roll < 0.95 ? routingMutations : rawCases;
+    const family =
+      roll < 0.55 ? schemaMutations : roll < 0.8 ? textMutations : roll < 0.95 ? routingMutations : rawCases;
     const made = pick<(operation: FuzzOperation) => FuzzCase>(family)(operation);
     return { ...made, name: `${operation.operationId}: ${made.name}` };
   };
@@ -313,7 +336,10 @@ function typesOf(schema: Json): string[] {
     for (const name of Array.isArray(type) ? type : type === undefined ? [] : [type]) {
       types.add(String(name));
     }
-    for (const value of [...(Array.isArray(current.enum) ? current.enum : []), ...('const' in current ? [current.const] : [])]) {
+    for (const value of [
+      ...(Array.isArray(current.enum) ? current.enum : []),
+      ...('const' in current ? [current.const] : []),
+    ]) {
       types.add(value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
     }
     for (const key of ['allOf', 'anyOf', 'oneOf']) {
