@@ -8,5 +8,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // CI runs every package's tests at once on 2 cores; the packaging tests start processes.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -4,6 +4,6 @@ export default defineConfig({
   test: {
     // Starting the mock (Prism) takes one to two seconds on a 2-core machine.
     hookTimeout: 60_000,
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });
