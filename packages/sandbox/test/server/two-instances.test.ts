@@ -64,4 +64,78 @@ describe('two sandbox processes on one PostgreSQL', () => {
     expect(ids).toHaveLength(tokens.length);
     expect(new Set(ids).size).toBe(tokens.length);
   });
+
+  const authorization = {
+    access_token: 'access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6',
+    account_id: 'BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp',
+    type: 'debit',
+    network: 'ach',
+    amount: '1.00',
+    ach_class: 'ppd',
+    user: { legal_name: 'Alberta Bobbeth Charleson' },
+  };
+
+  async function transfer(via: string, key: string): Promise<string> {
+    const authorized = await post(via, '/transfer/authorization/create', authorization);
+    expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
+    const id = (authorized.body.authorization as { id: string }).id;
+    const created = await post(via, '/transfer/create', {
+      ...authorization,
+      authorization_id: id,
+      idempotency_key: key,
+      description: 'two instances',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return (created.body.transfer as { id: string }).id;
+  }
+
+  it('holds an idempotency key across instances', async () => {
+    const authorized = await post(a.url, '/transfer/authorization/create', authorization);
+    const body = {
+      ...authorization,
+      authorization_id: (authorized.body.authorization as { id: string }).id,
+      idempotency_key: 'two-instances-key',
+      description: 'same key',
+    };
+    const [first, second] = await Promise.all([
+      post(a.url, '/transfer/create', body),
+      post(b.url, '/transfer/create', body),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect((second.body.transfer as { id: string }).id).toBe((first.body.transfer as { id: string }).id);
+    const changed = await post(b.url, '/transfer/create', { ...body, description: 'other body' });
+    expect(changed.body.error_code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('shows every event exactly once and in order through either instance while both write', async () => {
+    const start = await post(a.url, '/transfer/event/sync', { after_id: 0, count: 25 });
+    let afterId = 0;
+    for (const event of start.body.transfer_events as { event_id: number }[]) {
+      afterId = Math.max(afterId, event.event_id);
+    }
+    const seen: number[] = [];
+    const writers = Array.from({ length: 12 }, (_, index) => transfer(index % 2 ? a.url : b.url, `sync-${index}`));
+    let done = false;
+    const writing = Promise.all(writers).finally(() => {
+      done = true;
+    });
+    let turn = 0;
+    for (;;) {
+      const finished = done;
+      const page = await post(turn++ % 2 ? a.url : b.url, '/transfer/event/sync', { after_id: afterId, count: 3 });
+      expect(page.status).toBe(200);
+      const ids = (page.body.transfer_events as { event_id: number }[]).map((event) => event.event_id);
+      for (const id of ids) {
+        expect(id).toBeGreaterThan(afterId);
+        afterId = id;
+        seen.push(id);
+      }
+      if (finished && ids.length === 0) {
+        break;
+      }
+    }
+    await writing;
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(12);
+  });
 });

@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { post, startSandboxProcess } from './support/processes.js';
+
+const BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'svc-sandbox-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+
+describe('svc-sandbox', () => {
+  it('prints its usage with --help', () => {
+    const result = run(['--help']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('usage: svc-sandbox');
+    expect(result.stdout).toContain('--database-url');
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port must be a whole number/],
+    [['--memory', '--data-dir', 'x'], /choose one of --data-dir, --memory and --database-url/],
+    [['--database-url', 'mysql://x'], /must be a PostgreSQL URL/],
+    [['--rate-limit', 'lots'], /--rate-limit must be/],
+    [['clients', 'add', '--memory'], /clients live in a store/],
+    [['serve'], /unknown command "serve"/],
+  ])('refuses %j with a message and exit code 1', (args, message) => {
+    const result = run(args);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('adds a client, shows its secret once, and the sandbox accepts it; list never shows a secret', async () => {
+    const added = run(['clients', 'add', '--name', 'CI jobs', '--data-dir', dir]);
+    expect(added.status, added.stderr).toBe(0);
+    const clientId = /SVC-CLIENT-ID\s+(\S+)/.exec(added.stdout)?.[1] ?? '';
+    const secret = /SVC-SECRET\s+(\S+)/.exec(added.stdout)?.[1] ?? '';
+    expect(clientId).toMatch(/^[0-9a-f]{24}$/);
+    expect(secret).toMatch(/^[0-9a-f]{30}$/);
+    const listed = run(['clients', 'list', '--data-dir', dir]);
+    expect(listed.stdout).toContain(clientId);
+    expect(listed.stdout).toContain('CI jobs');
+    expect(listed.stdout).not.toContain(secret);
+
+    const sandbox = await startSandboxProcess(['--data-dir', dir, '--quiet']);
+    try {
+      const search = { query: 'Gingham', products: null, country_codes: ['US'] };
+      expect((await post(sandbox.url, '/institutions/search', search, { clientId, secret })).status).toBe(200);
+      const wrong = await post(sandbox.url, '/institutions/search', search, { clientId, secret: 'f'.repeat(30) });
+      expect(wrong.status).toBe(401);
+      // The start-up banner names the data and the README, and never the new client's secret.
+      const banner = sandbox.lines.join('\n');
+      expect(banner).toContain(join(dir, 'sandbox.sqlite'));
+      expect(banner).toContain('README.md');
+      expect(banner).not.toContain(secret);
+    } finally {
+      expect(await sandbox.stop()).toBe(0);
+    }
+    expect(sandbox.lines.join('\n')).toContain('SIGTERM: stopping the sandbox');
+  });
+});
