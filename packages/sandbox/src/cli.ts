@@ -10,7 +10,7 @@ import { parseRateLimit } from './server/rate-limit.js';
 import { DEFAULT_DATA_DIR, startSandbox } from './server/start-sandbox.js';
 import { addClient, listClients } from './store/clients.js';
 import { openStore, type StoreLocation } from './store/open-store.js';
-import { isEmpty, seedWorld } from './store/seed.js';
+import { seedIfEmpty } from './store/seed.js';
 
 const USAGE = `usage: svc-sandbox [--port 4020] [--host 127.0.0.1] [--data-dir DIR | --memory | --database-url URL]
                    [--reset] [--rate-limit N|N/Ss|off] [--quiet]
@@ -138,9 +138,7 @@ async function clientsCommand(
   }
   const store = await openStore(location);
   try {
-    if (await isEmpty(store.db)) {
-      await store.transaction((trx) => seedWorld(trx, systemClock.now()));
-    }
+    await seedIfEmpty(store, systemClock.now());
     if (action === 'list') {
       for (const client of await listClients(store)) {
         process.stdout.write(`${client.client_id}  ${client.bank_transfer_config.padEnd(12)}  ${client.name}\n`);

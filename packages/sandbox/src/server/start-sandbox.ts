@@ -15,13 +15,13 @@ import {
   handleClientErrors,
   readErrorCatalogue,
 } from '@svc/server-kit';
-import { openapiDereferencedJsonPath, openapiJsonPath } from '@svc/spec';
+import { openapiDereferencedJsonPath } from '@svc/spec';
 import { type OperationId, operationPaths } from '../generated/handlers.gen.js';
 import { handlers as defaultHandlers } from '../handlers/index.js';
 import type { Handlers } from '../handlers/types.js';
 import { openStore, type Store, type StoreLocation } from '../store/open-store.js';
 import { resetStore } from '../store/reset.js';
-import { isEmpty, seedWorld } from '../store/seed.js';
+import { seedIfEmpty } from '../store/seed.js';
 import { type DeliveryPolicy, startDeliverer } from '../webhooks/deliverer.js';
 import { createAuthenticator } from './authenticate.js';
 import { type Clock, systemClock } from './clock.js';
@@ -78,12 +78,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const host = options.host ?? '127.0.0.1';
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? jsonLineLogger();
-  const document = JSON.parse(await readFile(openapiJsonPath, 'utf8')) as Record<string, unknown>;
-  // The dereferenced twin: Ajv then sees each schema inline, as Prism does, so both word their
-  // errors identically (for example the order of the duplicate items of `uniqueItems`).
-  const validator = createRequestValidator(
-    JSON.parse(await readFile(openapiDereferencedJsonPath, 'utf8')) as Record<string, unknown>,
-  );
+  // One document for both: the dereferenced twin lets Ajv see each schema inline, as Prism does,
+  // so both word their errors identically (for example the order of the duplicate items of
+  // `uniqueItems`); its description carries the error catalogue like the bundled one.
+  const document = JSON.parse(await readFile(openapiDereferencedJsonPath, 'utf8')) as Record<string, unknown>;
+  const validator = createRequestValidator(document);
   const catalogue = readErrorCatalogue(document as { info?: { description?: string } });
   const routes = createRouteTable<SandboxRoute>(
     (Object.entries(operationPaths) as [OperationId, string][]).map(([operationId, path]) => ({
@@ -97,9 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const instanceId = `sandbox-${randomBytes(4).toString('hex')}`;
   try {
-    if (await isEmpty(store.db)) {
-      await store.transaction((trx) => seedWorld(trx, clock.now()));
-    }
+    await seedIfEmpty(store, clock.now());
   } catch (error) {
     await store.close();
     throw error;

@@ -10,6 +10,7 @@ import { hashSecret } from '../domain/client-secrets.js';
 import { seededInstitutions } from '../domain/institutions.js';
 import { DEFAULT_TEST_USER, testUserKey } from '../domain/test-users.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT, DEMO_CLIENT } from '../domain/world.js';
+import type { Store } from './open-store.js';
 import { seedPaymentWorld } from './payments/seed.js';
 import { seedAssetsSignalApplications } from './seed-assets-signal-applications.js';
 import { seedTransferWorld } from './seed-transfers.js';
@@ -22,6 +23,13 @@ export const PUBLIC_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('clients').select('client_id').limit(1).executeTakeFirst();
   return row === undefined;
+}
+
+/** Seeds the canonical world at time `now` into a store that holds no client yet. */
+export async function seedIfEmpty(store: Store, now: Date): Promise<void> {
+  if (await isEmpty(store.db)) {
+    await store.transaction((trx) => seedWorld(trx, now));
+  }
 }
 
 /** Inserts the canonical world at time `now`. */

@@ -13,29 +13,30 @@ export const STATEMENT_CACHE_SIZE = 500;
 export function withStatementCache(database: SqliteDatabase, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const cache = new Map<string, Statement>();
   const prepare = database.prepare.bind(database);
+  const cachedPrepare = (source: string): Statement => {
+    let statement = cache.get(source);
+    if (statement) {
+      // Most recently used last, so the first key is the one to drop.
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= size) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) {
+          cache.delete(oldest);
+        }
+      }
+    }
+    cache.set(source, statement);
+    return statement;
+  };
   return new Proxy(database, {
     get(target, property, receiver) {
-      if (property !== 'prepare') {
-        const value = Reflect.get(target, property, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
+      if (property === 'prepare') {
+        return cachedPrepare;
       }
-      return (source: string) => {
-        let statement = cache.get(source);
-        if (statement) {
-          // Most recently used last, so the first key is the one to drop.
-          cache.delete(source);
-        } else {
-          statement = prepare(source);
-          if (cache.size >= size) {
-            const oldest = cache.keys().next().value;
-            if (oldest !== undefined) {
-              cache.delete(oldest);
-            }
-          }
-        }
-        cache.set(source, statement);
-        return statement;
-      };
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 }
