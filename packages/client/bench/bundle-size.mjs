@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Measures what the client costs a browser: the built package (dist/) bundled with esbuild the
- * way an application bundler would (ESM, minified, browser platform, openapi-fetch included),
+ * way an application bundler would (ESM, minified, tree-shaken, browser platform),
  * then gzipped. Shared by the size-budget test and the benchmark.
  */
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,7 @@ export async function bundleSize(code) {
 export const SIZE_CASES = {
   /** Everything the package exports (client, errors, paginators, webhooks). */
   everything: "export * from './dist/index.js';",
-  /** A typical client: createClient and the error guards. */
+  /** A typical client: createClient and the error guards (the budget: at most 6 kB). */
   client: "export { createClient, isApiError, isSvcError } from './dist/index.js';",
   /** A webhook receiver: parseWebhook alone. */
   webhooks: "export { parseWebhook } from './dist/index.js';",

@@ -2,7 +2,7 @@
  * Turns a non-2xx response into an {@link SvcApiError}, whatever its body: the API error object,
  * other JSON, text, or nothing.
  */
-import { type ErrorCause, type ErrorType, SvcApiError } from './errors.js';
+import { type ApiErrorInit, type ErrorType, SvcApiError } from './errors.js';
 import { redactText, redactValue } from './redact.js';
 import { retryAfterMs } from './retry.js';
 
@@ -38,53 +38,51 @@ export interface ErrorResponse {
   secrets: readonly string[];
 }
 
+/** The string fields of an API error object; the client sets those the body lacks to null. */
+const STRING_FIELDS = [
+  'error_type',
+  'error_code',
+  'error_message',
+  'display_message',
+  'request_id',
+  'documentation_url',
+  'suggested_action',
+] as const;
+
 /** Builds the error of a non-2xx response. */
 export function toApiError({ operation, status, headers, body, secrets }: ErrorResponse): SvcApiError {
-  const retryAfter = retryAfterMs(headers.get('Retry-After'));
+  const init: Record<string, unknown> = { operation, status };
   if (isApiErrorObject(body)) {
     const safe = redactValue(body, secrets) as Record<string, unknown>;
-    return new SvcApiError({
-      operation,
-      status,
-      error_type: safe.error_type as ErrorType,
-      error_code: safe.error_code as string,
-      error_message: safe.error_message as string,
-      display_message: stringOrNull(safe.display_message),
-      request_id: stringOrNull(safe.request_id),
-      causes: Array.isArray(safe.causes) ? safe.causes.filter(isCause) : [],
-      documentation_url: stringOrNull(safe.documentation_url),
-      suggested_action: stringOrNull(safe.suggested_action),
-      retryAfterMs: retryAfter,
-      unparsedBody: null,
-    });
+    for (const field of STRING_FIELDS) {
+      init[field] = typeof safe[field] === 'string' ? safe[field] : null;
+    }
+    init.causes = Array.isArray(safe.causes) ? safe.causes.filter(isApiErrorObject) : [];
+    init.unparsedBody = null;
+  } else {
+    const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+    const contentType = headers.get('Content-Type') ?? 'no content type';
+    const what =
+      text === ''
+        ? 'an empty body'
+        : typeof body === 'string'
+          ? `a body that is not JSON (${contentType})`
+          : `JSON that is not an API error object (${contentType}${describeForeignJson(body, secrets)})`;
+    for (const field of STRING_FIELDS) {
+      init[field] = null;
+    }
+    init.error_type = errorTypeForStatus(status);
+    init.error_code = UNEXPECTED_ERROR_BODY;
+    init.error_message = `the server answered HTTP ${status} with ${what}`;
+    init.causes = [];
+    // Redact first, then cut: cutting first could leave the start of a secret that no longer matches.
+    init.unparsedBody = redactText(text, secrets).slice(0, UNPARSED_BODY_LIMIT);
   }
-  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  // Redact first, then cut: cutting first could leave the start of a secret that no longer matches.
-  const unparsedBody = redactText(text, secrets).slice(0, UNPARSED_BODY_LIMIT);
-  const contentType = headers.get('Content-Type') ?? 'no content type';
-  const what =
-    text === ''
-      ? 'an empty body'
-      : typeof body === 'string'
-        ? `a body that is not JSON (${contentType})`
-        : `JSON that is not an API error object (${contentType}${describeForeignJson(body, secrets)})`;
-  return new SvcApiError({
-    operation,
-    status,
-    error_type: errorTypeForStatus(status),
-    error_code: UNEXPECTED_ERROR_BODY,
-    error_message: `the server answered HTTP ${status} with ${what}`,
-    display_message: null,
-    request_id: null,
-    causes: [],
-    documentation_url: null,
-    suggested_action: null,
-    retryAfterMs: retryAfter,
-    unparsedBody,
-  });
+  init.retryAfterMs = retryAfterMs(headers.get('Retry-After'));
+  return new SvcApiError(init as unknown as ApiErrorInit);
 }
 
-/** Whether a value has the three string fields every API error object has. */
+/** Whether a value (an API error object or one of its `causes`) has the three string fields every one has. */
 function isApiErrorObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return false;
@@ -97,11 +95,6 @@ function isApiErrorObject(value: unknown): value is Record<string, unknown> {
   );
 }
 
-/** Whether an entry of `causes` has the three string fields every cause has. */
-function isCause(value: unknown): value is ErrorCause {
-  return isApiErrorObject(value);
-}
-
 /** The `title` / `detail` / `message` of foreign JSON (problem+json, gateways), when it has them. */
 function describeForeignJson(value: unknown, secrets: readonly string[]): string {
   if (value === null || typeof value !== 'object') {
@@ -112,8 +105,4 @@ function describeForeignJson(value: unknown, secrets: readonly string[]): string
     (part): part is string => typeof part === 'string' && part !== '',
   );
   return parts.length === 0 ? '' : `: ${redactText(parts.join(' — '), secrets).slice(0, FOREIGN_DETAIL_LIMIT)}`;
-}
-
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
 }

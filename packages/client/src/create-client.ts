@@ -1,12 +1,5 @@
-import createFetchClient, { type Client } from 'openapi-fetch';
 import { toApiError, UNPARSED_BODY_LIMIT } from './api-error.js';
-import {
-  type CredentialsPlacement,
-  credentialHeaders,
-  credentialsBodySerializer,
-  credentialsForEmptyBody,
-  HEADERS,
-} from './credentials.js';
+import { bodySerializer, type CredentialsPlacement, credentialHeaders, HEADERS } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';
 import { type Environment, environments } from './generated/environments.gen.js';
 import { type OperationMethods, operationTable, type Paginators } from './generated/operations.gen.js';
@@ -14,6 +7,7 @@ import type { paths } from './generated/schema.gen.js';
 import type { OperationInfo, RetryPolicy } from './operation-info.js';
 import type { CallOptions, PaginateOptions } from './operation-types.js';
 import { paginate } from './paginate.js';
+import { createPost, type PostMethod } from './post.js';
 import { redactText } from './redact.js';
 import { DEFAULT_MAX_RETRIES } from './retry.js';
 import { createTransport, type FetchLike } from './transport.js';
@@ -51,15 +45,23 @@ export interface ClientOptions {
  * - one method per operation, named after its operationId (`client.transferGet({ transfer_id })`),
  *   resolving to the response body and throwing an `SvcError`;
  * - `client.paginate.<operationId>(body)` for every paged operation;
- * - openapi-fetch's path-typed `client.POST(path, { body })`, resolving to `{ data, error, response }`.
+ * - the path-typed `client.POST(path, { body })`, resolving to `{ data, error, response }`.
  *
  * Retries and time limits apply to all three.
  */
-export type SvcClient = Client<paths> &
-  OperationMethods & {
-    /** Async iterators over every page of each paged operation. */
-    readonly paginate: Paginators;
-  };
+export interface SvcClient extends OperationMethods {
+  /** Async iterators over every page of each paged operation. */
+  readonly paginate: Paginators;
+  /**
+   * Calls an operation by path, openapi-fetch style: resolves to `{ data, error, response }`
+   * without throwing for a non-2xx answer (`error` is the parsed error body); throws only when
+   * no response arrives (`SvcNetworkError`, `SvcTimeoutError`) or the call is aborted.
+   *
+   * @example
+   * const { data, error } = await client.POST('/identity/get', { body: { access_token } });
+   */
+  readonly POST: PostMethod;
+}
 
 /**
  * Creates a typed client for the SVC API.
@@ -89,37 +91,29 @@ export function createClient(options: ClientOptions): SvcClient {
   if (options.version) {
     headers[HEADERS.version] = options.version;
   }
-  // Credentials go in the default headers, or into every JSON body: no middleware, no extra copy.
-  const raw = createFetchClient<paths>({
+  // Credentials go in the default headers, or into every JSON body.
+  const post = createPost({
     baseUrl: settings.baseUrl,
     headers,
     fetch: transportFor(settings.timeoutMs, settings.maxRetries),
-    ...(settings.credentials === 'body' ? { bodySerializer: credentialsBodySerializer(credentials) } : {}),
+    serialize: bodySerializer(settings.credentials, credentials),
   });
-  if (settings.credentials === 'body') {
-    raw.use(credentialsForEmptyBody(credentials));
-  }
 
   /** Calls one operation; resolves to the parsed 2xx body, throws an SvcError otherwise. */
   async function call(path: string, body: unknown, callOptions: CallOptions = {}): Promise<Record<string, unknown>> {
     const { timeoutMs, maxRetries, headers: callHeaders, signal } = callOptions;
-    const post = raw.POST as unknown as (
-      path: string,
-      init: Record<string, unknown>,
-    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
     const { data, error, response } = await post(path, {
       body: body ?? {},
       parseAs: 'text',
-      ...(callHeaders ? { headers: callHeaders } : {}),
-      ...(signal ? { signal } : {}),
-      ...(timeoutMs !== undefined || maxRetries !== undefined
-        ? {
-            fetch: transportFor(
+      headers: callHeaders,
+      signal,
+      fetch:
+        timeoutMs === undefined && maxRetries === undefined
+          ? undefined
+          : transportFor(
               checkTimeout(timeoutMs ?? settings.timeoutMs),
               checkRetries(maxRetries ?? settings.maxRetries),
             ),
-          }
-        : {}),
     });
     if (!response.ok) {
       throw toApiError({ operation: path, status: response.status, headers: response.headers, body: error, secrets });
@@ -145,7 +139,7 @@ export function createClient(options: ClientOptions): SvcClient {
       };
     }
   }
-  return Object.assign(raw, methods, { paginate: paginators }) as unknown as SvcClient;
+  return { ...methods, paginate: paginators, POST: post } as unknown as SvcClient;
 }
 
 /** The options, checked, with defaults filled in. Errors name the option and never show the secret. */

@@ -1,5 +1,3 @@
-import type { Middleware } from 'openapi-fetch';
-
 /** Where the client sends the client id and secret. */
 export type CredentialsPlacement = 'headers' | 'body';
 
@@ -22,33 +20,21 @@ export function credentialHeaders(credentials: Credentials): Record<string, stri
 }
 
 /**
- * A JSON body serializer that adds the credentials as the `client_id` and `secret` body fields
- * (replacing any given), for `credentials: 'body'`.
+ * The JSON body serializer of the client: with `credentials: 'body'` it adds the credentials as
+ * the `client_id` and `secret` body fields (replacing any given), also to a call without a body;
+ * otherwise it serializes the body as it is (none when undefined).
  */
-export function credentialsBodySerializer(credentials: Credentials): (body: unknown) => string {
+export function bodySerializer(
+  placement: CredentialsPlacement,
+  credentials: Credentials,
+): (body: unknown) => string | undefined {
+  if (placement === 'headers') {
+    return (body) => (body === undefined ? undefined : JSON.stringify(body));
+  }
   return (body) =>
     JSON.stringify({
       ...(body !== null && typeof body === 'object' ? body : {}),
       client_id: credentials.clientId,
       secret: credentials.secret,
     });
-}
-
-/**
- * For `credentials: 'body'`: gives a request sent without a body (a path-typed call with no
- * `body`) a JSON body holding just the credentials. Requests with a body got them from
- * {@link credentialsBodySerializer}.
- */
-export function credentialsForEmptyBody(credentials: Credentials): Middleware {
-  const serialize = credentialsBodySerializer(credentials);
-  return {
-    onRequest({ request }) {
-      if (request.body !== null) {
-        return undefined;
-      }
-      const headers = new Headers(request.headers);
-      headers.set('Content-Type', 'application/json');
-      return new Request(request, { body: serialize({}), headers });
-    },
-  };
 }

@@ -7,10 +7,10 @@
  * (response bodies, underlying error messages) has the secret removed before it is stored, so no
  * message, stack, `JSON.stringify` or `util.inspect` of an error shows it.
  */
+import type { ErrorCode, ErrorCodesByType, ErrorType, KnownErrorCode } from './generated/error-catalogue.gen.js';
 import type { components } from './generated/schema.gen.js';
 
-/** The `error_type` of an API error: the broad category that decides how to react. */
-export type ErrorType = components['schemas']['ErrorType'];
+export type { ErrorCode, ErrorType, KnownErrorCode };
 
 /** The API error object, the body of every non-2xx response. */
 export type ApiErrorBody = components['schemas']['ApiError'];
@@ -20,7 +20,7 @@ export type ApiErrorBody = components['schemas']['ApiError'];
  * about: `field` (a body field by JSON path), `header` (a header name), `location` (`body` or
  * `header`).
  */
-export type ErrorCause = components['schemas']['ErrorCause'];
+export type ErrorCause = Omit<components['schemas']['ErrorCause'], 'error_code'> & { error_code: ErrorCode };
 
 /** What went wrong, at the level a caller reacts to. */
 export type SvcErrorKind = 'api' | 'network' | 'timeout' | 'invalid_response' | 'webhook';
@@ -42,7 +42,7 @@ export interface ApiErrorInit<T extends ErrorType = ErrorType> {
   operation: string;
   status: number;
   error_type: T;
-  error_code: string;
+  error_code: ErrorCode;
   error_message: string;
   display_message: string | null;
   request_id: string | null;
@@ -67,41 +67,30 @@ export class SvcApiError<T extends ErrorType = ErrorType> extends SvcError {
   override readonly name = 'SvcApiError';
   readonly kind = 'api';
   /** The path of the operation called, e.g. `/transfer/create`. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** The HTTP status of the response. */
-  readonly status: number;
-  readonly error_type: T;
-  readonly error_code: string;
-  readonly error_message: string;
-  readonly display_message: string | null;
+  declare readonly status: number;
+  declare readonly error_type: T;
+  declare readonly error_code: ErrorCode;
+  declare readonly error_message: string;
+  declare readonly display_message: string | null;
   /** The request id to quote to support; null when the body did not carry one. */
-  readonly request_id: string | null;
+  declare readonly request_id: string | null;
   /** The underlying errors, for example one per offending field (at most 100). */
-  readonly causes: readonly ErrorCause[];
-  readonly documentation_url: string | null;
-  readonly suggested_action: string | null;
+  declare readonly causes: readonly ErrorCause[];
+  declare readonly documentation_url: string | null;
+  declare readonly suggested_action: string | null;
   /** How long the server asked to wait before retrying (`Retry-After`), or null. */
-  readonly retryAfterMs: number | null;
+  declare readonly retryAfterMs: number | null;
   /** The beginning of the body when it was not an API error object; null otherwise. */
-  readonly unparsedBody: string | null;
+  declare readonly unparsedBody: string | null;
 
   constructor(init: ApiErrorInit<T>) {
     const id = init.request_id ? `, request_id ${init.request_id}` : '';
     super(
       `${init.error_type} ${init.error_code}: ${init.error_message} (HTTP ${init.status} from POST ${init.operation}${id})`,
     );
-    this.operation = init.operation;
-    this.status = init.status;
-    this.error_type = init.error_type;
-    this.error_code = init.error_code;
-    this.error_message = init.error_message;
-    this.display_message = init.display_message;
-    this.request_id = init.request_id;
-    this.causes = init.causes;
-    this.documentation_url = init.documentation_url;
-    this.suggested_action = init.suggested_action;
-    this.retryAfterMs = init.retryAfterMs;
-    this.unparsedBody = init.unparsedBody;
+    Object.assign(this, init);
   }
 }
 
@@ -115,18 +104,16 @@ export class SvcNetworkError extends SvcError {
   override readonly name = 'SvcNetworkError';
   readonly kind = 'network';
   /** The path of the operation called. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** How many attempts were made. */
-  readonly attempts: number;
+  declare readonly attempts: number;
   /** The system error code when the runtime gives one (`ECONNREFUSED`, `ENOTFOUND`, ...), or null. */
-  readonly code: string | null;
+  declare readonly code: string | null;
 
-  constructor(init: { operation: string; attempts: number; code: string | null; detail: string }) {
+  constructor({ detail, ...init }: { operation: string; attempts: number; code: string | null; detail: string }) {
     const code = init.code ? ` (${init.code})` : '';
-    super(`POST ${init.operation} failed without a response${code}: ${init.detail} (${attemptsText(init.attempts)})`);
-    this.operation = init.operation;
-    this.attempts = init.attempts;
-    this.code = init.code;
+    super(`POST ${init.operation} failed without a response${code}: ${detail} (${attemptsText(init.attempts)})`);
+    Object.assign(this, init);
   }
 }
 
@@ -135,19 +122,17 @@ export class SvcTimeoutError extends SvcError {
   override readonly name = 'SvcTimeoutError';
   readonly kind = 'timeout';
   /** The path of the operation called. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** The time limit of each attempt, in milliseconds. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   /** How many attempts were made. */
-  readonly attempts: number;
+  declare readonly attempts: number;
 
   constructor(init: { operation: string; timeoutMs: number; attempts: number }) {
     super(
       `POST ${init.operation} timed out after ${init.timeoutMs} ms (${attemptsText(init.attempts)}); the server may still have performed it`,
     );
-    this.operation = init.operation;
-    this.timeoutMs = init.timeoutMs;
-    this.attempts = init.attempts;
+    Object.assign(this, init);
   }
 }
 
@@ -156,17 +141,15 @@ export class SvcInvalidResponseError extends SvcError {
   override readonly name = 'SvcInvalidResponseError';
   readonly kind = 'invalid_response';
   /** The path of the operation called. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** The HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The beginning of the body. */
-  readonly unparsedBody: string;
+  declare readonly unparsedBody: string;
 
-  constructor(init: { operation: string; status: number; problem: string; unparsedBody: string }) {
-    super(`POST ${init.operation} answered HTTP ${init.status} with ${init.problem}`);
-    this.operation = init.operation;
-    this.status = init.status;
-    this.unparsedBody = init.unparsedBody;
+  constructor({ problem, ...init }: { operation: string; status: number; problem: string; unparsedBody: string }) {
+    super(`POST ${init.operation} answered HTTP ${init.status} with ${problem}`);
+    Object.assign(this, init);
   }
 }
 
@@ -182,18 +165,16 @@ export type WebhookErrorReason =
 export class SvcWebhookError extends SvcError {
   override readonly name = 'SvcWebhookError';
   readonly kind = 'webhook';
-  readonly reason: WebhookErrorReason;
+  declare readonly reason: WebhookErrorReason;
   /** The body's `webhook_code` when it had a string one, else null. */
-  readonly webhook_code: string | null;
+  declare readonly webhook_code: string | null;
   /** One line per violation, e.g. `/new_transactions must be >= 1`. */
-  readonly problems: readonly string[];
+  declare readonly problems: readonly string[];
 
   constructor(init: { reason: WebhookErrorReason; webhook_code: string | null; problems: readonly string[] }) {
     const what = init.webhook_code ? `${init.webhook_code} webhook` : 'webhook';
     super(`invalid ${what} body (${init.reason}): ${init.problems.join('; ')}`);
-    this.reason = init.reason;
-    this.webhook_code = init.webhook_code;
-    this.problems = init.problems;
+    Object.assign(this, init);
   }
 }
 
@@ -224,4 +205,26 @@ export type SvcErrorOfKind<K extends SvcErrorKind> = {
  */
 export function isApiError<T extends ErrorType = ErrorType>(error: unknown, ...types: T[]): error is SvcApiError<T> {
   return error instanceof SvcApiError && (types.length === 0 || (types as ErrorType[]).includes(error.error_type));
+}
+
+/** The `error_type` a known `error_code` belongs to (two, for a code listed under two types). */
+export type ErrorTypeOfCode<C extends KnownErrorCode> = {
+  [T in ErrorType]: C extends ErrorCodesByType[T] ? T : never;
+}[ErrorType];
+
+/**
+ * Whether `error` is an API error with one of the given known `error_code`s; narrows `error_code`
+ * to them and `error_type` to their types. A misspelled code is a compile error here, unlike in
+ * `error.error_code === '…'` (the code is an open set, so any string compares).
+ *
+ * @example
+ * if (hasErrorCode(error, 'ITEM_LOGIN_REQUIRED')) {
+ *   // error.error_type is 'ITEM_ERROR': send the user through Link's update mode
+ * }
+ */
+export function hasErrorCode<C extends KnownErrorCode>(
+  error: unknown,
+  ...codes: [C, ...C[]]
+): error is SvcApiError<ErrorTypeOfCode<C>> & { readonly error_code: C } {
+  return error instanceof SvcApiError && (codes as readonly string[]).includes(error.error_code);
 }

@@ -16,9 +16,13 @@ export { type Credentials, type CredentialsPlacement, HEADERS } from './credenti
 export {
   type ApiErrorBody,
   type ErrorCause,
+  type ErrorCode,
   type ErrorType,
+  type ErrorTypeOfCode,
+  hasErrorCode,
   isApiError,
   isSvcError,
+  type KnownErrorCode,
   SvcApiError,
   SvcError,
   type SvcErrorKind,
@@ -49,6 +53,15 @@ export type {
   RequestBody,
   ResponseBody,
 } from './operation-types.js';
+export type {
+  ApiPath,
+  PathErrorBody,
+  PathRequestBody,
+  PathResponseBody,
+  PostInit,
+  PostMethod,
+  PostResult,
+} from './post.js';
 export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS } from './retry.js';
 export { parseWebhook, type WebhookBody, type WebhookCode, type WebhookPayload } from './webhooks/parse-webhook.js';
 export {

@@ -46,13 +46,13 @@ export function createTransport(options: TransportOptions): FetchLike {
     const pathname = new URL(request.url).pathname;
     const operation = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
     const policy = options.policyOf(operation);
-    // A request body can be read only once: keep it as text and send a fresh request per attempt.
-    const template = { url: request.url, init: requestInit(request, await readBody(request)) };
+    // A request body can be read only once: keep it as text and send a fresh copy per attempt.
+    const body = request.body === null ? null : await request.text();
     for (let attempt = 1; ; attempt++) {
       let failure: FailureKind;
       let failureError: unknown;
       try {
-        const response = await attemptOnce(template, request.signal, options);
+        const response = await attemptOnce(request, body, options);
         if (attempt > options.maxRetries || !retriesStatus(response.status, policy)) {
           return response;
         }
@@ -77,35 +77,13 @@ export function createTransport(options: TransportOptions): FetchLike {
   };
 }
 
-/** The body of a request as text, or null when it has none. */
-async function readBody(request: Request): Promise<string | null> {
-  return request.body === null ? null : request.text();
-}
-
-/** What a copy of `request` needs besides its URL and signal. */
-function requestInit(request: Request, body: string | null): RequestInit {
-  return {
-    method: request.method,
-    headers: request.headers,
-    body,
-    redirect: request.redirect,
-    credentials: request.credentials,
-    cache: request.cache,
-    integrity: request.integrity,
-    keepalive: request.keepalive,
-    referrerPolicy: request.referrerPolicy,
-  };
-}
-
 /**
- * One attempt: fetch a fresh copy of the request, and read the whole response body, within
- * `timeoutMs`; the caller's signal aborts it at any time.
+ * One attempt: fetch a fresh copy of the request (its body given as text, the original's being
+ * read already), and read the whole response body, within `timeoutMs`; the caller's signal (the
+ * request's) aborts it at any time.
  */
-async function attemptOnce(
-  template: { url: string; init: RequestInit },
-  callerSignal: AbortSignal,
-  options: TransportOptions,
-): Promise<Response> {
+async function attemptOnce(request: Request, body: string | null, options: TransportOptions): Promise<Response> {
+  const callerSignal = request.signal;
   if (callerSignal.aborted) {
     throw callerSignal.reason;
   }
@@ -127,9 +105,9 @@ async function attemptOnce(
   });
   callerSignal.addEventListener('abort', onCallerAbort, { once: true });
   const exchange = async () => {
-    const response = await options.fetch(new Request(template.url, { ...template.init, signal: controller.signal }));
-    const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const response = await options.fetch(new Request(request, { body, signal: controller.signal }));
+    const bytes = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+    return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
   try {
     return await Promise.race([exchange(), stop]);

@@ -1,36 +1,56 @@
 /**
- * What an editor shows on hover: asks the TypeScript language service for the quick info of
- * named methods on a client, as VS Code does, and checks the spec's docs are there.
+ * What an editor shows: asks the TypeScript language service, as VS Code does, for the quick info
+ * (hover) of named methods and of response fields, and for the completions after `client.`, and
+ * checks them against the spec.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openapiJsonPath } from '@svc/spec';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { operationTable } from '../src/index.js';
 
 const packageDir = join(import.meta.dirname, '..');
 const probePath = join(packageDir, 'test', '__hover_probe__.ts');
-const probe = `import { createClient } from '../src/index.js';
+const probe = `import { type components, createClient, type ResponseBody } from '../src/index.js';
 const client = createClient({ clientId: 'id', secret: 'secret' });
 client.itemPublicTokenExchange;
 client.paymentInitiationPaymentTokenCreate;
 client.paginate.transferList;
+declare const exchanged: ResponseBody<'itemPublicTokenExchange'>;
+exchanged.access_token;
+exchanged.request_id;
+declare const mortgage: components['schemas']['MortgageLiability'];
+mortgage.property_address;
+client.POST;
 `;
+
+/** The names offered after the `.` of the probe line containing `text` (the line's end). */
+function completions(service: ts.LanguageService, text: string): string[] {
+  const position = probe.indexOf(text) + text.indexOf('.') + 1;
+  const info = service.getCompletionsAtPosition(probePath, position, {});
+  return (info?.entries ?? []).map((entry) => entry.name).sort();
+}
 
 /** The quick info (hover) of the last identifier of the probe line containing `text`. */
 function hover(service: ts.LanguageService, text: string) {
   const position = probe.indexOf(text) + text.length - 1;
   const info = service.getQuickInfoAtPosition(probePath, position);
   return {
-    documentation: ts.displayPartsToString(info?.documentation),
+    /** The text, with openapi-typescript's `@description` tag shown as text, as editors do. */
+    documentation: [
+      ts.displayPartsToString(info?.documentation),
+      ...(info?.tags ?? []).filter((tag) => tag.name === 'description').map((tag) => ts.displayPartsToString(tag.text)),
+    ].join('\n'),
     tags: (info?.tags ?? []).map((tag) => `@${tag.name} ${ts.displayPartsToString(tag.text)}`),
   };
 }
 
-describe('docs on hover', () => {
+/** A language service over the probe, with the package's compiler options. */
+function languageService(): ts.LanguageService {
   const config = ts.readConfigFile(join(packageDir, 'tsconfig.json'), ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, packageDir);
-  const host: ts.LanguageServiceHost = {
+  return ts.createLanguageService({
     getCompilationSettings: () => options,
     getScriptFileNames: () => [probePath],
     getScriptVersion: () => '1',
@@ -42,10 +62,13 @@ describe('docs on hover', () => {
     getDefaultLibFileName: ts.getDefaultLibFilePath,
     fileExists: (name) => name === probePath || ts.sys.fileExists(name),
     readFile: (name) => (name === probePath ? probe : ts.sys.readFile(name)),
-  };
-  const service = ts.createLanguageService(host);
-  const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
+  });
+}
 
+const service = languageService();
+const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
+
+describe('docs on hover', () => {
   it("shows an operation's summary, description and retry policy", () => {
     const operation = document.paths['/item/public_token/exchange'].post;
     const { documentation, tags } = hover(service, 'client.itemPublicTokenExchange');
@@ -65,4 +88,32 @@ describe('docs on hover', () => {
       'Raises `offset` by `count` until a page is shorter than `count`.',
     );
   });
+
+  it.each([
+    ['exchanged.access_token', 'AccessToken'],
+    ['exchanged.request_id', 'RequestId'],
+  ])("shows the component's docs on %s, a field that only references %s", (line, component) => {
+    const { description } = document.components.schemas[component];
+    expect(description).toEqual(expect.any(String));
+    expect(hover(service, line).documentation).toContain(description.split('\n')[0]);
+  });
+
+  it("keeps a referencing field's own description when it has one", () => {
+    const schemas = document.components.schemas;
+    const own = schemas.MortgageLiability.properties.property_address;
+    expect(own.$ref).toBe('#/components/schemas/Address');
+    const { documentation } = hover(service, 'mortgage.property_address');
+    expect(documentation).toContain(own.description.split('\n')[0]);
+    expect(documentation).not.toContain(schemas.Address.description.split('\n')[0]);
+  });
+});
+
+describe('completions', () => {
+  it('offers after `client.` only what the client has: POST, the named methods and paginate', () => {
+    const offered = completions(service, 'client.POST;');
+    expect(offered).toEqual(['POST', 'paginate', ...Object.keys(operationTable)].sort());
+    for (const absent of ['GET', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'request', 'use', 'eject']) {
+      expect(offered).not.toContain(absent);
+    }
+  }, 30_000);
 });

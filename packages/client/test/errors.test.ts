@@ -3,8 +3,10 @@ import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'v
 import {
   createClient,
   type ErrorType,
+  hasErrorCode,
   isApiError,
   isSvcError,
+  type KnownErrorCode,
   SvcApiError,
   SvcInvalidResponseError,
   SvcNetworkError,
@@ -199,6 +201,28 @@ describe('isApiError', () => {
     }
     if (isSvcError(error, 'timeout')) {
       expectTypeOf(error).toEqualTypeOf<SvcTimeoutError>();
+    }
+  });
+});
+
+describe('hasErrorCode', () => {
+  it.each<[string, [KnownErrorCode, ...KnownErrorCode[]], boolean]>([
+    ['the code', ['ITEM_LOGIN_REQUIRED'], true],
+    ['one of the codes', ['INVALID_FIELD', 'ITEM_LOGIN_REQUIRED'], true],
+    ['another code', ['INVALID_FIELD'], false],
+  ])('matches %s', async (_name, codes, want) => {
+    const error: unknown = await thrownBy(json(400, apiErrorBody(400, 'ITEM_ERROR', 'ITEM_LOGIN_REQUIRED')));
+    expect(hasErrorCode(error, ...codes)).toBe(want);
+  });
+
+  it('is false for other errors, and narrows error_code and error_type', async () => {
+    expect(hasErrorCode(new Error('ITEM_LOGIN_REQUIRED'), 'ITEM_LOGIN_REQUIRED')).toBe(false);
+    expect(hasErrorCode({ error_code: 'ITEM_LOGIN_REQUIRED' }, 'ITEM_LOGIN_REQUIRED')).toBe(false);
+    const error: unknown = await thrownBy(json(400, apiErrorBody(400, 'ITEM_ERROR', 'PRODUCT_NOT_READY')));
+    expect(hasErrorCode(error, 'PRODUCT_NOT_READY')).toBe(true);
+    if (hasErrorCode(error, 'PRODUCT_NOT_READY', 'INVALID_FIELD')) {
+      expectTypeOf(error.error_code).toEqualTypeOf<'PRODUCT_NOT_READY' | 'INVALID_FIELD'>();
+      expectTypeOf(error.error_type).toEqualTypeOf<'ITEM_ERROR' | 'ASSET_REPORT_ERROR' | 'INVALID_REQUEST'>();
     }
   });
 });

@@ -168,6 +168,18 @@ describe('README examples run', () => {
     ]);
   });
 
+  it('types-and-headers: sends the per-call Prefer header, and reads an error answer without throwing', async () => {
+    const { transferStatus, rejectedByMock } = await import('./readme-examples/types-and-headers.js');
+    const read = clientWith(json(200, { transfer: { id: 't1', status: 'posted' }, request_id: 'r' }));
+    expect(await transferStatus(read.client, { transfer_id: 't1' }, 'posted')).toBe('posted');
+    expect(read.requests[0]?.headers.get('Prefer')).toBe('example=posted');
+    expect(read.requests[0]?.headers.get('SVC-CLIENT-ID')).toBe(credentials.clientId);
+
+    const rejected = clientWith(json(400, apiErrorBody(400, 'INVALID_INPUT', 'TRANSFER_NOT_FOUND')));
+    expect(await rejectedByMock(rejected.client)).toBe('HTTP 400 TRANSFER_NOT_FOUND');
+    expect(rejected.requests[0]?.headers.get('Prefer')).toBe('code=400');
+  });
+
   it('pagination: walks transfers, events and investment pages', async () => {
     const transfers = clientWith(
       json(200, { transfers: Array.from({ length: 25 }, (_, i) => ({ id: `t${i}` })), request_id: 'r' }),

@@ -4,7 +4,18 @@
  * '@ts-expect-error' directive". `expectTypeOf` assertions are checked the same way.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CallOptions, components, Paged, SvcApiError, SvcClient } from '../src/index.js';
+import {
+  type CallOptions,
+  type components,
+  type ErrorCode,
+  type ErrorType,
+  hasErrorCode,
+  isApiError,
+  type KnownErrorCode,
+  type Paged,
+  type SvcApiError,
+  type SvcClient,
+} from '../src/index.js';
 
 type Schemas = components['schemas'];
 
@@ -73,6 +84,23 @@ async function compileOnly(client: SvcClient) {
   await client.POST('/item/public_token/exchange', { body: { access_token: 'x' } });
   // @ts-expect-error a missing body
   await client.POST('/item/remove', {});
+  // Per-call headers and the version header parameter; the error body is the API error object.
+  const versioned = await client.POST('/transfer/get', {
+    body: { transfer_id: 't1' },
+    headers: { Prefer: 'code=400' },
+    params: { header: { 'SVC-Version': '2026-11-01' } },
+  });
+  expectTypeOf(versioned.data).toEqualTypeOf<Schemas['TransferGetResponse'] | undefined>();
+  expectTypeOf(versioned.error).toEqualTypeOf<Schemas['ApiError'] | undefined>();
+  // Only what exists: every operation is a POST, and openapi-fetch's other methods are not offered.
+  // @ts-expect-error no GET on an all-POST API
+  client.GET;
+  // @ts-expect-error no TRACE
+  client.TRACE;
+  // @ts-expect-error no generic request()
+  client.request;
+  // @ts-expect-error no middleware: retries, time limits and credentials are built in
+  client.use;
 
   // Paginators: items typed from the response array, pages typed as the response.
   const transfers = client.paginate.transferList({ count: 25 });
@@ -89,9 +117,39 @@ async function compileOnly(client: SvcClient) {
   client.paginate.transferEventSync({});
 }
 
+/** Error codes: an open set typed from the catalogue; the guard rejects misspelled codes. Never called. */
+function errorCodesCompileOnly(error: unknown) {
+  if (isApiError(error)) {
+    expectTypeOf(error.error_code).toEqualTypeOf<ErrorCode>();
+    // Known codes and codes added later both compile: the set is open.
+    const known: ErrorCode = 'ITEM_LOGIN_REQUIRED';
+    const added: ErrorCode = 'A_CODE_ADDED_LATER';
+    expectTypeOf(known).toExtend<string>();
+    expectTypeOf(added).toExtend<string>();
+    // A comparison with any string compiles, misspelled or not (`string & {}` admits every literal):
+    // that is why hasErrorCode exists.
+    expectTypeOf(error.error_code === 'ITEM_LOGIN_REQUIRD').toEqualTypeOf<boolean>();
+    const asCode = (code: ErrorCode) => code;
+    // @ts-expect-error not an error code at all
+    asCode(42);
+  }
+  // @ts-expect-error a misspelled code in the guard
+  hasErrorCode(error, 'ITEM_LOGIN_REQUIRD');
+  // @ts-expect-error the guard needs at least one code
+  hasErrorCode(error);
+  if (hasErrorCode(error, 'ITEM_LOGIN_REQUIRED')) {
+    expectTypeOf(error.error_code).toEqualTypeOf<'ITEM_LOGIN_REQUIRED'>();
+    expectTypeOf(error.error_type).toEqualTypeOf<'ITEM_ERROR'>();
+  }
+  expectTypeOf<'MISSING_FIELDS'>().toExtend<KnownErrorCode>();
+  expectTypeOf<'ITEM_LOGIN_REQUIRD'>().not.toExtend<KnownErrorCode>();
+  expectTypeOf<ErrorType>().toEqualTypeOf<components['schemas']['ErrorType']>();
+}
+
 describe('types', () => {
   it('compiles the typed surface (checked by tsc --noEmit)', () => {
     expectTypeOf(compileOnly).toBeFunction();
+    expectTypeOf(errorCodesCompileOnly).toBeFunction();
     expectTypeOf<CallOptions['timeoutMs']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<SvcApiError['request_id']>().toEqualTypeOf<string | null>();
   });

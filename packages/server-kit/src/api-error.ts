@@ -4,21 +4,16 @@
  *
  * @see spec/components/schemas/ApiError.yaml and the "Errors" section of spec/openapi.yaml
  */
+import { errorCatalogue } from './error-catalogue.js';
+import {
+  DOCUMENTATION_URL_TEMPLATE,
+  documentationUrl,
+  type ErrorCode,
+  type ErrorType,
+} from './generated/error-catalogue.gen.js';
 import { newRequestId } from './request-id.js';
 
-/** The closed set of error categories (`ErrorType` in the spec); the category decides the status. */
-export type ErrorType =
-  | 'INVALID_REQUEST'
-  | 'INVALID_INPUT'
-  | 'ITEM_ERROR'
-  | 'INSTITUTION_ERROR'
-  | 'ASSET_REPORT_ERROR'
-  | 'PAYMENT_ERROR'
-  | 'TRANSFER_ERROR'
-  | 'BANK_TRANSFER_ERROR'
-  | 'SANDBOX_ERROR'
-  | 'RATE_LIMIT_EXCEEDED'
-  | 'API_ERROR';
+export { documentationUrl, type ErrorCode, type ErrorType };
 
 /** Where in a request a cause is (`ErrorCause.location` in the spec). */
 export type CauseLocation = 'body' | 'header' | 'query' | 'path';
@@ -33,7 +28,7 @@ export type CauseLocation = 'body' | 'header' | 'query' | 'path';
  */
 export interface ApiErrorCause {
   error_type: ErrorType;
-  error_code: string;
+  error_code: ErrorCode;
   error_message: string;
   /** The body field the cause is about, by its JSON path (`options.count`, `recipients[0].name`). */
   field?: string;
@@ -46,7 +41,7 @@ export interface ApiErrorCause {
 /** The body of every non-2xx response, with the API's snake_case wire names. */
 export interface ApiError {
   error_type: ErrorType;
-  error_code: string;
+  error_code: ErrorCode;
   error_message: string;
   display_message: string | null;
   request_id: string;
@@ -60,35 +55,27 @@ export interface ApiError {
 export interface ApiErrorInit {
   status: number;
   errorType: ErrorType;
-  errorCode: string;
+  errorCode: ErrorCode;
   message: string;
   /** Default: a new one from {@link newRequestId}. */
   requestId?: string;
   causes?: ApiErrorCause[];
   displayMessage?: string | null;
+  /** Default (also for null): the catalogue's suggested action of the code, else null. */
   suggestedAction?: string | null;
 }
 
-/** Base of every `documentation_url`. */
-export const ERROR_DOCS_BASE = 'https://docs.svc.example/errors';
+/**
+ * Base of every `documentation_url`.
+ * @deprecated The catalogue's template (`DOCUMENTATION_URL_TEMPLATE` behind
+ * {@link documentationUrl}) is the one source of the scheme; use {@link documentationUrl}.
+ */
+export const ERROR_DOCS_BASE: string = DOCUMENTATION_URL_TEMPLATE.slice(0, DOCUMENTATION_URL_TEMPLATE.indexOf('/{'));
 
 /**
- * The documentation link of an error code, by the scheme of the spec's Errors section:
- * `https://docs.svc.example/errors/<type>#<code>`, where `<type>` is the `error_type` without
- * `_ERROR`, in kebab case, and `<code>` the `error_code` in lower case.
- *
- * @example documentationUrl('INVALID_REQUEST', 'MISSING_FIELDS') // …/errors/invalid-request#missing_fields
- * @example documentationUrl('BANK_TRANSFER_ERROR', 'X') // …/errors/bank-transfer#x
+ * Builds a complete {@link ApiError}: `status` and `documentation_url` always agree with the code;
+ * `suggested_action` is the caller's, else the catalogue's for the type and code, else null.
  */
-export function documentationUrl(errorType: ErrorType, errorCode: string): string {
-  const type = errorType
-    .replace(/_ERROR$/, '')
-    .toLowerCase()
-    .replaceAll('_', '-');
-  return `${ERROR_DOCS_BASE}/${type}#${errorCode.toLowerCase()}`;
-}
-
-/** Builds a complete {@link ApiError}: `status` and `documentation_url` always agree with the code. */
 export function createApiError(init: ApiErrorInit): ApiError {
   return {
     error_type: init.errorType,
@@ -99,7 +86,8 @@ export function createApiError(init: ApiErrorInit): ApiError {
     causes: init.causes ?? [],
     status: init.status,
     documentation_url: documentationUrl(init.errorType, init.errorCode),
-    suggested_action: init.suggestedAction ?? null,
+    suggested_action:
+      init.suggestedAction ?? errorCatalogue.find(init.errorType, init.errorCode)?.suggestedAction ?? null,
   };
 }
 

@@ -1,48 +1,46 @@
 /**
- * The API's error catalogue (error_code → error_type → HTTP status → meaning), read from the
- * OpenAPI document it is published in, so a server answers each business error with the status
- * and type the documentation promises.
+ * The API's error catalogue (error_code → error_type → HTTP status → meaning → suggested action),
+ * so a server answers each business error with the status and type the documentation promises.
+ * The catalogue is data in the spec (`spec/errors/catalogue.yaml`, `x-error-catalogue` of the
+ * bundled document); `generated/error-catalogue.gen.ts` is generated from it.
+ *
+ * @see spec/errors/README.md
  */
-import type { ErrorType } from './api-error.js';
+import {
+  ERROR_CATALOGUE_ROWS,
+  type ErrorCatalogueRow,
+  type ErrorCode,
+  type ErrorType,
+} from './generated/error-catalogue.gen.js';
 
 /** One row of the catalogue. */
 export interface ErrorCatalogueEntry {
-  code: string;
+  code: ErrorCode;
   type: ErrorType;
   status: number;
   meaning: string;
+  /** What the caller should do; a server uses it when the code path has nothing more specific. */
+  suggestedAction: string;
 }
 
 /** The catalogue, looked up by `error_type` and `error_code` (a code may exist under two types). */
 export interface ErrorCatalogue {
   readonly entries: readonly ErrorCatalogueEntry[];
   /** The entry of `type` / `code`; throws when the catalogue has no such row (a server bug). */
-  get(type: ErrorType, code: string): ErrorCatalogueEntry;
+  get(type: ErrorType, code: ErrorCode): ErrorCatalogueEntry;
+  /** The entry of `type` / `code`, or undefined. */
+  find(type: ErrorType, code: ErrorCode): ErrorCatalogueEntry | undefined;
 }
 
-const TABLE = /<!-- error-catalogue:start -->([\s\S]*?)<!-- error-catalogue:end -->/;
-const ROW = /^\| `([A-Z0-9_]+)` \| `([A-Z_]+)` \| (\d{3}) \| (.*?) \|\s*$/gm;
+/** The extension of the bundled document that holds the catalogue as data. */
+export const ERROR_CATALOGUE_EXTENSION = 'x-error-catalogue';
 
-/**
- * Reads the catalogue from `info.description` of `document` (the table between the
- * `error-catalogue:start` / `:end` markers). Throws when the table is missing or empty.
- */
-export function readErrorCatalogue(document: { info?: { description?: string } }): ErrorCatalogue {
-  const table = TABLE.exec(document.info?.description ?? '')?.[1];
-  const entries = [...(table ?? '').matchAll(ROW)].map(
-    ([, code = '', type = '', status = '0', meaning = '']): ErrorCatalogueEntry => ({
-      code,
-      type: type as ErrorType,
-      status: Number(status),
-      meaning: meaning.trim(),
-    }),
-  );
-  if (entries.length === 0) {
-    throw new Error('the document has no error catalogue (a table between <!-- error-catalogue:start/end --> markers)');
-  }
+/** A catalogue over `entries`. */
+function catalogueOf(entries: readonly ErrorCatalogueEntry[]): ErrorCatalogue {
   const byKey = new Map(entries.map((entry) => [`${entry.type}/${entry.code}`, entry]));
   return {
     entries,
+    find: (type, code) => byKey.get(`${type}/${code}`),
     get(type, code) {
       const entry = byKey.get(`${type}/${code}`);
       if (!entry) {
@@ -51,4 +49,32 @@ export function readErrorCatalogue(document: { info?: { description?: string } }
       return entry;
     },
   };
+}
+
+/** A generated row (or a row of the document's data) as an entry. */
+function entryOf(row: ErrorCatalogueRow): ErrorCatalogueEntry {
+  return {
+    code: row.code,
+    type: row.type,
+    status: row.status,
+    meaning: row.meaning,
+    suggestedAction: row.suggested_action,
+  };
+}
+
+/** The catalogue of the spec this package was built from. */
+export const errorCatalogue: ErrorCatalogue = catalogueOf(ERROR_CATALOGUE_ROWS.map(entryOf));
+
+/**
+ * Reads the catalogue from the `x-error-catalogue` data of an OpenAPI document (the bundled
+ * `@svc/spec`, or another version of it). Throws when the document has none or it has no rows.
+ * A server of this version uses {@link errorCatalogue}, generated from the same data.
+ */
+export function readErrorCatalogue(document: Record<string, unknown>): ErrorCatalogue {
+  const data = document[ERROR_CATALOGUE_EXTENSION] as { codes?: unknown } | undefined;
+  const rows = Array.isArray(data?.codes) ? (data.codes as ErrorCatalogueRow[]) : [];
+  if (rows.length === 0) {
+    throw new Error(`the document has no error catalogue (rows in ${ERROR_CATALOGUE_EXTENSION}.codes)`);
+  }
+  return catalogueOf(rows.map(entryOf));
 }

@@ -16,6 +16,7 @@ export {
   createApiError,
   documentationUrl,
   ERROR_DOCS_BASE,
+  type ErrorCode,
   type ErrorResponse,
   type ErrorType,
 } from './api-error.js';
@@ -39,7 +40,18 @@ export {
   missingCredentialsError,
   readCredentials,
 } from './credentials.js';
-export { type ErrorCatalogue, type ErrorCatalogueEntry, readErrorCatalogue } from './error-catalogue.js';
+export {
+  ERROR_CATALOGUE_EXTENSION,
+  type ErrorCatalogue,
+  type ErrorCatalogueEntry,
+  errorCatalogue,
+  readErrorCatalogue,
+} from './error-catalogue.js';
+export {
+  ERROR_TYPES,
+  type ErrorCodesByType,
+  type KnownErrorCode,
+} from './generated/error-catalogue.gen.js';
 export {
   checkJsonLimits,
   DEFAULT_JSON_LIMITS,

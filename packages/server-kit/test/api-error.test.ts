@@ -38,8 +38,29 @@ describe('createApiError', () => {
       causes: [],
       status: 404,
       documentation_url: 'https://docs.svc.example/errors/invalid-request#not_found',
-      suggested_action: null,
+      suggested_action: 'Check the path for typing errors against the API reference.',
     });
+  });
+
+  it.each<[string, { errorType: ErrorType; errorCode: string; suggestedAction?: string | null }, string | null]>([
+    [
+      'the caller gives one',
+      { errorType: 'INVALID_REQUEST', errorCode: 'NOT_FOUND', suggestedAction: 'Call /auth/get.' },
+      'Call /auth/get.',
+    ],
+    [
+      'the caller gives none: the catalogue row of type and code',
+      { errorType: 'ITEM_ERROR', errorCode: 'PRODUCT_NOT_READY' },
+      "Retry the request in a few minutes, or wait for the Item's webhook.",
+    ],
+    [
+      'the same code under another type',
+      { errorType: 'ASSET_REPORT_ERROR', errorCode: 'PRODUCT_NOT_READY', suggestedAction: null },
+      'Retry once the asset report has been generated.',
+    ],
+    ['a code the catalogue does not list', { errorType: 'INVALID_REQUEST', errorCode: 'SOMETHING_NEW' }, null],
+  ])('suggested_action when %s', (_name, init, want) => {
+    expect(createApiError({ status: 400, message: 'm', ...init }).suggested_action).toBe(want);
   });
 
   it('makes a request id when none is given', () => {

@@ -1,13 +1,14 @@
 /**
  * @module @svc/codegen
- * Generators for the @svc/client sources (types, environments, operations, webhooks) and the
- * sandbox's handler types. `generateClient` and `generateServer` write every generated file of
- * one package; the pieces are exported for tests.
+ * Generators for the @svc/client sources (types, environments, operations, webhooks), the
+ * sandbox's handler types and the error catalogue. `generateClient`, `generateServer` and
+ * `generateErrors` write every generated file of one target; the pieces are exported for tests.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openapiJsonPath, openapiYamlPath } from '@svc/spec';
+import { openapiJsonPath } from '@svc/spec';
 import { generateEnvironments } from './environments.js';
+import { generateErrorCatalogue } from './error-catalogue.js';
 import { generateHandlerTypes } from './handlers.js';
 import { generateOperations } from './operations.js';
 import { generateSchemaTypes } from './schema-types.js';
@@ -15,10 +16,11 @@ import { generateWebhooks } from './webhooks.js';
 
 export { generatedBanner } from './banner.js';
 export { generateEnvironments } from './environments.js';
+export { generateErrorCatalogue, readCatalogue } from './error-catalogue.js';
 export { generateHandlerTypes } from './handlers.js';
 export { describeOperations, detectPaging, retryPolicy } from './operation-policy.js';
 export { generateOperations, jsDoc, pagingRule, RETRY_NOTES } from './operations.js';
-export { extensibleEnumType, generateSchemaTypes } from './schema-types.js';
+export { describeReferencedProperties, extensibleEnumType, generateSchemaTypes } from './schema-types.js';
 export { compileCheck, describeWebhooks, generateWebhooks, SUPPORTED_FORMATS } from './webhooks.js';
 
 /**
@@ -29,7 +31,7 @@ export { compileCheck, describeWebhooks, generateWebhooks, SUPPORTED_FORMATS } f
 export async function generateClient(outDir) {
   const document = JSON.parse(await readFile(openapiJsonPath, 'utf8'));
   const files = {
-    'schema.gen.ts': await generateSchemaTypes(openapiYamlPath),
+    'schema.gen.ts': await generateSchemaTypes(document),
     'environments.gen.ts': generateEnvironments(document),
     'operations.gen.ts': generateOperations(document),
     'webhooks.gen.ts': generateWebhooks(document),
@@ -46,6 +48,18 @@ export async function generateClient(outDir) {
 export async function generateServer(outDir) {
   const document = JSON.parse(await readFile(openapiJsonPath, 'utf8'));
   return writeFiles(outDir, { 'handlers.gen.ts': generateHandlerTypes(document) });
+}
+
+/**
+ * Writes `error-catalogue.gen.ts` (error types and codes, the catalogue's rows, `documentationUrl`)
+ * into `outDir` and returns the files written. Used by @svc/client (its types) and
+ * @svc/server-kit (everything).
+ * @param {string} outDir
+ * @returns {Promise<string[]>}
+ */
+export async function generateErrors(outDir) {
+  const document = JSON.parse(await readFile(openapiJsonPath, 'utf8'));
+  return writeFiles(outDir, { 'error-catalogue.gen.ts': generateErrorCatalogue(document) });
 }
 
 /**

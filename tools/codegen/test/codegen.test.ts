@@ -1,7 +1,13 @@
 import { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { extensibleEnumType, generatedBanner, generateEnvironments } from '../src/index.js';
+import {
+  describeReferencedProperties,
+  extensibleEnumType,
+  generatedBanner,
+  generateEnvironments,
+  generateSchemaTypes,
+} from '../src/index.js';
 
 /** Prints a type node as TypeScript source. */
 function print(node: ts.TypeNode | undefined): string | undefined {
@@ -77,5 +83,55 @@ describe('generatedBanner', () => {
   it('says the file is generated and how to regenerate it', () => {
     expect(generatedBanner('Types.')).toContain('GENERATED FILE, DO NOT EDIT');
     expect(generatedBanner('Types.')).toContain('pnpm generate');
+  });
+});
+
+describe('describeReferencedProperties', () => {
+  /** A small document: properties referencing components, with and without their own description. */
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Token: { type: 'string', description: 'A token.' },
+        Alias: { $ref: '#/components/schemas/Token' },
+        Plain: { type: 'string' },
+        Holder: {
+          type: 'object',
+          properties: {
+            token: { $ref: '#/components/schemas/Token' },
+            wrapped: { allOf: [{ $ref: '#/components/schemas/Token' }] },
+            aliased: { $ref: '#/components/schemas/Alias' },
+            own: { $ref: '#/components/schemas/Token', description: 'My own words.' },
+            plain: { $ref: '#/components/schemas/Plain' },
+            nested: { type: 'object', properties: { inner: { $ref: '#/components/schemas/Token' } } },
+          },
+        },
+      },
+    },
+  };
+
+  it.each([
+    ['a $ref', 'token', 'A token.'],
+    ['an allOf of one $ref', 'wrapped', 'A token.'],
+    ['a $ref to a reference-only component', 'aliased', 'A token.'],
+    ['a $ref with its own description (kept)', 'own', 'My own words.'],
+    ['a $ref to a component without description', 'plain', undefined],
+  ])('%s', (_name, property, want) => {
+    const described = describeReferencedProperties(document);
+    expect(described.components.schemas.Holder.properties[property].description).toBe(want);
+  });
+
+  it('reaches nested properties and leaves the input untouched', () => {
+    const described = describeReferencedProperties(document);
+    expect(described.components.schemas.Holder.properties.nested.properties.inner.description).toBe('A token.');
+    expect(document.components.schemas.Holder.properties.token).toEqual({ $ref: '#/components/schemas/Token' });
+  });
+
+  it('makes openapi-typescript write the JSDoc on the referencing property', async () => {
+    const out = await generateSchemaTypes(document);
+    expect(out).toMatch(/\/\*\* @description A token\. \*\/\n\s+token\?: components\["schemas"\]\["Token"\];/);
+    expect(out).toMatch(/\/\*\* @description My own words\. \*\/\n\s+own\?: components\["schemas"\]\["Token"\];/);
   });
 });

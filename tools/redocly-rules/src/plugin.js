@@ -1,10 +1,12 @@
 /**
  * @module plugin
  * Redocly CLI plugin with the lint rules for this project's spec conventions (see spec/README.md).
- * Enabled in the root `redocly.yaml` as `svc/<rule>`, with one decorator applied when bundling.
+ * Enabled in the root `redocly.yaml` as `svc/<rule>`, with decorators applied when bundling.
  */
+import errorCatalogueTable from './decorators/error-catalogue-table.js';
 import removeXDecisions from './decorators/remove-x-decisions.js';
 import bodySchemaNames from './rules/body-schema-names.js';
+import errorCatalogue from './rules/error-catalogue.js';
 import errorResponses from './rules/error-responses.js';
 import examplesRequired from './rules/examples-required.js';
 import noInternalReferences from './rules/no-internal-references.js';
@@ -27,11 +29,13 @@ export const rules = {
   'snake-case-properties': snakeCaseProperties,
   'no-nullable': noNullable,
   'no-internal-references': noInternalReferences,
+  'error-catalogue': errorCatalogue,
 };
 
 /** The decorators of the plugin, by name (run by `redocly bundle`, not by lint). */
 export const decorators = {
   'remove-x-decisions': removeXDecisions,
+  'error-catalogue-table': errorCatalogueTable,
 };
 
 /** Redocly plugin entry point. */

@@ -57,6 +57,6 @@ export async function lintSpecCopy(edits: Record<string, SpecEdit>): Promise<Lin
 
 /** `…/svc-spec-x/paths/item@remove.yaml` (however Redocly relativises it) → `paths/item@remove.yaml`. */
 function specRelative(ref: string): string {
-  const start = ref.search(/(^|\/)(paths|components|webhooks)\//);
+  const start = ref.search(/(^|\/)(paths|components|webhooks|errors)\//);
   return start < 0 ? (ref.split('/').at(-1) ?? ref) : ref.slice(start).replace(/^\//, '');
 }

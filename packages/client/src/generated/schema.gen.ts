@@ -2148,8 +2148,11 @@ export interface components {
         PublicToken: string;
         /** ItemPublicTokenExchangeRequest */
         ItemPublicTokenExchangeRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description A short-lived public token. It is valid for 30 minutes after issue and is exchanged once for an access token with `/item/public_token/exchange`. */
             public_token: components["schemas"]["PublicToken"];
         };
         /**
@@ -2164,12 +2167,14 @@ export interface components {
         RequestId: string;
         /** ItemPublicTokenExchangeResponse */
         ItemPublicTokenExchangeResponse: {
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description Identifier of the Item. Store it with the access token: webhooks identify the Item by it.
              * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
              */
             item_id: string;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -2204,7 +2209,27 @@ export interface components {
          * @description One underlying error in the `causes` of an error object, for example one per offending field of an invalid request. Besides its own `error_type`, `error_code` and `error_message`, it says what it is about: `field` names a body field by its JSON path, `header` names a request header, and `location` says where the problem is. A missing credential names both its `field` and its `header`, since either satisfies it, and has no `location`.
          */
         ErrorCause: {
+            /**
+             * @description Broad category of the error. The category decides the HTTP status and how to react:
+             *
+             *     | error_type | HTTP status | meaning |
+             *     |---|---|---|
+             *     | `INVALID_REQUEST` | 400, 404, 405, 408, 413, 415, 431 | the request is malformed: missing, unknown or invalid fields, wrong content type, unknown path |
+             *     | `INVALID_INPUT` | 400, 401 | the request is well formed but names something invalid: credentials, tokens, ids |
+             *     | `ITEM_ERROR` | 400 | the Item cannot serve the call (login required, product not ready, no eligible accounts) |
+             *     | `INSTITUTION_ERROR` | 400 | the financial institution is down or does not support the call |
+             *     | `ASSET_REPORT_ERROR` | 400 | the asset report or its audit copy cannot be used |
+             *     | `PAYMENT_ERROR` | 400 | a payment initiation rule was broken |
+             *     | `TRANSFER_ERROR` | 400 | a transfer rule was broken |
+             *     | `BANK_TRANSFER_ERROR` | 400 | a bank transfer rule was broken |
+             *     | `SANDBOX_ERROR` | 400 | a sandbox-only operation was misused |
+             *     | `RATE_LIMIT_EXCEEDED` | 429 | too many requests; retry after the `Retry-After` header |
+             *     | `API_ERROR` | 500, 503 | a failure on our side; safe to retry later |
+             *
+             *     New categories are added only with a new `SVC-Version`.
+             */
             error_type: components["schemas"]["ErrorType"];
+            /** @description Specific error code within the `error_type`, in upper snake case (for example `MISSING_FIELDS`, `INVALID_ACCESS_TOKEN`). The catalogue of codes, with the type and HTTP status each belongs to, is in the API description's "Errors" section. The set is open: handle unknown codes by their `error_type`. */
             error_code: components["schemas"]["ErrorCode"];
             /**
              * @description Developer-facing explanation of this cause, naming the field or header.
@@ -2233,7 +2258,27 @@ export interface components {
          * @description The error object. Every non-2xx response body is one of these, so a client can always read `error_type`, `error_code` and a developer-facing `error_message` that names what was wrong, plus the `request_id` to quote to support.
          */
         ApiError: {
+            /**
+             * @description Broad category of the error. The category decides the HTTP status and how to react:
+             *
+             *     | error_type | HTTP status | meaning |
+             *     |---|---|---|
+             *     | `INVALID_REQUEST` | 400, 404, 405, 408, 413, 415, 431 | the request is malformed: missing, unknown or invalid fields, wrong content type, unknown path |
+             *     | `INVALID_INPUT` | 400, 401 | the request is well formed but names something invalid: credentials, tokens, ids |
+             *     | `ITEM_ERROR` | 400 | the Item cannot serve the call (login required, product not ready, no eligible accounts) |
+             *     | `INSTITUTION_ERROR` | 400 | the financial institution is down or does not support the call |
+             *     | `ASSET_REPORT_ERROR` | 400 | the asset report or its audit copy cannot be used |
+             *     | `PAYMENT_ERROR` | 400 | a payment initiation rule was broken |
+             *     | `TRANSFER_ERROR` | 400 | a transfer rule was broken |
+             *     | `BANK_TRANSFER_ERROR` | 400 | a bank transfer rule was broken |
+             *     | `SANDBOX_ERROR` | 400 | a sandbox-only operation was misused |
+             *     | `RATE_LIMIT_EXCEEDED` | 429 | too many requests; retry after the `Retry-After` header |
+             *     | `API_ERROR` | 500, 503 | a failure on our side; safe to retry later |
+             *
+             *     New categories are added only with a new `SVC-Version`.
+             */
             error_type: components["schemas"]["ErrorType"];
+            /** @description Specific error code within the `error_type`, in upper snake case (for example `MISSING_FIELDS`, `INVALID_ACCESS_TOKEN`). The catalogue of codes, with the type and HTTP status each belongs to, is in the API description's "Errors" section. The set is open: handle unknown codes by their `error_type`. */
             error_code: components["schemas"]["ErrorCode"];
             /**
              * @description Developer-facing explanation. For validation failures it names each offending field by its JSON path (for example `options.count`).
@@ -2245,6 +2290,7 @@ export interface components {
              * @example null
              */
             display_message: string | null;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
             /** @description Underlying errors (`ErrorCause`), for example one per offending field of an invalid request, each with its own `error_type`, `error_code` and `error_message` and the `field` or `header` it is about. Empty when there is no further detail. An error lists at most 100 causes; its `error_message` counts the others. */
             causes: components["schemas"]["ErrorCause"][];
@@ -2267,8 +2313,11 @@ export interface components {
         };
         /** ItemAccessTokenInvalidateRequest */
         ItemAccessTokenInvalidateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
         };
         /**
@@ -2276,13 +2325,18 @@ export interface components {
          * @description The Item's new access token, which replaces the invalidated one at once.
          */
         ItemAccessTokenInvalidateResponse: {
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             new_access_token: components["schemas"]["AccessToken"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** ItemWebhookUpdateRequest */
         ItemWebhookUpdateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * Format: uri
@@ -2302,7 +2356,27 @@ export interface components {
          * @description The error object as it appears inside another resource (`Item.error`, the `cause` of an asset report warning). It has the same nine fields as `ApiError`, but `request_id` may be absent and `status` may be null, because the error was not produced by the current request.
          */
         EmbeddedError: {
+            /**
+             * @description Broad category of the error. The category decides the HTTP status and how to react:
+             *
+             *     | error_type | HTTP status | meaning |
+             *     |---|---|---|
+             *     | `INVALID_REQUEST` | 400, 404, 405, 408, 413, 415, 431 | the request is malformed: missing, unknown or invalid fields, wrong content type, unknown path |
+             *     | `INVALID_INPUT` | 400, 401 | the request is well formed but names something invalid: credentials, tokens, ids |
+             *     | `ITEM_ERROR` | 400 | the Item cannot serve the call (login required, product not ready, no eligible accounts) |
+             *     | `INSTITUTION_ERROR` | 400 | the financial institution is down or does not support the call |
+             *     | `ASSET_REPORT_ERROR` | 400 | the asset report or its audit copy cannot be used |
+             *     | `PAYMENT_ERROR` | 400 | a payment initiation rule was broken |
+             *     | `TRANSFER_ERROR` | 400 | a transfer rule was broken |
+             *     | `BANK_TRANSFER_ERROR` | 400 | a bank transfer rule was broken |
+             *     | `SANDBOX_ERROR` | 400 | a sandbox-only operation was misused |
+             *     | `RATE_LIMIT_EXCEEDED` | 429 | too many requests; retry after the `Retry-After` header |
+             *     | `API_ERROR` | 500, 503 | a failure on our side; safe to retry later |
+             *
+             *     New categories are added only with a new `SVC-Version`.
+             */
             error_type: components["schemas"]["ErrorType"];
+            /** @description Specific error code within the `error_type`, in upper snake case (for example `MISSING_FIELDS`, `INVALID_ACCESS_TOKEN`). The catalogue of codes, with the type and HTTP status each belongs to, is in the API description's "Errors" section. The set is open: handle unknown codes by their `error_type`. */
             error_code: components["schemas"]["ErrorCode"];
             /**
              * @description Developer-facing explanation of the error.
@@ -2314,6 +2388,7 @@ export interface components {
              * @example null
              */
             display_message: string | null;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id?: components["schemas"]["RequestId"];
             /** @description Underlying errors (`ErrorCause`), if any. */
             causes: components["schemas"]["ErrorCause"][];
@@ -2375,17 +2450,23 @@ export interface components {
         };
         /** ItemWebhookUpdateResponse */
         ItemWebhookUpdateResponse: {
+            /** @description An Item: the login of one user at one financial institution, through which accounts are read and money is moved. */
             item: components["schemas"]["Item"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** ItemRemoveRequest */
         ItemRemoveRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
         };
         /** ItemRemoveResponse */
         ItemRemoveResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -2421,11 +2502,15 @@ export interface components {
          * @description Creates an Item through your exchange integration. `user_auth` identifies the user to your integration, `products` are enabled on the new Item and `options.webhook` sets its webhook URL.
          */
         ItemImportRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /** @description Products to enable on the new Item, as `initial_products` of `/sandbox/public_token/create`. At least one; no repeats. */
             products: components["schemas"]["Product"][];
+            /** @description The user's credentials at your exchange integration. You choose both values; the service passes them to your exchange endpoints to extract the user's data. */
             user_auth: components["schemas"]["ItemImportRequestUserAuth"];
+            /** @description Options for the imported Item. Must not be null when given. */
             options?: components["schemas"]["ItemImportRequestOptions"];
         };
         /**
@@ -2433,12 +2518,14 @@ export interface components {
          * @description The new Item's access token and id. The extraction started by the import runs after the response; `target_account_id` is not part of it.
          */
         ItemImportResponse: {
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description Identifier of the new Item. Store it with the access token: webhooks identify the Item by it.
              * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
              */
             item_id: string;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -2446,8 +2533,11 @@ export interface components {
          * @description Lists connected applications. `access_token` is optional: with it, the applications connected to that Item, with the Item's `scopes`; without it, every application connected to any of your Items, each once, with `scopes` null.
          */
         ItemApplicationListRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token?: components["schemas"]["AccessToken"];
         };
         /**
@@ -2497,6 +2587,7 @@ export interface components {
          * @description The data a user of one Item lets a connected application read: which products, on which accounts, and whether accounts opened later are shared too. Returned by `/item/application/list` and sent whole to `/item/application/scopes/update`, which replaces the current scopes with it.
          */
         ApplicationScopes: {
+            /** @description Which kinds of data an application may read (in `scopes`) or asks to read (in `requested_scopes`). Each flag is true when access is granted or requested; false otherwise. */
             product_access: components["schemas"]["ApplicationScopesProductAccess"];
             /** @description The Item's accounts and whether the application may read each. An account of the Item that is not listed is not shared. Each `unique_id` appears at most once. */
             accounts: components["schemas"]["ApplicationScopesAccountAccess"][];
@@ -2530,8 +2621,11 @@ export interface components {
          * @description What the application asks for when a user connects it: the products it needs, the products it can also use, which accounts the user may pick and how many. A user can grant at most this (see `/item/application/scopes/update`).
          */
         ConnectedApplicationRequestedScopes: {
+            /** @description Which kinds of data an application may read (in `scopes`) or asks to read (in `requested_scopes`). Each flag is true when access is granted or requested; false otherwise. */
             required_product_access: components["schemas"]["ApplicationScopesProductAccess"];
+            /** @description Which kinds of data an application may read (in `scopes`) or asks to read (in `requested_scopes`). Each flag is true when access is granted or requested; false otherwise. */
             optional_product_access: components["schemas"]["ApplicationScopesProductAccess"];
+            /** @description The account subtypes, per account type, that the application offers the user to share. An empty array means the application takes no account of that type. */
             account_filters: components["schemas"]["ConnectedApplicationAccountFilters"];
             /**
              * @description How many accounts the user may share with the application: `SINGLE_SELECT` (exactly one), `MULTI_SELECT` (one or more of the user's choice) or `ALL` (every eligible account). Closed set.
@@ -2587,12 +2681,14 @@ export interface components {
             product_data_types: ("ACCOUNT_BALANCE" | (string & {}))[];
             /** @description The data the user of the Item granted the application, or null when no Item is in context (`/application/get`, or `/item/application/list` without `access_token`). Change it with `/item/application/scopes/update`. */
             scopes: components["schemas"]["ApplicationScopes"] | null;
+            /** @description What the application asks for when a user connects it: the products it needs, the products it can also use, which accounts the user may pick and how many. A user can grant at most this (see `/item/application/scopes/update`). */
             requested_scopes: components["schemas"]["ConnectedApplicationRequestedScopes"];
         };
         /** ItemApplicationListResponse */
         ItemApplicationListResponse: {
             /** @description The connected applications, ordered by `created_at`, oldest first. Empty when none is connected. `scopes` is set on each when `access_token` was sent and null otherwise. */
             applications: components["schemas"]["ConnectedApplication"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -2600,18 +2696,23 @@ export interface components {
          * @description Replaces the scopes a connected application has on one Item. The new `scopes` replace the current ones as a whole.
          */
         ItemApplicationScopesUpdateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description The application whose scopes change, as in `applications[].application_id` of `/item/application/list`. It must be connected to the Item.
              * @example app_9Zk3Qw7Lm2Pd4Xr8Vt6Ny1Bc
              */
             application_id: string;
+            /** @description The data a user of one Item lets a connected application read: which products, on which accounts, and whether accounts opened later are shared too. Returned by `/item/application/list` and sent whole to `/item/application/scopes/update`, which replaces the current scopes with it. */
             scopes: components["schemas"]["ApplicationScopes"];
         };
         /** ItemApplicationScopesUpdateResponse */
         ItemApplicationScopesUpdateResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -2619,7 +2720,9 @@ export interface components {
          * @description Reads one application (client of the service). Name it by its `application_id`.
          */
         ApplicationGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description The application to read, as in `applications[].application_id` of `/item/application/list`.
@@ -2629,7 +2732,9 @@ export interface components {
         };
         /** ApplicationGetResponse */
         ApplicationGetResponse: {
+            /** @description An application (another client of the service) that the user of an Item has connected to their accounts, with the data it asked for (`requested_scopes`) and the data the user granted it (`scopes`). `scopes` belongs to one Item: it is null where no Item is in context (`/application/get`, and `/item/application/list` called without `access_token`). */
             application: components["schemas"]["ConnectedApplication"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -2642,9 +2747,13 @@ export interface components {
         };
         /** AuthGetRequest */
         AuthGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
+            /** @description Options that narrow an Item-scoped read to some of its accounts. Must not be null when given. */
             options?: components["schemas"]["AccountFilterOptions"];
         };
         /**
@@ -2700,6 +2809,7 @@ export interface components {
              * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
              */
             account_id: string;
+            /** @description Balances of one account, as last reported by the institution. */
             balances: components["schemas"]["Balances"];
             /**
              * @description The last digits (usually 2 to 4) of the account number.
@@ -2716,7 +2826,9 @@ export interface components {
              * @example Gingham Gold Standard 0.1% Interest Checking
              */
             official_name: string | null;
+            /** @description Class of the account. Closed set: `depository` (checking, savings), `credit` (credit cards), `loan` (student loans, mortgages) and `investment`. */
             type: components["schemas"]["AccountType"];
+            /** @description Finer class of the account within its `type`. Open set: known values `checking`, `savings`, `credit card`, `paypal`, `student`, `mortgage`, `ira`, `401k` and `401a`; institutions may report others, so clients must accept any string. */
             subtype: components["schemas"]["AccountSubtype"];
         };
         /**
@@ -2831,15 +2943,22 @@ export interface components {
         AuthGetResponse: {
             /** @description The Item's checking and savings accounts (the only ones auth covers). */
             accounts: components["schemas"]["Account"][];
+            /** @description Account numbers of the Item's accounts, grouped by payment network. Each element names its account with `account_id`; an array is empty when no account has numbers of that kind. */
             numbers: components["schemas"]["AccountNumbers"];
+            /** @description An Item: the login of one user at one financial institution, through which accounts are read and money is moved. */
             item: components["schemas"]["Item"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** IdentityGetRequest */
         IdentityGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
+            /** @description Options that narrow an Item-scoped read to some of its accounts. Must not be null when given. */
             options?: components["schemas"]["AccountFilterOptions"];
         };
         /**
@@ -2899,6 +3018,7 @@ export interface components {
          * @description A postal address of an account owner.
          */
         OwnerAddress: {
+            /** @description A postal address. Any part the institution does not give is null. */
             data: components["schemas"]["Address"];
             /**
              * @description Whether the institution marks this as the owner's primary address.
@@ -2932,7 +3052,9 @@ export interface components {
         IdentityGetResponse: {
             /** @description The Item's accounts (or those named in `options.account_ids`), each with its owners. Only `owners[].names` is guaranteed to have entries; the other owner arrays are empty when the institution gives nothing. */
             accounts: components["schemas"]["AccountWithOwners"][];
+            /** @description An Item: the login of one user at one financial institution, through which accounts are read and money is moved. */
             item: components["schemas"]["Item"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -2962,8 +3084,11 @@ export interface components {
          * @description Reads the Item's transactions between two dates. Both dates are inclusive (`YYYY-MM-DD`); `options` narrows the accounts and pages the result.
          */
         TransactionsGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * Format: date
@@ -2977,6 +3102,7 @@ export interface components {
              * @example 2026-11-20
              */
             end_date: string;
+            /** @description Filtering and paging of `/transactions/get`. Must not be null when given; `account_ids` follows `AccountFilterOptions`, `count` and `offset` page the result. */
             options?: components["schemas"]["TransactionsGetRequestOptions"];
         };
         /**
@@ -3151,7 +3277,9 @@ export interface components {
              * @enum {string}
              */
             payment_channel: "online" | "in store" | "other";
+            /** @description Where a transaction took place, with the same fields as the location of an asset report transaction. Each field is null when not known; all are null for most online transactions. */
             location: components["schemas"]["TransactionLocation"];
+            /** @description Payment details of a transaction that moved money between parties (transfers, ACH, wires), with the same fields as the payment metadata of an asset report transaction. Each field is null when the institution does not give it; all are null for card purchases. */
             payment_meta: components["schemas"]["TransactionPaymentMeta"];
         };
         /** TransactionsGetResponse */
@@ -3166,13 +3294,18 @@ export interface components {
              * @example 3
              */
             total_transactions: number;
+            /** @description An Item: the login of one user at one financial institution, through which accounts are read and money is moved. */
             item: components["schemas"]["Item"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** TransactionsRefreshRequest */
         TransactionsRefreshRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
         };
         /**
@@ -3180,13 +3313,18 @@ export interface components {
          * @description The extraction was started. Its results arrive later as the `DEFAULT_UPDATE` and `TRANSACTIONS_REMOVED` webhooks.
          */
         TransactionsRefreshResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** LiabilitiesGetRequest */
         LiabilitiesGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
+            /** @description Options that narrow an Item-scoped read to some of its accounts. Must not be null when given. */
             options?: components["schemas"]["AccountFilterOptions"];
         };
         /**
@@ -3312,6 +3450,7 @@ export interface components {
              * @example false
              */
             has_prepayment_penalty: boolean;
+            /** @description The interest rate of a mortgage. */
             interest_rate: components["schemas"]["MortgageInterestRate"];
             /**
              * @description Amount of the last payment received.
@@ -3497,6 +3636,7 @@ export interface components {
              * @example Consolidation
              */
             loan_name: string;
+            /** @description The current status of a student loan. */
             loan_status: components["schemas"]["StudentLoanStatus"];
             /**
              * @description Minimum payment due for the current period.
@@ -3530,7 +3670,9 @@ export interface components {
              * @example 4277077777
              */
             payment_reference_number: string;
+            /** @description Progress of a student loan towards Public Service Loan Forgiveness (PSLF). */
             pslf_status: components["schemas"]["StudentLoanPslfStatus"];
+            /** @description The repayment plan a student loan is on. */
             repayment_plan: components["schemas"]["StudentLoanRepaymentPlan"];
             /**
              * @description Sequence number of the loan among the borrower's loans at the servicer.
@@ -3566,15 +3708,22 @@ export interface components {
         LiabilitiesGetResponse: {
             /** @description The Item's accounts that liabilities covers (type `credit` with subtype `credit card` or `paypal`, type `loan` with subtype `student` or `mortgage`), narrowed by `options.account_ids` when given. Each has an entry in one of the `liabilities` arrays. */
             accounts: components["schemas"]["Account"][];
+            /** @description An Item: the login of one user at one financial institution, through which accounts are read and money is moved. */
             item: components["schemas"]["Item"];
+            /** @description The liability data of the returned accounts, one array per kind of liability. Every array is always present and is empty when the Item has no (requested) account of that kind. */
             liabilities: components["schemas"]["Liabilities"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** InvestmentsHoldingsGetRequest */
         InvestmentsHoldingsGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
+            /** @description Options that narrow an Item-scoped read to some of its accounts. Must not be null when given. */
             options?: components["schemas"]["AccountFilterOptions"];
         };
         /**
@@ -3719,7 +3868,9 @@ export interface components {
             holdings: components["schemas"]["Holding"][];
             /** @description Every security referenced by a `security_id` in `holdings`, each listed once. */
             securities: components["schemas"]["Security"][];
+            /** @description An Item: the login of one user at one financial institution, through which accounts are read and money is moved. */
             item: components["schemas"]["Item"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -3746,8 +3897,11 @@ export interface components {
         };
         /** InvestmentsTransactionsGetRequest */
         InvestmentsTransactionsGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * Format: date
@@ -3761,6 +3915,7 @@ export interface components {
              * @example 2026-11-20
              */
             end_date: string;
+            /** @description Optional filter and paging options of `/investments/transactions/get`. Must not be null when given. `count` and `offset` page the result and sit here, beside `account_ids`; at the top level of the request they are unknown fields and are rejected with `UNKNOWN_FIELDS`. */
             options?: components["schemas"]["InvestmentsTransactionsGetRequestOptions"];
         };
         /**
@@ -3846,6 +4001,7 @@ export interface components {
             accounts: components["schemas"]["Account"][];
             /** @description One page of investment transactions dated from `start_date` to `end_date`, newest first, in a stable order: the same request returns the same order, so `offset` pages through them without gaps or repeats. At most `options.count` entries. */
             investment_transactions: components["schemas"]["InvestmentTransaction"][];
+            /** @description An Item: the login of one user at one financial institution, through which accounts are read and money is moved. */
             item: components["schemas"]["Item"];
             /** @description Every security referenced by a `security_id` of the returned investment transactions, each listed once. */
             securities: components["schemas"]["Security"][];
@@ -3854,6 +4010,7 @@ export interface components {
              * @example 3
              */
             total_investment_transactions: number;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -3861,8 +4018,11 @@ export interface components {
          * @description Creates a processor token for one account of an Item, for one integration partner.
          */
         ProcessorTokenCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description The account the processor token stands for. It must belong to the Item of `access_token`; otherwise the call fails with `INVALID_ACCOUNT_ID`.
@@ -3882,7 +4042,9 @@ export interface components {
         ProcessorToken: string;
         /** ProcessorTokenCreateResponse */
         ProcessorTokenCreateResponse: {
+            /** @description A processor token, of the form `processor-<environment>-<identifier>`. It stands in for an access token and one account in processor operations. */
             processor_token: components["schemas"]["ProcessorToken"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -3890,8 +4052,11 @@ export interface components {
          * @description Creates a processor token for the brokerage integration partner A for one account of an Item. It takes the Item's `access_token` and the `account_id` of a checking or savings account of that Item.
          */
         ProcessorPartnerAProcessorTokenCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description The account partner A will fund brokerage accounts from: a checking or savings account of the Item of `access_token`. An account of another Item fails with `INVALID_ACCOUNT_ID`; any other kind of account fails with `ACCOUNT_NOT_SUPPORTED`.
@@ -3904,7 +4069,9 @@ export interface components {
          * @description The processor token for partner A.
          */
         ProcessorPartnerAProcessorTokenCreateResponse: {
+            /** @description A processor token, of the form `processor-<environment>-<identifier>`. It stands in for an access token and one account in processor operations. */
             processor_token: components["schemas"]["ProcessorToken"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -3912,8 +4079,11 @@ export interface components {
          * @description Creates a bank account token for payment partner B for one account of an Item.
          */
         ProcessorPartnerBBankAccountTokenCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description The account the token stands for: a checking or savings account of the Item of `access_token`. An account of another Item fails with `INVALID_ACCOUNT_ID`; any other kind of account fails with `ACCOUNT_NOT_SUPPORTED`.
@@ -3928,7 +4098,9 @@ export interface components {
         PartnerBBankAccountToken: string;
         /** ProcessorPartnerBBankAccountTokenCreateResponse */
         ProcessorPartnerBBankAccountTokenCreateResponse: {
+            /** @description A bank account token for the payment partner B, of the form `bank-account-<environment>-<identifier>`. Hand it to partner B, which uses it to debit or credit the account it stands for. It stays valid until the Item is removed. */
             partner_b_bank_account_token: components["schemas"]["PartnerBBankAccountToken"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -3936,8 +4108,11 @@ export interface components {
          * @description Reads the account and routing numbers and the balances of the account behind a processor token. The request carries only the processor token.
          */
         ProcessorAuthGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description A processor token, of the form `processor-<environment>-<identifier>`. It stands in for an access token and one account in processor operations. */
             processor_token: components["schemas"]["ProcessorToken"];
         };
         /**
@@ -3945,8 +4120,11 @@ export interface components {
          * @description The account behind the processor token and its numbers.
          */
         ProcessorAuthGetResponse: {
+            /** @description One account at the institution behind an Item. */
             account: components["schemas"]["Account"];
+            /** @description Account numbers of the Item's accounts, grouped by payment network. Each element names its account with `account_id`; an array is empty when no account has numbers of that kind. */
             numbers: components["schemas"]["AccountNumbers"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -3954,13 +4132,18 @@ export interface components {
          * @description Reads the account holders of the account behind a processor token.
          */
         ProcessorIdentityGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description A processor token, of the form `processor-<environment>-<identifier>`. It stands in for an access token and one account in processor operations. */
             processor_token: components["schemas"]["ProcessorToken"];
         };
         /** ProcessorIdentityGetResponse */
         ProcessorIdentityGetResponse: {
+            /** @description An account with its owners, as returned in identity and asset report contexts. */
             account: components["schemas"]["AccountWithOwners"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -3980,14 +4163,20 @@ export interface components {
          * @description Reads real-time balances of the account behind a processor token.
          */
         ProcessorBalanceGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description A processor token, of the form `processor-<environment>-<identifier>`. It stands in for an access token and one account in processor operations. */
             processor_token: components["schemas"]["ProcessorToken"];
+            /** @description Options of `/processor/balance/get`. Must not be null when given. */
             options?: components["schemas"]["ProcessorBalanceGetRequestOptions"];
         };
         /** ProcessorBalanceGetResponse */
         ProcessorBalanceGetResponse: {
+            /** @description One account at the institution behind an Item. */
             account: components["schemas"]["Account"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -4056,17 +4245,24 @@ export interface components {
          * @description Creates a bank transfer as a processor, between the account behind `processor_token` and one of the client's origination accounts. Same fields as `/bank_transfer/create`, with `processor_token` in place of `access_token` and `account_id`. `ach_class` is required when `network` is `ach` or `same-day-ach` and must be absent when it is `wire`.
          */
         ProcessorBankTransferCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: repeating a request with a key the client already used returns the bank transfer the first request created and never creates a second one; the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`. Keys are shared by both bank transfer create operations and remembered per client and environment without expiry. Use a new key for every new bank transfer.
              * @example invoice-2026-0042
              */
             idempotency_key: string;
+            /** @description A processor token, of the form `processor-<environment>-<identifier>`. It stands in for an access token and one account in processor operations. */
             processor_token: components["schemas"]["ProcessorToken"];
+            /** @description Direction of a transfer, seen from the origination account: a `debit` moves money **into** the origination account (pulled from the user's account); a `credit` moves money **out of** it (paid to the user's account). */
             type: components["schemas"]["TransferType"];
+            /** @description The network that carries a bank transfer. Closed set: `ach` (standard ACH, settles in one to two banking days), `same-day-ach` (ACH submitted for same-day settlement) and `wire` (a domestic wire, settles the same banking day). `ach` and `same-day-ach` are the ACH networks and need an `ach_class`; `wire` takes none. Bank transfers add `wire` to the ACH networks of transfers. */
             network: components["schemas"]["BankTransferNetwork"];
+            /** @description A positive money amount as a decimal string with exactly two digits after the point (for example `"12.34"`), greater than zero (`"0.00"` is rejected) and below one trillion. Strings keep cents exact where binary floating point would not. */
             amount: components["schemas"]["DecimalAmount"];
+            /** @description ISO 4217 currency code of a bank transfer amount. Closed set: bank transfers move US dollars only, so the only value is `USD`. */
             iso_currency_code: components["schemas"]["BankTransferIsoCurrencyCode"];
             /**
              * @description Short description, 1 to 10 characters, shown on the user's bank statement.
@@ -4075,12 +4271,14 @@ export interface components {
             description: string;
             /** @description The ACH use case (Standard Entry Class code). Required when `network` is `ach` or `same-day-ach`; must be absent when `network` is `wire`. */
             ach_class?: components["schemas"]["AchClass"];
+            /** @description The account holder of the user's account, as sent when a bank transfer is created. Only `legal_name` is required. Unknown fields are rejected. The bank transfer record returns these details as `BankTransferUserDetails`. */
             user: components["schemas"]["BankTransferUser"];
             /**
              * @description The client's own tag for the bank transfer, at most 100 characters, returned unchanged on every read; null or absent for none. Not required to be unique.
              * @example invoice-42
              */
             custom_tag?: string | null;
+            /** @description Free-form data the client attaches to a bank transfer and gets back unchanged on every read: a map of string keys to string values, at most 50 keys. Keys are 1 to 40 characters, values at most 500 characters. Never put sensitive data here. */
             metadata?: components["schemas"]["BankTransferMetadata"];
             /**
              * @description The client's origination account to move the money from (credit) or to (debit). Null or absent: the client's default origination account. An id that is not one of the client's origination accounts is rejected with `INVALID_ORIGINATION_ACCOUNT_ID`.
@@ -4175,6 +4373,7 @@ export interface components {
             account_id: string;
             /** @description The ACH use case (Standard Entry Class code) given on creation. Set for the ACH networks (`ach`, `same-day-ach`); null for `wire`. */
             ach_class: components["schemas"]["AchClass"] | null;
+            /** @description A positive money amount as a decimal string with exactly two digits after the point (for example `"12.34"`), greater than zero (`"0.00"` is rejected) and below one trillion. Strings keep cents exact where binary floating point would not. */
             amount: components["schemas"]["DecimalAmount"];
             /**
              * @description True while the bank transfer can still be cancelled with `/bank_transfer/cancel`: it is `pending` and has not been sent to the network yet. Becomes false for good once it is sent and in every other status. In the sandbox a bank transfer stays cancellable until an event is simulated on it.
@@ -4197,24 +4396,55 @@ export interface components {
              * @example Payment
              */
             description: string;
+            /** @description Which way the money of a bank transfer moves, seen from the origination account. Closed set: `outbound` means money leaves the origination account (a `credit`, paid to the user's account); `inbound` means money enters it (a `debit`, pulled from the user's account). It always agrees with the bank transfer's `type`; it exists so that lists and events can be filtered and read by direction. */
             direction: components["schemas"]["BankTransferDirection"];
             /** @description Why the bank transfer failed or was reversed; set when `status` is `failed` or `reversed`, null otherwise. */
             failure_reason: components["schemas"]["BankTransferFailure"] | null;
+            /** @description ISO 4217 currency code of a bank transfer amount. Closed set: bank transfers move US dollars only, so the only value is `USD`. */
             iso_currency_code: components["schemas"]["BankTransferIsoCurrencyCode"];
+            /** @description Free-form data the client attaches to a bank transfer and gets back unchanged on every read: a map of string keys to string values, at most 50 keys. Keys are 1 to 40 characters, values at most 500 characters. Never put sensitive data here. */
             metadata: components["schemas"]["BankTransferMetadata"];
+            /** @description The network that carries a bank transfer. Closed set: `ach` (standard ACH, settles in one to two banking days), `same-day-ach` (ACH submitted for same-day settlement) and `wire` (a domestic wire, settles the same banking day). `ach` and `same-day-ach` are the ACH networks and need an `ach_class`; `wire` takes none. Bank transfers add `wire` to the ACH networks of transfers. */
             network: components["schemas"]["BankTransferNetwork"];
             /**
              * @description The client's origination account the money moves from or to: the one given on creation, or the client's default origination account when none was given. Never null on the record.
              * @example 8945fedc-e703-463d-86b1-dc0607b55460
              */
             origination_account_id: string;
+            /**
+             * @description Status of a bank transfer. Closed set:
+             *
+             *     | status | meaning | terminal |
+             *     |---|---|---|
+             *     | `pending` | created, not settled yet | no |
+             *     | `posted` | settled on the network; funds moved | no (can still be reversed) |
+             *     | `cancelled` | cancelled with `/bank_transfer/cancel` before it was sent | yes |
+             *     | `failed` | rejected or returned before settlement; `failure_reason` says why | yes |
+             *     | `reversed` | returned after it had posted; `failure_reason` says why | yes |
+             *
+             *     Transitions, each one recorded as a bank transfer event whose `event_type` is the new status:
+             *
+             *     | from | to | trigger |
+             *     |---|---|---|
+             *     | (new) | `pending` | `/bank_transfer/create` or `/processor/bank_transfer/create` |
+             *     | `pending` | `cancelled` | `/bank_transfer/cancel`, allowed only while `cancellable` is true |
+             *     | `pending` | `posted` | the network settles the transfer (sandbox: `/sandbox/bank_transfer/simulate` with `posted`) |
+             *     | `pending` | `failed` | the network or the receiving bank rejects it (sandbox: simulate `failed`) |
+             *     | `posted` | `reversed` | the receiving bank returns it after settlement (sandbox: simulate `reversed`) |
+             *
+             *     No other transition exists.
+             */
             status: components["schemas"]["BankTransferStatus"];
+            /** @description Direction of a transfer, seen from the origination account: a `debit` moves money **into** the origination account (pulled from the user's account); a `credit` moves money **out of** it (paid to the user's account). */
             type: components["schemas"]["TransferType"];
+            /** @description The account holder details stored on a bank transfer, as they were sent on creation. Every field is present; details that were not sent are null. */
             user: components["schemas"]["BankTransferUserDetails"];
         };
         /** ProcessorBankTransferCreateResponse */
         ProcessorBankTransferCreateResponse: {
+            /** @description A bank transfer: money moved between the user's account and one of the client's origination accounts over ACH or wire. Its fields mirror those of a transfer (`Transfer`), with `bank_transfer_id` as its identifier. Every field is always present. */
             bank_transfer: components["schemas"]["BankTransfer"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -4224,8 +4454,11 @@ export interface components {
         AssetReportToken: string;
         /** AssetReportAuditCopyCreateRequest */
         AssetReportAuditCopyCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The token of an asset report, of the form `assets-<environment>-<identifier>`, held by the owner of the report (the client that had it generated). It is never given to auditors: they receive an audit copy token instead. In the sandbox, `/sandbox/asset_report/create` generates a report and returns its token. */
             asset_report_token: components["schemas"]["AssetReportToken"];
             /**
              * @description Identifier of the auditor (for example a lender's underwriting partner) that will receive the audit copy, as assigned to the auditor by the service. Unknown ids are rejected with `INVALID_AUDITOR_ID`.
@@ -4240,13 +4473,18 @@ export interface components {
         AuditCopyToken: string;
         /** AssetReportAuditCopyCreateResponse */
         AssetReportAuditCopyCreateResponse: {
+            /** @description An audit copy token, of the form `a-<environment>-<identifier>`. It gives read access to one copy of an asset report: the owner of the report creates it with `/asset_report/audit_copy/create` and hands it to the auditor, who reads the report with `/asset_report/audit_copy/get`. It stays valid until the owner removes it with `/asset_report/audit_copy/remove`. */
             audit_copy_token: components["schemas"]["AuditCopyToken"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** AssetReportAuditCopyGetRequest */
         AssetReportAuditCopyGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description An audit copy token, of the form `a-<environment>-<identifier>`. It gives read access to one copy of an asset report: the owner of the report creates it with `/asset_report/audit_copy/create` and hands it to the auditor, who reads the report with `/asset_report/audit_copy/get`. It stays valid until the owner removes it with `/asset_report/audit_copy/remove`. */
             audit_copy_token: components["schemas"]["AuditCopyToken"];
         };
         /**
@@ -4404,7 +4642,9 @@ export interface components {
             category_id: string | null;
             /** @description The category hierarchy of the transaction, most general first; empty when uncategorized. */
             category: string[];
+            /** @description Where a transaction in an asset report took place. Any part the institution does not give is null. */
             location: components["schemas"]["AssetReportTransactionLocation"];
+            /** @description Payment details of a transaction in an asset report, as the institution gives them. Any part it does not give is null. */
             payment_meta: components["schemas"]["AssetReportTransactionPaymentMeta"];
             /**
              * @description The account owner who made the transaction, when the institution says so; otherwise null.
@@ -4566,6 +4806,7 @@ export interface components {
              * @example 90
              */
             days_requested: number;
+            /** @description The person the report is about, as the report's owner described them when the report was created. Every field is null when the owner did not give it. */
             user: components["schemas"]["AssetReportUser"];
             /** @description The Items the report covers, one entry each. */
             items: components["schemas"]["AssetReportItem"][];
@@ -4580,6 +4821,7 @@ export interface components {
              * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
              */
             item_id: string;
+            /** @description The error object as it appears inside another resource (`Item.error`, the `cause` of an asset report warning). It has the same nine fields as `ApiError`, but `request_id` may be absent and `status` may be null, because the error was not produced by the current request. */
             error: components["schemas"]["EmbeddedError"];
         };
         /**
@@ -4597,19 +4839,25 @@ export interface components {
              * @example OWNERS_UNAVAILABLE
              */
             warning_code: "OWNERS_UNAVAILABLE" | (string & {});
+            /** @description The Item a warning concerns and the error that caused it. */
             cause: components["schemas"]["AssetReportWarningCause"];
         };
         /** AssetReportAuditCopyGetResponse */
         AssetReportAuditCopyGetResponse: {
+            /** @description An asset report: a snapshot of the accounts, balances, owners and transactions of one user's Items over the requested number of days. */
             report: components["schemas"]["AssetReport"];
             /** @description Problems with single Items of the report (for example owners that could not be read). The report is still returned; the affected data is missing or partial. Empty when there is none. */
             warnings: components["schemas"]["AssetReportWarning"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** AssetReportAuditCopyRemoveRequest */
         AssetReportAuditCopyRemoveRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description An audit copy token, of the form `a-<environment>-<identifier>`. It gives read access to one copy of an asset report: the owner of the report creates it with `/asset_report/audit_copy/create` and hands it to the auditor, who reads the report with `/asset_report/audit_copy/get`. It stays valid until the owner removes it with `/asset_report/audit_copy/remove`. */
             audit_copy_token: components["schemas"]["AuditCopyToken"];
         };
         /** AssetReportAuditCopyRemoveResponse */
@@ -4620,6 +4868,7 @@ export interface components {
              * @constant
              */
             removed: true;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -4649,7 +4898,9 @@ export interface components {
          * @description Searches supported institutions by name.
          */
         InstitutionsSearchRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description Text to look for in institution names (case-insensitive, partial words match). Must not be empty.
@@ -4665,6 +4916,7 @@ export interface components {
             products: components["schemas"]["Product"][] | null;
             /** @description Only return institutions serving at least one of these countries (ISO 3166-1 alpha-2). At least one code. A well-formed code with no supported institution simply matches nothing. */
             country_codes: components["schemas"]["CountryCode"][];
+            /** @description Further filters and output switches of `/institutions/search`. Must not be null when given. */
             options?: components["schemas"]["InstitutionsSearchRequestOptions"];
         };
         /**
@@ -4714,6 +4966,7 @@ export interface components {
         InstitutionsSearchResponse: {
             /** @description The matching institutions, best name match first; at most 10. Empty when nothing matches. */
             institutions: components["schemas"]["Institution"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -4742,7 +4995,9 @@ export interface components {
          * @description Lists the supported institutions, one page at a time.
          */
         InstitutionsGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * Format: int32
@@ -4758,6 +5013,7 @@ export interface components {
             offset: number;
             /** @description Only list institutions serving at least one of these countries (ISO 3166-1 alpha-2). At least one code. */
             country_codes: components["schemas"]["CountryCode"][];
+            /** @description Further filters and output switches of `/institutions/get`. Must not be null when given. */
             options?: components["schemas"]["InstitutionsGetRequestOptions"];
         };
         /** InstitutionsGetResponse */
@@ -4769,6 +5025,7 @@ export interface components {
              * @example 11982
              */
             total: number;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -4810,6 +5067,7 @@ export interface components {
              * @example SE14 8JW
              */
             postal_code: string;
+            /** @description An ISO 3166-1 alpha-2 country code (two upper-case letters). */
             country: components["schemas"]["CountryCode"];
         };
         /**
@@ -4817,7 +5075,9 @@ export interface components {
          * @description A new payment recipient. `name` is required, and so is `iban` unless `bacs` is given (at least one of the two; both may be given). Unknown fields are rejected, also inside `bacs` and `address`.
          */
         PaymentInitiationRecipientCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description Name of the recipient (the account holder), at least 1 character.
@@ -4841,12 +5101,16 @@ export interface components {
         PaymentInitiationRecipientCreateResponse: {
             /** @description Identifier of the recipient. Creating a recipient with identical details again returns the same id. */
             recipient_id: components["schemas"]["PaymentRecipientId"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** PaymentInitiationRecipientGetRequest */
         PaymentInitiationRecipientGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description Identifier of a payment recipient, as returned by `/payment_initiation/recipient/create`. An unknown id is rejected with `INVALID_RECIPIENT_ID`. */
             recipient_id: components["schemas"]["PaymentRecipientId"];
         };
         /**
@@ -4854,6 +5118,7 @@ export interface components {
          * @description The recipient: the fields of `PaymentRecipient` (kept in step with it), plus `request_id`.
          */
         PaymentInitiationRecipientGetResponse: {
+            /** @description Identifier of a payment recipient, as returned by `/payment_initiation/recipient/create`. An unknown id is rejected with `INVALID_RECIPIENT_ID`. */
             recipient_id: components["schemas"]["PaymentRecipientId"];
             /**
              * @description Name of the recipient (the account holder), at least 1 character.
@@ -4866,6 +5131,7 @@ export interface components {
             bacs: components["schemas"]["PaymentRecipientBacs"] | null;
             /** @description The recipient's postal address, or null when none was given at creation. */
             address: components["schemas"]["PaymentRecipientAddress"] | null;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -4873,7 +5139,9 @@ export interface components {
          * @description No fields besides the optional body credentials.
          */
         PaymentInitiationRecipientListRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
         };
         /**
@@ -4881,6 +5149,7 @@ export interface components {
          * @description A payment recipient (payee) created with `/payment_initiation/recipient/create`. It holds an IBAN, BACS details, or both; at least one of `iban` and `bacs` is non-null. A recipient is immutable: identical details always map to the same `recipient_id`.
          */
         PaymentRecipient: {
+            /** @description Identifier of a payment recipient, as returned by `/payment_initiation/recipient/create`. An unknown id is rejected with `INVALID_RECIPIENT_ID`. */
             recipient_id: components["schemas"]["PaymentRecipientId"];
             /**
              * @description Name of the recipient (the account holder), at least 1 character.
@@ -4898,6 +5167,7 @@ export interface components {
         PaymentInitiationRecipientListResponse: {
             /** @description Every payment recipient created by the client in this environment, oldest first; an empty array when there are none. The list is not paged. */
             recipients: components["schemas"]["PaymentRecipient"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -4986,15 +5256,19 @@ export interface components {
          * @description A new payment to an existing recipient: one-time without `schedule`, a standing order with it. Unknown fields are rejected, also inside `amount`, `schedule` and `options`.
          */
         PaymentInitiationPaymentCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /** @description The recipient to pay, from `/payment_initiation/recipient/create`. `GBP` payments need a recipient with BACS details, `EUR` payments one with an IBAN, and a standing order a UK recipient. */
             recipient_id: components["schemas"]["PaymentRecipientId"];
+            /** @description The payment reference the recipient sees on their statement: 1 to 18 letters and digits (`A-Z`, `a-z`, `0-9`), with no spaces or other special characters. */
             reference: components["schemas"]["PaymentReference"];
             /** @description Amount and currency (`GBP` or `EUR`); for a standing order, the amount of each payment. In the Development environment `value` must be below 5. */
             amount: components["schemas"]["PaymentAmount"];
             /** @description Makes the payment a standing order (`GBP` only, UK recipient only). Absent: the payment runs once. Must not be null when given. */
             schedule?: components["schemas"]["PaymentSchedule"];
+            /** @description Optional settings of a new payment. Must not be null when given. */
             options?: components["schemas"]["PaymentInitiationOptions"];
         };
         /**
@@ -5049,15 +5323,20 @@ export interface components {
         PaymentStatus: "PAYMENT_STATUS_INPUT_NEEDED" | "PAYMENT_STATUS_PROCESSING" | "PAYMENT_STATUS_INITIATED" | "PAYMENT_STATUS_EXECUTED" | "PAYMENT_STATUS_COMPLETED" | "PAYMENT_STATUS_ESTABLISHED" | "PAYMENT_STATUS_INSUFFICIENT_FUNDS" | "PAYMENT_STATUS_REJECTED" | "PAYMENT_STATUS_FAILED" | "PAYMENT_STATUS_BLOCKED" | "PAYMENT_STATUS_CANCELLED" | "PAYMENT_STATUS_EXPIRED";
         /** PaymentInitiationPaymentCreateResponse */
         PaymentInitiationPaymentCreateResponse: {
+            /** @description Identifier of a payment, as returned by `/payment_initiation/payment/create`; at least 1 character. An unknown id is rejected with `INVALID_PAYMENT_ID`. */
             payment_id: components["schemas"]["PaymentId"];
             /** @description Status of the new payment; always `PAYMENT_STATUS_INPUT_NEEDED` on creation. */
             status: components["schemas"]["PaymentStatus"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** PaymentInitiationPaymentGetRequest */
         PaymentInitiationPaymentGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description Identifier of a payment, as returned by `/payment_initiation/payment/create`; at least 1 character. An unknown id is rejected with `INVALID_PAYMENT_ID`. */
             payment_id: components["schemas"]["PaymentId"];
         };
         /**
@@ -5108,7 +5387,20 @@ export interface components {
          * @description The reversal of a payment: the refund to the original sender's account created by `/payment_initiation/payment/reverse`. A payment has at most one.
          */
         PaymentRefund: {
+            /** @description Identifier of the refund created by reversing a payment with `/payment_initiation/payment/reverse`. */
             refund_id: components["schemas"]["PaymentRefundId"];
+            /**
+             * @description Status of the refund created by reversing a payment. Closed set:
+             *
+             *     | Status | Meaning | Final |
+             *     |---|---|---|
+             *     | `INITIATED` | the refund was created and is being sent to the payer's account | no |
+             *     | `EXECUTED` | the refund was paid into the original sender's (payer's) account | yes |
+             *     | `FAILED` | the refund could not be paid (for example the payer's account is closed); no money moved | yes |
+             *
+             *     `INITIATED` moves to `EXECUTED` or `FAILED`; the current status is in the payment's `refund`
+             *     field (`/payment_initiation/payment/get`). A failed refund does not allow a second reversal.
+             */
             status: components["schemas"]["PaymentRefundStatus"];
         };
         /**
@@ -5116,14 +5408,57 @@ export interface components {
          * @description The payment: the fields of `Payment` (kept in step with it), plus `request_id`. For a standing order they describe the whole order, not its individual payments.
          */
         PaymentInitiationPaymentGetResponse: {
+            /** @description Identifier of a payment, as returned by `/payment_initiation/payment/create`; at least 1 character. An unknown id is rejected with `INVALID_PAYMENT_ID`. */
             payment_id: components["schemas"]["PaymentId"];
             /**
              * @deprecated
              * @description Deprecated flow only. The payment's current payment token: one is issued when the payment is created and each `/payment_initiation/payment/token/create` call replaces it. Clients on the link-token flow ignore it.
              */
             payment_token: components["schemas"]["PaymentToken"];
+            /** @description The payment reference the recipient sees on their statement: 1 to 18 letters and digits (`A-Z`, `a-z`, `0-9`), with no spaces or other special characters. */
             reference: components["schemas"]["PaymentReference"];
+            /** @description Amount and currency of a payment. For a standing order it is the amount of each payment of the order. In the Development environment `value` must be below 5 in the payment currency. */
             amount: components["schemas"]["PaymentAmount"];
+            /**
+             * @description Status of a payment. For a standing order it is the status of the whole order, not of its
+             *     individual payments. Closed set, with the transitions below.
+             *
+             *     | Status | Meaning | Final |
+             *     |---|---|---|
+             *     | `PAYMENT_STATUS_INPUT_NEEDED` | created; waiting for the user to authorise it at their bank through Link | no |
+             *     | `PAYMENT_STATUS_PROCESSING` | authorised by the user; being submitted to the payer's bank | no |
+             *     | `PAYMENT_STATUS_INITIATED` | one-time payment accepted by the payer's bank, not executed yet | no |
+             *     | `PAYMENT_STATUS_EXECUTED` | one-time payment executed: the funds have left the payer's account | final unless settlement is confirmed |
+             *     | `PAYMENT_STATUS_COMPLETED` | one-time payment whose arrival in the recipient's account is confirmed | yes |
+             *     | `PAYMENT_STATUS_ESTABLISHED` | standing order set up at the payer's bank; its payments run on the schedule | yes |
+             *     | `PAYMENT_STATUS_INSUFFICIENT_FUNDS` | refused by the payer's bank for lack of funds | yes |
+             *     | `PAYMENT_STATUS_REJECTED` | refused by the payer's bank for another reason | yes |
+             *     | `PAYMENT_STATUS_FAILED` | could not be made because of a technical failure; no money moved | yes |
+             *     | `PAYMENT_STATUS_BLOCKED` | stopped by SVC's risk and compliance checks before reaching the bank | yes |
+             *     | `PAYMENT_STATUS_CANCELLED` | the user declined the payment at their bank's consent step | yes |
+             *     | `PAYMENT_STATUS_EXPIRED` | not authorised before `payment_expiration_time` | yes |
+             *
+             *     Transitions (every change updates `last_status_update`):
+             *
+             *     | From | To | When |
+             *     |---|---|---|
+             *     | (none) | `PAYMENT_STATUS_INPUT_NEEDED` | `/payment_initiation/payment/create` succeeds |
+             *     | `PAYMENT_STATUS_INPUT_NEEDED` | `PAYMENT_STATUS_PROCESSING` | the user authorises the payment in Link |
+             *     | `PAYMENT_STATUS_INPUT_NEEDED` | `PAYMENT_STATUS_CANCELLED` | the user declines the payment at their bank |
+             *     | `PAYMENT_STATUS_INPUT_NEEDED` | `PAYMENT_STATUS_EXPIRED` | `payment_expiration_time` passes |
+             *     | `PAYMENT_STATUS_PROCESSING` | `PAYMENT_STATUS_INITIATED` | one-time payment: the payer's bank accepts it |
+             *     | `PAYMENT_STATUS_PROCESSING` | `PAYMENT_STATUS_ESTABLISHED` | standing order: the payer's bank sets it up |
+             *     | `PAYMENT_STATUS_PROCESSING` | `PAYMENT_STATUS_BLOCKED` | SVC's checks stop the payment |
+             *     | `PAYMENT_STATUS_PROCESSING` or `PAYMENT_STATUS_INITIATED` | `PAYMENT_STATUS_INSUFFICIENT_FUNDS`, `PAYMENT_STATUS_REJECTED`, `PAYMENT_STATUS_FAILED` | the payer's bank refuses it, or it fails |
+             *     | `PAYMENT_STATUS_INITIATED` | `PAYMENT_STATUS_EXECUTED` | the payer's bank executes it |
+             *     | `PAYMENT_STATUS_EXECUTED` | `PAYMENT_STATUS_COMPLETED` | the funds are confirmed in the recipient's account |
+             *
+             *     An aborted Link session or a failed or expired payment token does not change the status: the
+             *     payment stays `PAYMENT_STATUS_INPUT_NEEDED` and the user can try again with a new token. A
+             *     standing order stays `PAYMENT_STATUS_ESTABLISHED`: its individual payments, and changes the end
+             *     user makes with their bank, are not reported. Reversing a payment does not change its status;
+             *     the reversal is reported in the payment's `refund` field.
+             */
             status: components["schemas"]["PaymentStatus"];
             /**
              * Format: date-time
@@ -5137,6 +5472,7 @@ export interface components {
              * @example 2026-11-21T14:15:22Z
              */
             payment_expiration_time: string;
+            /** @description Identifier of a payment recipient, as returned by `/payment_initiation/recipient/create`. An unknown id is rejected with `INVALID_RECIPIENT_ID`. */
             recipient_id: components["schemas"]["PaymentRecipientId"];
             /** @description The recipient's UK account number and sort code the payment is sent to, copied from the recipient at creation; null when the recipient has no BACS details (`EUR` payments to an IBAN-only recipient). */
             bacs: components["schemas"]["PaymentRecipientBacs"] | null;
@@ -5154,11 +5490,14 @@ export interface components {
             refund_details: components["schemas"]["PaymentRefundDetails"] | null;
             /** @description The reversal of this payment with its current status, or null when the payment has not been reversed. */
             refund: components["schemas"]["PaymentRefund"] | null;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** PaymentInitiationPaymentListRequest */
         PaymentInitiationPaymentListRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * Format: int32
@@ -5179,14 +5518,57 @@ export interface components {
          * @description A payment created with `/payment_initiation/payment/create`: a one-time payment, or a standing order when it has a `schedule`. For a standing order the fields describe the whole order, not its individual payments.
          */
         Payment: {
+            /** @description Identifier of a payment, as returned by `/payment_initiation/payment/create`; at least 1 character. An unknown id is rejected with `INVALID_PAYMENT_ID`. */
             payment_id: components["schemas"]["PaymentId"];
             /**
              * @deprecated
              * @description Deprecated flow only. The payment's current payment token: one is issued when the payment is created and each `/payment_initiation/payment/token/create` call replaces it. Clients on the link-token flow ignore it.
              */
             payment_token: components["schemas"]["PaymentToken"];
+            /** @description The payment reference the recipient sees on their statement: 1 to 18 letters and digits (`A-Z`, `a-z`, `0-9`), with no spaces or other special characters. */
             reference: components["schemas"]["PaymentReference"];
+            /** @description Amount and currency of a payment. For a standing order it is the amount of each payment of the order. In the Development environment `value` must be below 5 in the payment currency. */
             amount: components["schemas"]["PaymentAmount"];
+            /**
+             * @description Status of a payment. For a standing order it is the status of the whole order, not of its
+             *     individual payments. Closed set, with the transitions below.
+             *
+             *     | Status | Meaning | Final |
+             *     |---|---|---|
+             *     | `PAYMENT_STATUS_INPUT_NEEDED` | created; waiting for the user to authorise it at their bank through Link | no |
+             *     | `PAYMENT_STATUS_PROCESSING` | authorised by the user; being submitted to the payer's bank | no |
+             *     | `PAYMENT_STATUS_INITIATED` | one-time payment accepted by the payer's bank, not executed yet | no |
+             *     | `PAYMENT_STATUS_EXECUTED` | one-time payment executed: the funds have left the payer's account | final unless settlement is confirmed |
+             *     | `PAYMENT_STATUS_COMPLETED` | one-time payment whose arrival in the recipient's account is confirmed | yes |
+             *     | `PAYMENT_STATUS_ESTABLISHED` | standing order set up at the payer's bank; its payments run on the schedule | yes |
+             *     | `PAYMENT_STATUS_INSUFFICIENT_FUNDS` | refused by the payer's bank for lack of funds | yes |
+             *     | `PAYMENT_STATUS_REJECTED` | refused by the payer's bank for another reason | yes |
+             *     | `PAYMENT_STATUS_FAILED` | could not be made because of a technical failure; no money moved | yes |
+             *     | `PAYMENT_STATUS_BLOCKED` | stopped by SVC's risk and compliance checks before reaching the bank | yes |
+             *     | `PAYMENT_STATUS_CANCELLED` | the user declined the payment at their bank's consent step | yes |
+             *     | `PAYMENT_STATUS_EXPIRED` | not authorised before `payment_expiration_time` | yes |
+             *
+             *     Transitions (every change updates `last_status_update`):
+             *
+             *     | From | To | When |
+             *     |---|---|---|
+             *     | (none) | `PAYMENT_STATUS_INPUT_NEEDED` | `/payment_initiation/payment/create` succeeds |
+             *     | `PAYMENT_STATUS_INPUT_NEEDED` | `PAYMENT_STATUS_PROCESSING` | the user authorises the payment in Link |
+             *     | `PAYMENT_STATUS_INPUT_NEEDED` | `PAYMENT_STATUS_CANCELLED` | the user declines the payment at their bank |
+             *     | `PAYMENT_STATUS_INPUT_NEEDED` | `PAYMENT_STATUS_EXPIRED` | `payment_expiration_time` passes |
+             *     | `PAYMENT_STATUS_PROCESSING` | `PAYMENT_STATUS_INITIATED` | one-time payment: the payer's bank accepts it |
+             *     | `PAYMENT_STATUS_PROCESSING` | `PAYMENT_STATUS_ESTABLISHED` | standing order: the payer's bank sets it up |
+             *     | `PAYMENT_STATUS_PROCESSING` | `PAYMENT_STATUS_BLOCKED` | SVC's checks stop the payment |
+             *     | `PAYMENT_STATUS_PROCESSING` or `PAYMENT_STATUS_INITIATED` | `PAYMENT_STATUS_INSUFFICIENT_FUNDS`, `PAYMENT_STATUS_REJECTED`, `PAYMENT_STATUS_FAILED` | the payer's bank refuses it, or it fails |
+             *     | `PAYMENT_STATUS_INITIATED` | `PAYMENT_STATUS_EXECUTED` | the payer's bank executes it |
+             *     | `PAYMENT_STATUS_EXECUTED` | `PAYMENT_STATUS_COMPLETED` | the funds are confirmed in the recipient's account |
+             *
+             *     An aborted Link session or a failed or expired payment token does not change the status: the
+             *     payment stays `PAYMENT_STATUS_INPUT_NEEDED` and the user can try again with a new token. A
+             *     standing order stays `PAYMENT_STATUS_ESTABLISHED`: its individual payments, and changes the end
+             *     user makes with their bank, are not reported. Reversing a payment does not change its status;
+             *     the reversal is reported in the payment's `refund` field.
+             */
             status: components["schemas"]["PaymentStatus"];
             /**
              * Format: date-time
@@ -5200,6 +5582,7 @@ export interface components {
              * @example 2026-11-21T14:15:22Z
              */
             payment_expiration_time: string;
+            /** @description Identifier of a payment recipient, as returned by `/payment_initiation/recipient/create`. An unknown id is rejected with `INVALID_RECIPIENT_ID`. */
             recipient_id: components["schemas"]["PaymentRecipientId"];
             /** @description The recipient's UK account number and sort code the payment is sent to, copied from the recipient at creation; null when the recipient has no BACS details (`EUR` payments to an IBAN-only recipient). */
             bacs: components["schemas"]["PaymentRecipientBacs"] | null;
@@ -5227,29 +5610,39 @@ export interface components {
              * @example MjAyNi0xMS0yMFQxNDoxNToyMi4wMDBafDQ
              */
             next_cursor: string | null;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** PaymentInitiationPaymentReverseRequest */
         PaymentInitiationPaymentReverseRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description Identifier of a payment, as returned by `/payment_initiation/payment/create`; at least 1 character. An unknown id is rejected with `INVALID_PAYMENT_ID`. */
             payment_id: components["schemas"]["PaymentId"];
         };
         /** PaymentInitiationPaymentReverseResponse */
         PaymentInitiationPaymentReverseResponse: {
+            /** @description Identifier of the refund created by reversing a payment with `/payment_initiation/payment/reverse`. */
             refund_id: components["schemas"]["PaymentRefundId"];
             /** @description Status of the new refund; always `INITIATED` on creation. */
             status: components["schemas"]["PaymentRefundStatus"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** PaymentInitiationPaymentTokenCreateRequest */
         PaymentInitiationPaymentTokenCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description Identifier of a payment, as returned by `/payment_initiation/payment/create`; at least 1 character. An unknown id is rejected with `INVALID_PAYMENT_ID`. */
             payment_id: components["schemas"]["PaymentId"];
         };
         /** PaymentInitiationPaymentTokenCreateResponse */
         PaymentInitiationPaymentTokenCreateResponse: {
+            /** @description A payment token of the deprecated payment token flow: the user authorises the payment by opening Link with it. It is single use and expires at its `payment_token_expiration_time`; after a failure, an abort or expiry, create a new one with `/payment_initiation/payment/token/create`. New clients use the link-token flow instead (pass `payment_id` to link token creation). */
             payment_token: components["schemas"]["PaymentToken"];
             /**
              * Format: date-time
@@ -5257,6 +5650,7 @@ export interface components {
              * @example 2026-11-20T14:35:22Z
              */
             payment_token_expiration_time: string;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -5290,6 +5684,7 @@ export interface components {
              * @example 14236
              */
             postal_code: string;
+            /** @description An ISO 3166-1 alpha-2 country code (two upper-case letters). */
             country: components["schemas"]["CountryCode"];
         };
         /**
@@ -5337,19 +5732,28 @@ export interface components {
          * @description A proposed transfer to run the risk checks on. Every transfer needs an `approved` or `permitted` authorization before `/transfer/create`.
          */
         TransferAuthorizationCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description The account of the Item to be debited or credited. Must belong to the Item of `access_token`, otherwise the call fails with `INVALID_ACCOUNT_ID`.
              * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
              */
             account_id: string;
+            /** @description Direction of a transfer, seen from the origination account: a `debit` moves money **into** the origination account (pulled from the user's account); a `credit` moves money **out of** it (paid to the user's account). */
             type: components["schemas"]["TransferType"];
+            /** @description The ACH network that carries a transfer. Closed set. */
             network: components["schemas"]["TransferNetwork"];
+            /** @description A positive money amount as a decimal string with exactly two digits after the point (for example `"12.34"`), greater than zero (`"0.00"` is rejected) and below one trillion. Strings keep cents exact where binary floating point would not. */
             amount: components["schemas"]["DecimalAmount"];
+            /** @description The use case (Standard Entry Class code) of an ACH transfer, in lower case. Closed set: `arc`, `cbr`, `ccd`, `cie`, `cor`, `ctx`, `iat`, `mte`, `pbr`, `pop`, `pos`, `ppd`, `rck`, `tel`, `web`. */
             ach_class: components["schemas"]["AchClass"];
+            /** @description The holder of the account that is debited or credited. Only `legal_name` is required in requests; in responses (`Transfer.user`, `proposed_transfer.user`) all four fields are always present, null when they were not given. Unknown fields are rejected, as in every request body, so the object returned is the one sent plus those nulls. */
             user: components["schemas"]["TransferUser"];
+            /** @description The device the end user used to initiate the transfer, for risk checks. Both `ip_address` and `user_agent` are required when `device` is given. */
             device?: components["schemas"]["TransferDevice"];
             /**
              * @description The origination account the money moves into (`debit`) or out of (`credit`). When absent, your default origination account is used. An id that is not one of your origination accounts fails with `INVALID_ORIGINATION_ACCOUNT_ID`.
@@ -5390,16 +5794,20 @@ export interface components {
          * @description The transfer that was authorized, as requested. A transfer created with this authorization must have the same `account_id`, `type`, `network`, `ach_class`, `amount` and `origination_account_id` (see `/transfer/create`).
          */
         TransferAuthorizationProposedTransfer: {
+            /** @description The use case (Standard Entry Class code) of an ACH transfer, in lower case. Closed set: `arc`, `cbr`, `ccd`, `cie`, `cor`, `ctx`, `iat`, `mte`, `pbr`, `pop`, `pos`, `ppd`, `rck`, `tel`, `web`. */
             ach_class: components["schemas"]["AchClass"];
             /**
              * @description The account to be debited or credited (an account of the Item).
              * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
              */
             account_id: string;
+            /** @description Direction of a transfer, seen from the origination account: a `debit` moves money **into** the origination account (pulled from the user's account); a `credit` moves money **out of** it (paid to the user's account). */
             type: components["schemas"]["TransferType"];
             /** @description The account holder as sent; all four fields are present (null when not given). */
             user: components["schemas"]["TransferUser"] & unknown;
+            /** @description A positive money amount as a decimal string with exactly two digits after the point (for example `"12.34"`), greater than zero (`"0.00"` is rejected) and below one trillion. Strings keep cents exact where binary floating point would not. */
             amount: components["schemas"]["DecimalAmount"];
+            /** @description The ACH network that carries a transfer. Closed set. */
             network: components["schemas"]["TransferNetwork"];
             /**
              * @description The origination account the money moves into (`debit`) or out of (`credit`): the one given in the request, or your default origination account when none was given; always set.
@@ -5423,13 +5831,38 @@ export interface components {
              * @example 2026-11-02T15:04:05Z
              */
             created: string;
+            /**
+             * @description The outcome of a transfer authorization. Closed set:
+             *
+             *     | decision | meaning | can be used with `/transfer/create` |
+             *     |---|---|---|
+             *     | `approved` | the risk checks passed; the transfer is expected to succeed | yes |
+             *     | `permitted` | the risk checks could not decide (see `decision_rationale`); you may create the transfer, at your own risk | yes |
+             *     | `declined` | the transfer must not be made (see `decision_rationale`) | no |
+             */
             decision: components["schemas"]["TransferAuthorizationDecision"];
+            /**
+             * @description Why the authorization got its decision: a string code, or null when the decision is `approved`.
+             *     The set is closed and grows only with a new `SVC-Version`; the sandbox decision rules of
+             *     `/transfer/authorization/create` show when each code is given.
+             *
+             *     | code | decision | meaning |
+             *     |---|---|---|
+             *     | `NSF` | `declined` | the available balance is below the amount (non-sufficient funds) |
+             *     | `RISK` | `declined` | the transfer is too risky (in the sandbox: the available balance is exactly zero) |
+             *     | `MANUALLY_VERIFIED_ITEM` | `permitted` | the Item was verified manually (same-day micro-deposits), so no balance is known |
+             *     | `LOGIN_REQUIRED` | `permitted` | the Item's login must be renewed, so no fresh balance could be read |
+             *     | `ERROR` | `permitted` | the authorization could not be decided normally (for example no available balance is known) |
+             */
             decision_rationale: components["schemas"]["TransferAuthorizationDecisionRationale"];
+            /** @description The transfer that was authorized, as requested. A transfer created with this authorization must have the same `account_id`, `type`, `network`, `ach_class`, `amount` and `origination_account_id` (see `/transfer/create`). */
             proposed_transfer: components["schemas"]["TransferAuthorizationProposedTransfer"];
         };
         /** TransferAuthorizationCreateResponse */
         TransferAuthorizationCreateResponse: {
+            /** @description The result of the risk checks on a proposed transfer. Its `id` is what `/transfer/create` takes as `authorization_id`; an authorization whose decision is `approved` or `permitted` can be used for exactly one transfer. */
             authorization: components["schemas"]["TransferAuthorization"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -5437,13 +5870,16 @@ export interface components {
          * @description Creates a transfer from an `approved` or `permitted` authorization. The transfer must match the authorization's `proposed_transfer`; `idempotency_key` makes the call safe to retry.
          */
         TransferCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description A key you choose (1 to 50 characters), unique per transfer you mean to create. Repeating the same request with the same key returns the transfer the first call created and never creates a second one, so a call that timed out can be retried safely. The key stays bound to that request: the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`.
              * @example rent-2026-11-alberta
              */
             idempotency_key: string;
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description The account of the Item to be debited or credited; must be the authorization's `proposed_transfer.account_id`.
@@ -5455,10 +5891,15 @@ export interface components {
              * @example f7a0a7c2-5a69-4e6a-9e1c-9f2b0b3d2c11
              */
             authorization_id: string;
+            /** @description Direction of a transfer, seen from the origination account: a `debit` moves money **into** the origination account (pulled from the user's account); a `credit` moves money **out of** it (paid to the user's account). */
             type: components["schemas"]["TransferType"];
+            /** @description The ACH network that carries a transfer. Closed set. */
             network: components["schemas"]["TransferNetwork"];
+            /** @description A positive money amount as a decimal string with exactly two digits after the point (for example `"12.34"`), greater than zero (`"0.00"` is rejected) and below one trillion. Strings keep cents exact where binary floating point would not. */
             amount: components["schemas"]["DecimalAmount"];
+            /** @description The use case (Standard Entry Class code) of an ACH transfer, in lower case. Closed set: `arc`, `cbr`, `ccd`, `cie`, `cor`, `ctx`, `iat`, `mte`, `pbr`, `pop`, `pos`, `ppd`, `rck`, `tel`, `web`. */
             ach_class: components["schemas"]["AchClass"];
+            /** @description The holder of the account that is debited or credited. Only `legal_name` is required in requests; in responses (`Transfer.user`, `proposed_transfer.user`) all four fields are always present, null when they were not given. Unknown fields are rejected, as in every request body, so the object returned is the one sent plus those nulls. */
             user: components["schemas"]["TransferUser"];
             /**
              * @description A short description of the transfer, 1 to 15 characters; it may appear on the account holder's statement.
@@ -5540,7 +5981,9 @@ export interface components {
              * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
              */
             account_id: string;
+            /** @description The use case (Standard Entry Class code) of an ACH transfer, in lower case. Closed set: `arc`, `cbr`, `ccd`, `cie`, `cor`, `ctx`, `iat`, `mte`, `pbr`, `pop`, `pos`, `ppd`, `rck`, `tel`, `web`. */
             ach_class: components["schemas"]["AchClass"];
+            /** @description A positive money amount as a decimal string with exactly two digits after the point (for example `"12.34"`), greater than zero (`"0.00"` is rejected) and below one trillion. Strings keep cents exact where binary floating point would not. */
             amount: components["schemas"]["DecimalAmount"];
             /**
              * @description True when `/transfer/cancel` may be used on this transfer. It can be true only while `status` is `pending` (before the transfer is sent to the ACH network) and is false in every other status.
@@ -5569,25 +6012,57 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description The ACH network that carries a transfer. Closed set. */
             network: components["schemas"]["TransferNetwork"];
             /**
              * @description The origination account the money moves into (`debit`) or out of (`credit`): the one given at creation, or your default origination account; always set.
              * @example 8945fedc-e703-463d-86b1-dc0607b55460
              */
             origination_account_id: string;
+            /**
+             * @description Where a transfer is in its life. Closed set, with the transitions below.
+             *
+             *     | status | meaning | terminal |
+             *     |---|---|---|
+             *     | `pending` | created and waiting to be sent to the ACH network; `cancellable` may be true | no |
+             *     | `posted` | sent to the ACH network; can no longer be cancelled | no |
+             *     | `settled` | the funds have moved (for a `debit`, into the origination account; for a `credit`, out of it, see `TransferType`) | no (a later ACH return is still possible) |
+             *     | `cancelled` | cancelled with `/transfer/cancel` before it was sent | yes |
+             *     | `failed` | rejected before it reached the ACH network; `failure_reason` says why | yes |
+             *     | `returned` | returned by the receiving bank after it was posted; `failure_reason.ach_return_code` says why | yes |
+             *
+             *     Allowed transitions (every transition adds a transfer event of the same name, see
+             *     `/transfer/event/sync`):
+             *
+             *     | from | to | trigger |
+             *     |---|---|---|
+             *     | `pending` | `posted` | the transfer is submitted to the ACH network |
+             *     | `pending` | `cancelled` | `/transfer/cancel` while `cancellable` is true |
+             *     | `pending` | `failed` | the transfer is rejected before submission |
+             *     | `posted` | `settled` | the funds are available |
+             *     | `posted` | `returned` | the receiving bank returns the entry before settlement |
+             *     | `settled` | `returned` | the receiving bank returns the entry after settlement (ACH return windows allow this) |
+             *
+             *     No other transition happens; a transfer never goes back to an earlier status.
+             */
             status: components["schemas"]["TransferStatus"];
+            /** @description Direction of a transfer, seen from the origination account: a `debit` moves money **into** the origination account (pulled from the user's account); a `credit` moves money **out of** it (paid to the user's account). */
             type: components["schemas"]["TransferType"];
             /** @description The account holder as sent at creation; all four fields are present (null when not given). */
             user: components["schemas"]["TransferUser"] & unknown;
         };
         /** TransferCreateResponse */
         TransferCreateResponse: {
+            /** @description A transfer of money over ACH between an account of an Item (`account_id`) and one of your origination accounts (`origination_account_id`). A `debit` moves money into the origination account and a `credit` moves money out of it (see `TransferType`). Created by `/transfer/create`; its life is described in `TransferStatus`. */
             transfer: components["schemas"]["Transfer"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** TransferGetRequest */
         TransferGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description The `id` of the transfer to read. An unknown id fails with `INVALID_TRANSFER_ID`.
@@ -5597,7 +6072,9 @@ export interface components {
         };
         /** TransferGetResponse */
         TransferGetResponse: {
+            /** @description A transfer of money over ACH between an account of an Item (`account_id`) and one of your origination accounts (`origination_account_id`). A `debit` moves money into the origination account and a `credit` moves money out of it (see `TransferType`). Created by `/transfer/create`; its life is described in `TransferStatus`. */
             transfer: components["schemas"]["Transfer"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -5605,7 +6082,9 @@ export interface components {
          * @description Filters and page of a transfer listing. Every field is optional; an empty body lists the 25 newest transfers.
          */
         TransferListRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * Format: date-time
@@ -5643,11 +6122,14 @@ export interface components {
         TransferListResponse: {
             /** @description The page of matching transfers, newest `created` first (ties broken by `id`); at most `count` entries, empty when `offset` is past the last one. */
             transfers: components["schemas"]["Transfer"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** TransferCancelRequest */
         TransferCancelRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description The `id` of the transfer to cancel; its `cancellable` must be true. An unknown id fails with `INVALID_TRANSFER_ID`.
@@ -5657,11 +6139,14 @@ export interface components {
         };
         /** TransferCancelResponse */
         TransferCancelResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** TransferEventSyncRequest */
         TransferEventSyncRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * Format: int32
@@ -5700,6 +6185,7 @@ export interface components {
              * @example 2026-11-02T15:04:35Z
              */
             timestamp: string;
+            /** @description What happened to the transfer: each event records the transfer entering the `TransferStatus` of the same name (`pending` when it is created). Closed set. */
             event_type: components["schemas"]["TransferEventType"];
             /**
              * @description The Item's account that the transfer debits or credits.
@@ -5716,7 +6202,9 @@ export interface components {
              * @example 8945fedc-e703-463d-86b1-dc0607b55460
              */
             origination_account_id: string | null;
+            /** @description Direction of a transfer, seen from the origination account: a `debit` moves money **into** the origination account (pulled from the user's account); a `credit` moves money **out of** it (paid to the user's account). */
             transfer_type: components["schemas"]["TransferType"];
+            /** @description A positive money amount as a decimal string with exactly two digits after the point (for example `"12.34"`), greater than zero (`"0.00"` is rejected) and below one trillion. Strings keep cents exact where binary floating point would not. */
             transfer_amount: components["schemas"]["DecimalAmount"];
             /** @description Why the transfer failed or was returned: non-null exactly when `event_type` is `failed` or `returned`, null otherwise. */
             failure_reason: components["schemas"]["TransferFailure"] | null;
@@ -5725,6 +6213,7 @@ export interface components {
         TransferEventSyncResponse: {
             /** @description The next events after `after_id`, in increasing `event_id` order, at most `count` (and never more than 25). Empty when there is no newer event yet. */
             transfer_events: components["schemas"]["TransferEvent"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -5732,22 +6221,29 @@ export interface components {
          * @description Creates a bank transfer between the Item's account `account_id` and one of the client's origination accounts. `ach_class` is required when `network` is `ach` or `same-day-ach` and must be absent when it is `wire`.
          */
         BankTransferCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: repeating a request with a key the client already used returns the bank transfer the first request created and never creates a second one; the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`. Keys are shared by both bank transfer create operations and remembered per client and environment without expiry. Use a new key for every new bank transfer.
              * @example invoice-2026-0042
              */
             idempotency_key: string;
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description The Item's account to debit (`type` `debit`) or credit (`type` `credit`). Must be a checking or savings account of the Item; otherwise `INVALID_ACCOUNT_ID`.
              * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
              */
             account_id: string;
+            /** @description Direction of a transfer, seen from the origination account: a `debit` moves money **into** the origination account (pulled from the user's account); a `credit` moves money **out of** it (paid to the user's account). */
             type: components["schemas"]["TransferType"];
+            /** @description The network that carries a bank transfer. Closed set: `ach` (standard ACH, settles in one to two banking days), `same-day-ach` (ACH submitted for same-day settlement) and `wire` (a domestic wire, settles the same banking day). `ach` and `same-day-ach` are the ACH networks and need an `ach_class`; `wire` takes none. Bank transfers add `wire` to the ACH networks of transfers. */
             network: components["schemas"]["BankTransferNetwork"];
+            /** @description A positive money amount as a decimal string with exactly two digits after the point (for example `"12.34"`), greater than zero (`"0.00"` is rejected) and below one trillion. Strings keep cents exact where binary floating point would not. */
             amount: components["schemas"]["DecimalAmount"];
+            /** @description ISO 4217 currency code of a bank transfer amount. Closed set: bank transfers move US dollars only, so the only value is `USD`. */
             iso_currency_code: components["schemas"]["BankTransferIsoCurrencyCode"];
             /**
              * @description Short description, 1 to 10 characters, shown on the user's bank statement.
@@ -5756,12 +6252,14 @@ export interface components {
             description: string;
             /** @description The ACH use case (Standard Entry Class code). Required when `network` is `ach` or `same-day-ach`; must be absent when `network` is `wire`. */
             ach_class?: components["schemas"]["AchClass"];
+            /** @description The account holder of the user's account, as sent when a bank transfer is created. Only `legal_name` is required. Unknown fields are rejected. The bank transfer record returns these details as `BankTransferUserDetails`. */
             user: components["schemas"]["BankTransferUser"];
             /**
              * @description The client's own tag for the bank transfer, at most 100 characters, returned unchanged on every read; null or absent for none. Not required to be unique.
              * @example invoice-42
              */
             custom_tag?: string | null;
+            /** @description Free-form data the client attaches to a bank transfer and gets back unchanged on every read: a map of string keys to string values, at most 50 keys. Keys are 1 to 40 characters, values at most 500 characters. Never put sensitive data here. */
             metadata?: components["schemas"]["BankTransferMetadata"];
             /**
              * @description The client's origination account to move the money from (credit) or to (debit). Null or absent: the client's default origination account. An id that is not one of the client's origination accounts is rejected with `INVALID_ORIGINATION_ACCOUNT_ID`.
@@ -5771,12 +6269,16 @@ export interface components {
         };
         /** BankTransferCreateResponse */
         BankTransferCreateResponse: {
+            /** @description A bank transfer: money moved between the user's account and one of the client's origination accounts over ACH or wire. Its fields mirror those of a transfer (`Transfer`), with `bank_transfer_id` as its identifier. Every field is always present. */
             bank_transfer: components["schemas"]["BankTransfer"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** BankTransferGetRequest */
         BankTransferGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description Identifier of the bank transfer to read, as returned on creation. Not empty; an id unknown to the client is rejected with `INVALID_BANK_TRANSFER_ID`.
@@ -5786,7 +6288,9 @@ export interface components {
         };
         /** BankTransferGetResponse */
         BankTransferGetResponse: {
+            /** @description A bank transfer: money moved between the user's account and one of the client's origination accounts over ACH or wire. Its fields mirror those of a transfer (`Transfer`), with `bank_transfer_id` as its identifier. Every field is always present. */
             bank_transfer: components["schemas"]["BankTransfer"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -5794,7 +6298,9 @@ export interface components {
          * @description Filters and page of `/bank_transfer/list`. Every filter is optional; null is the same as absent (no filter). `start_date` and `end_date` bound the creation time, both inclusive.
          */
         BankTransferListRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * Format: date-time
@@ -5838,11 +6344,14 @@ export interface components {
         BankTransferListResponse: {
             /** @description The bank transfers that match the filters, newest first (by `created`, then by `bank_transfer_id`), at most `count`, after skipping `offset`. Empty when the page is past the end. */
             bank_transfers: components["schemas"]["BankTransfer"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** BankTransferCancelRequest */
         BankTransferCancelRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description Identifier of the bank transfer to cancel. It must have `cancellable` true; otherwise the call fails with `BANK_TRANSFER_NOT_CANCELLABLE`. An unknown id is rejected with `INVALID_BANK_TRANSFER_ID`.
@@ -5852,11 +6361,14 @@ export interface components {
         };
         /** BankTransferCancelResponse */
         BankTransferCancelResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** BankTransferBalanceGetRequest */
         BankTransferBalanceGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description The origination account whose balance to read. Required when the client has several origination accounts (otherwise `BANK_TRANSFER_ERROR` / `ORIGINATION_ACCOUNT_ID_REQUIRED`); when it has only one, null or absent means that one. An id that is not one of the client's origination accounts is rejected with `INVALID_ORIGINATION_ACCOUNT_ID`.
@@ -5882,17 +6394,21 @@ export interface components {
         };
         /** BankTransferBalanceGetResponse */
         BankTransferBalanceGetResponse: {
+            /** @description Balance of an origination account for bank transfers, in US dollars, as decimal strings with exactly two digits after the point. Unlike transfer amounts (`DecimalAmount`), balances may be negative, so they carry an optional leading `-`. `transactable` is the available balance minus the minimum balance the account must keep. */
             balance: components["schemas"]["BankTransferBalance"];
             /**
              * @description The origination account the balance belongs to: the one asked for, or the client's only origination account when none was given.
              * @example 8945fedc-e703-463d-86b1-dc0607b55460
              */
             origination_account_id: string;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /** BankTransferEventSyncRequest */
         BankTransferEventSyncRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * Format: int32
@@ -5943,13 +6459,16 @@ export interface components {
              * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
              */
             account_id: string;
+            /** @description A positive money amount as a decimal string with exactly two digits after the point (for example `"12.34"`), greater than zero (`"0.00"` is rejected) and below one trillion. Strings keep cents exact where binary floating point would not. */
             bank_transfer_amount: components["schemas"]["DecimalAmount"];
             /**
              * @description The bank transfer this event is about; read it with `/bank_transfer/get`.
              * @example d36d3e12-cb51-4a44-9e4a-5e5e3e3f9b17
              */
             bank_transfer_id: string;
+            /** @description ISO 4217 currency code of a bank transfer amount. Closed set: bank transfers move US dollars only, so the only value is `USD`. */
             bank_transfer_iso_currency_code: components["schemas"]["BankTransferIsoCurrencyCode"];
+            /** @description Direction of a transfer, seen from the origination account: a `debit` moves money **into** the origination account (pulled from the user's account); a `credit` moves money **out of** it (paid to the user's account). */
             bank_transfer_type: components["schemas"]["TransferType"];
             /** @description The bank transfer's `direction` (`outbound` for credits, `inbound` for debits). This version always sets it; the field is nullable (null = direction not known) so that clients accept null if a later version cannot tell. */
             direction: components["schemas"]["BankTransferDirection"] | null;
@@ -5959,6 +6478,16 @@ export interface components {
              * @example 1
              */
             event_id: number;
+            /**
+             * @description What happened to the bank transfer in an event: the status it moved to. Closed set, the same
+             *     values as `BankTransferStatus`:
+             *
+             *     - `pending`: the bank transfer was created.
+             *     - `cancelled`: it was cancelled with `/bank_transfer/cancel`.
+             *     - `failed`: it was rejected or returned before settlement; `failure_reason` is set.
+             *     - `posted`: it settled on the network.
+             *     - `reversed`: it was returned after it had posted; `failure_reason` is set.
+             */
             event_type: components["schemas"]["BankTransferEventType"];
             /** @description Why the bank transfer failed or was reversed; set on `failed` and `reversed` events, null on the others. */
             failure_reason: components["schemas"]["BankTransferFailure"] | null;
@@ -5980,6 +6509,7 @@ export interface components {
         BankTransferEventSyncResponse: {
             /** @description The next events after `after_id`, in increasing `event_id` order, at most `count` (never more than 25). Empty when there are no newer events yet; call again later with the same `after_id`. */
             bank_transfer_events: components["schemas"]["BankTransferEvent"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -5987,7 +6517,9 @@ export interface components {
          * @description Known account and routing numbers of a user's account, to create an Item usable only with bank transfer operations.
          */
         BankTransferMigrateAccountRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description The user's account number, 4 to 17 digits.
@@ -6008,12 +6540,14 @@ export interface components {
         };
         /** BankTransferMigrateAccountResponse */
         BankTransferMigrateAccountResponse: {
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description Identifier of the one account of the new Item; pass it as `account_id` to `/bank_transfer/create`.
              * @example zymMlopiWfqUyHRSIf8NFmAUNLnY5Yx0y3Rnj
              */
             account_id: string;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -6042,6 +6576,7 @@ export interface components {
              * @example accountholder0@example.com
              */
             email_address?: string;
+            /** @description A postal address. Any part the institution does not give is null. */
             address?: components["schemas"]["Address"];
         };
         /**
@@ -6065,14 +6600,18 @@ export interface components {
          * @description Asks for the return risk of a proposed ACH debit from one account of an Item.
          */
         SignalEvaluateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description The account to be debited: a checking or savings account of the Item of `access_token`. An account of another Item fails with `INVALID_ACCOUNT_ID`; any other kind of account fails with `ACCOUNT_NOT_SUPPORTED`.
              * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
              */
             account_id: string;
+            /** @description Your own identifier of an ACH debit, 1 to 36 characters, unique per transaction within your client. You choose it when you ask `/signal/evaluate` for a score and quote the same value to `/signal/return/report` if the debit is returned. */
             client_transaction_id: components["schemas"]["SignalClientTransactionId"];
             /**
              * @description The amount of the proposed debit in the account's currency (USD), greater than 0 with at most two decimal places.
@@ -6084,7 +6623,9 @@ export interface components {
              * @example true
              */
             user_present?: boolean | null;
+            /** @description What you know about the account holder who initiates the debit. Every field is optional, but each one given sharpens the scores. Must not be null when given. `address` is the shared `Address` object: send all five keys, with null for the parts you do not know. */
             user?: components["schemas"]["SignalUser"];
+            /** @description The device the user initiated the debit from, when the user is present. Both fields are optional. Must not be null when given. */
             device?: components["schemas"]["SignalDevice"];
         };
         /**
@@ -6115,6 +6656,7 @@ export interface components {
         };
         /** SignalEvaluateResponse */
         SignalEvaluateResponse: {
+            /** @description Return risk of the proposed ACH debit, split by who would initiate the return. */
             scores: components["schemas"]["SignalScores"];
             /**
              * @description The facts about the account and its recent activity the scores were computed from, as a map of attribute name to value (number, string, boolean or null), for your own rules and for auditing. Open set: attributes may be added or dropped at any time, so treat every one as optional.
@@ -6130,6 +6672,7 @@ export interface components {
             core_attributes: {
                 [key: string]: number | string | boolean | null;
             };
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -6137,8 +6680,11 @@ export interface components {
          * @description Reports that an ACH debit evaluated earlier with `/signal/evaluate` was returned.
          */
         SignalReturnReportRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description Your own identifier of an ACH debit, 1 to 36 characters, unique per transaction within your client. You choose it when you ask `/signal/evaluate` for a score and quote the same value to `/signal/return/report` if the debit is returned. */
             client_transaction_id: components["schemas"]["SignalClientTransactionId"];
             /**
              * @description The ACH return code the debit came back with: `R` and two digits. It must be a code NACHA has assigned; an unassigned code (for example `R00`) is rejected with `INVALID_FIELD`.
@@ -6148,6 +6694,7 @@ export interface components {
         };
         /** SignalReturnReportResponse */
         SignalReturnReportResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -6155,7 +6702,9 @@ export interface components {
          * @description Searches known employers by name, for direct deposit switching.
          */
         EmployersSearchRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description Text to look for in employer names (case-insensitive, partial words match). Must not be empty.
@@ -6195,6 +6744,7 @@ export interface components {
         EmployersSearchResponse: {
             /** @description The matching employers, highest `confidence_score` first; at most 10. Empty when nothing matches. Do not cache for more than one day. */
             employers: components["schemas"]["Employer"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -6224,7 +6774,9 @@ export interface components {
          * @description Creates a public token for a new sandbox Item, without the Link flow.
          */
         SandboxPublicTokenCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description Identifier of the sandbox institution to create the Item at.
@@ -6233,11 +6785,14 @@ export interface components {
             institution_id: string;
             /** @description Products to enable on the new Item. At least one. */
             initial_products: components["schemas"]["Product"][];
+            /** @description Options for the sandbox Item to create. Must not be null when given. The test username and password decide how the sandbox Item behaves. */
             options?: components["schemas"]["SandboxPublicTokenCreateRequestOptions"];
         };
         /** SandboxPublicTokenCreateResponse */
         SandboxPublicTokenCreateResponse: {
+            /** @description A short-lived public token. It is valid for 30 minutes after issue and is exchanged once for an access token with `/item/public_token/exchange`. */
             public_token: components["schemas"]["PublicToken"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -6261,18 +6816,23 @@ export interface components {
          * @description Creates a new sandbox Item at a sandbox institution and returns a processor token for its checking account, without the Link flow.
          */
         SandboxProcessorTokenCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description Identifier of the sandbox institution to create the Item at.
              * @example ins_109508
              */
             institution_id: string;
+            /** @description Options for the sandbox Item to create. Must not be null when given. The test username and password work as in `/sandbox/public_token/create`: they decide how the sandbox Item behaves. */
             options?: components["schemas"]["SandboxProcessorTokenCreateRequestOptions"];
         };
         /** SandboxProcessorTokenCreateResponse */
         SandboxProcessorTokenCreateResponse: {
+            /** @description A processor token, of the form `processor-<environment>-<identifier>`. It stands in for an access token and one account in processor operations. */
             processor_token: components["schemas"]["ProcessorToken"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -6286,18 +6846,23 @@ export interface components {
          * @description Sets the micro-deposit verification status of one sandbox account.
          */
         SandboxItemSetVerificationStatusRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
             /**
              * @description The account whose status to set. It must belong to the Item of `access_token` (`INVALID_ACCOUNT_ID` otherwise) and be enabled for micro-deposit verification (`MICRO_DEPOSITS_NOT_ENABLED` otherwise).
              * @example BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp
              */
             account_id: string;
+            /** @description The micro-deposit verification status of an account. Closed set: `automatically_verified` (the account was verified by automated micro-deposits) and `verification_expired` (the micro-deposits were not confirmed in time; the account can no longer be verified this way). */
             verification_status: components["schemas"]["AccountVerificationStatus"];
         };
         /** SandboxItemSetVerificationStatusResponse */
         SandboxItemSetVerificationStatusResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -6352,6 +6917,7 @@ export interface components {
              * @example loan-application-4217
              */
             client_report_id?: string;
+            /** @description The person the report is about, returned as `report.user`. Every field is optional; a field not given is null in the report. Must not be null when given. */
             user?: components["schemas"]["SandboxAssetReportCreateRequestUser"];
         };
         /**
@@ -6359,7 +6925,9 @@ export interface components {
          * @description Generates an asset report over sandbox Items created with the `assets` product.
          */
         SandboxAssetReportCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /** @description The access tokens of the Items the report covers, 1 to 99, each once. Every Item must have been created with the `assets` product. */
             access_tokens: components["schemas"]["AccessToken"][];
@@ -6368,16 +6936,19 @@ export interface components {
              * @example 90
              */
             days_requested: number;
+            /** @description What the report's owner says about the report and the person it is about. Must not be null when given. */
             options?: components["schemas"]["SandboxAssetReportCreateRequestOptions"];
         };
         /** SandboxAssetReportCreateResponse */
         SandboxAssetReportCreateResponse: {
+            /** @description The token of an asset report, of the form `assets-<environment>-<identifier>`, held by the owner of the report (the client that had it generated). It is never given to auditors: they receive an audit copy token instead. In the sandbox, `/sandbox/asset_report/create` generates a report and returns its token. */
             asset_report_token: components["schemas"]["AssetReportToken"];
             /**
              * @description Identifier of the report, as `report.asset_report_id` of its audit copies.
              * @example bf3a0490-344c-4620-a219-2693162e4b1d
              */
             asset_report_id: string;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -6385,7 +6956,9 @@ export interface components {
          * @description The event to simulate on a sandbox bank transfer. `failure_reason` may be given only with `failed` and `reversed`.
          */
         SandboxBankTransferSimulateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
              * @description The sandbox bank transfer to simulate the event on. An unknown id is rejected with `INVALID_BANK_TRANSFER_ID`.
@@ -6403,6 +6976,7 @@ export interface components {
         };
         /** SandboxBankTransferSimulateResponse */
         SandboxBankTransferSimulateResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**
@@ -6410,7 +6984,9 @@ export interface components {
          * @description The outcome to simulate on a sandbox payment: the status the payment moves to, and optionally the payment token the user opened Link with (deprecated payment token flow).
          */
         SandboxPaymentSimulateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /** @description The payment to move, as returned by `/payment_initiation/payment/create`. An unknown id, or the id of another client's payment, is rejected with `INVALID_PAYMENT_ID`. */
             payment_id: components["schemas"]["PaymentId"];
@@ -6427,6 +7003,7 @@ export interface components {
         SandboxPaymentSimulateResponse: {
             /** @description The payment after the simulated outcome, as `/payment_initiation/payment/get` now returns it. */
             payment: components["schemas"]["Payment"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
         /**

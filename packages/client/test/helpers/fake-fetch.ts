@@ -3,6 +3,7 @@
  * step and records what it was sent.
  */
 import { vi } from 'vitest';
+import { documentationUrl, type ErrorType } from '../../src/generated/error-catalogue.gen.js';
 
 /**
  * One answer: a response, an error to throw, a function of the request, `hang` (never answers,
@@ -62,7 +63,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 /** An API error object with all nine fields, as the API sends it. */
-export function apiErrorBody(status: number, error_type: string, error_code: string, error_message = 'it failed') {
+export function apiErrorBody(status: number, error_type: ErrorType, error_code: string, error_message = 'it failed') {
   return {
     error_type,
     error_code,
@@ -71,7 +72,7 @@ export function apiErrorBody(status: number, error_type: string, error_code: str
     request_id: 'Zx9Qm2Lp4Rt8Wv1',
     causes: [],
     status,
-    documentation_url: `https://docs.svc.example/errors/${error_type.toLowerCase()}#${error_code.toLowerCase()}`,
+    documentation_url: documentationUrl(error_type, error_code),
     suggested_action: null,
   };
 }

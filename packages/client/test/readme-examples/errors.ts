@@ -1,4 +1,4 @@
-import { isApiError, isSvcError, type SvcClient } from '@svc/client';
+import { hasErrorCode, isApiError, isSvcError, type SvcClient } from '@svc/client';
 
 /** Reads balances, telling apart the failures a caller reacts to differently. */
 export async function balances(client: SvcClient, accessToken: string) {
@@ -6,7 +6,7 @@ export async function balances(client: SvcClient, accessToken: string) {
     const { accounts } = await client.authGet({ access_token: accessToken });
     return { accounts };
   } catch (error) {
-    if (isApiError(error, 'ITEM_ERROR') && error.error_code === 'ITEM_LOGIN_REQUIRED') {
+    if (hasErrorCode(error, 'ITEM_LOGIN_REQUIRED')) {
       return { relink: true, message: error.display_message }; // send the user through Link again
     }
     if (isApiError(error, 'RATE_LIMIT_EXCEEDED', 'API_ERROR')) {

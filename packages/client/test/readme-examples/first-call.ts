@@ -16,7 +16,7 @@ for (const account of accounts) {
   process.stdout.write(`${item_id} ${account.name}: ${account.balances.current} ${ach?.routing ?? ''}\n`);
 }
 
-// The path-typed openapi-fetch call is there too, resolving to { data, error, response }.
+// The path-typed call is there too (openapi-fetch's shape), resolving to { data, error, response }.
 const { data, error } = await client.POST('/identity/get', { body: { access_token } });
 if (error) {
   process.stderr.write(`${error.error_code}: ${error.error_message}\n`);

@@ -173,7 +173,8 @@ async function handle(
         requestId,
         causes: init.causes,
         displayMessage: init.displayMessage ?? null,
-        suggestedAction: init.suggestedAction ?? null,
+        // Without one from the handler, the catalogue's suggested action of the code.
+        suggestedAction: init.suggestedAction ?? entry.suggestedAction,
       }),
       headers: init.headers,
     });

@@ -3,14 +3,15 @@
  * message naming what was wrong. The listener turns it into the API's `ApiError` with the status
  * the catalogue gives the code.
  */
-import type { ApiErrorCause, ErrorType } from '@svc/server-kit';
+import type { ApiErrorCause, ErrorCode, ErrorType } from '@svc/server-kit';
 
 /** What a handler says about an error. */
 export interface SandboxErrorInit {
   type: ErrorType;
-  code: string;
+  code: ErrorCode;
   message: string;
   displayMessage?: string | null;
+  /** Default: the catalogue's suggested action of the code. */
   suggestedAction?: string | null;
   causes?: ApiErrorCause[];
   /** Extra response headers (for example `Retry-After`). */
@@ -29,7 +30,7 @@ export class SandboxError extends Error {
 }
 
 /** An `INVALID_INPUT` error (unknown tokens and ids, ineligible accounts, …). */
-export function invalidInput(code: string, message: string, suggestedAction?: string): SandboxError {
+export function invalidInput(code: ErrorCode, message: string, suggestedAction?: string): SandboxError {
   return new SandboxError({ type: 'INVALID_INPUT', code, message, suggestedAction: suggestedAction ?? null });
 }
 

@@ -12,8 +12,8 @@ import {
   createRequestValidator,
   createRouteTable,
   DEFAULT_BODY_LIMIT_BYTES,
+  errorCatalogue,
   handleClientErrors,
-  readErrorCatalogue,
 } from '@svc/server-kit';
 import { openapiDereferencedJsonPath } from '@svc/spec';
 import { type OperationId, operationPaths } from '../generated/handlers.gen.js';
@@ -78,12 +78,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const host = options.host ?? '127.0.0.1';
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? jsonLineLogger();
-  // One document for both: the dereferenced twin lets Ajv see each schema inline, as Prism does,
-  // so both word their errors identically (for example the order of the duplicate items of
-  // `uniqueItems`); its description carries the error catalogue like the bundled one.
+  // The dereferenced twin lets Ajv see each schema inline, as Prism does, so both word their
+  // errors identically (for example the order of the duplicate items of `uniqueItems`). The error
+  // catalogue is generated into @svc/server-kit from the same spec.
   const document = JSON.parse(await readFile(openapiDereferencedJsonPath, 'utf8')) as Record<string, unknown>;
   const validator = createRequestValidator(document);
-  const catalogue = readErrorCatalogue(document as { info?: { description?: string } });
   const routes = createRouteTable<SandboxRoute>(
     (Object.entries(operationPaths) as [OperationId, string][]).map(([operationId, path]) => ({
       operationId,
@@ -112,7 +111,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const listener = createSandboxListener({
     routes,
     validator,
-    catalogue,
+    catalogue: errorCatalogue,
     handlers: { ...defaultHandlers, ...options.handlers } as Handlers,
     store,
     authenticate,

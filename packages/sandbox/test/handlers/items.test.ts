@@ -1,3 +1,4 @@
+import { errorCatalogue } from '@svc/server-kit';
 import { expect, it } from 'vitest';
 import { CANONICAL_ITEM } from '../../src/domain/world.js';
 import { describeEngines } from '../support/harness.js';
@@ -27,6 +28,11 @@ describeEngines('Item and token lifecycle', (sandbox) => {
     const reply = await sandbox().fail('itemPublicTokenExchange', { public_token: publicToken });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'INVALID_PUBLIC_TOKEN' });
+    // The handler's own suggested action is kept (the catalogue's is the default).
+    expect(reply.body.suggested_action).toBe('Create a new public token and exchange it within 30 minutes, once.');
+    expect(reply.body.suggested_action).not.toBe(
+      errorCatalogue.get('INVALID_INPUT', 'INVALID_PUBLIC_TOKEN').suggestedAction,
+    );
   });
 
   it('expires a public token 30 minutes after issue (injected clock)', async () => {

@@ -1,3 +1,4 @@
+import { errorCatalogue } from '@svc/server-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CANONICAL_ORIGINATION_ACCOUNT_ID,
@@ -409,6 +410,10 @@ describeEngines('transfer get, list and cancel', (sandbox) => {
       const theirs = await sandbox().fail(operation, { transfer_id: CANONICAL_TRANSFER_ID }, 'demo');
       expect(unknown.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'INVALID_TRANSFER_ID' });
       expect(theirs.body.error_code).toBe('INVALID_TRANSFER_ID');
+      // The handler gives no suggested action: the catalogue's is sent.
+      expect(theirs.body.suggested_action).toBe(
+        errorCatalogue.get('INVALID_INPUT', 'INVALID_TRANSFER_ID').suggestedAction,
+      );
     }
     // Still there, still pending, for its owner.
     expect((await sandbox().ok('transferGet', { transfer_id: CANONICAL_TRANSFER_ID })).transfer.status).toBe('pending');
