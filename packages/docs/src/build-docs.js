@@ -1,24 +1,33 @@
 /**
  * @module build-docs
- * Builds the HTML reference: bundled spec → docs-only document with code samples and the
- * Workflows section (the Arazzo workflows of `@svc/spec`) →
- * `redocly build-docs --inlineBundle` → remote resources replaced → checked self-contained.
+ * Builds the HTML reference: bundled spec → docs-only document with code samples, the
+ * Workflows section (the Arazzo workflows of `@svc/spec`) and table codes that wrap only at `_`
+ * and `/` → `redocly build-docs --inlineBundle` (with links to download the spec) → remote
+ * resources replaced → checked self-contained → the page's own style and search text fix added;
+ * the bundled spec (YAML and JSON) copied next to the page for the download links.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOperations, readWorkflowFiles } from '@svc/openapi-kit';
-import { openapiJsonPath, workflowsPath } from '@svc/spec';
+import { openapiJsonPath, openapiYamlPath, workflowsPath } from '@svc/spec';
 import { withCodeSamples } from './code-samples.js';
+import { SPEC_DOWNLOADS } from './downloads.js';
+import { withPageStyle } from './page-style.js';
+import { withWordBoundariesInSearch } from './search-text.js';
 import { findRemoteReferences, replaceRemoteResources, telemetryDisabled } from './self-contained.js';
+import { withTableCodeBreaks } from './table-codes.js';
 import { withWorkflows } from './workflows-section.js';
 
 /** The package directory (packages/docs). */
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Where the build writes: `index.html` (the reference) and `openapi.docs.json` (its input). */
+/**
+ * Where the build writes: `index.html` (the reference), `openapi.docs.json` (its input) and the
+ * bundled spec offered for download (`openapi.yaml`, `openapi.json`).
+ */
 export const distDir = join(packageDir, 'dist');
 
 /** The built reference. */
@@ -32,6 +41,19 @@ export const docsDocumentPath = join(distDir, 'openapi.docs.json');
 
 /** Redocly configuration of the docs build (telemetry off, Redoc options). */
 export const redoclyConfigPath = join(packageDir, 'redocly.yaml');
+
+/** Where each file of {@link SPEC_DOWNLOADS} is copied from. */
+const DOWNLOAD_SOURCES = { yaml: openapiYamlPath, json: openapiJsonPath };
+
+/**
+ * The docs-only document the reference is rendered from: the bundled spec with code samples, the
+ * Workflows section and breakable table codes.
+ * @param {import('@svc/openapi-kit').OpenApiDocument} document the bundled spec
+ * @returns {import('@svc/openapi-kit').OpenApiDocument}
+ */
+export function docsDocumentOf(document) {
+  return withTableCodeBreaks(withWorkflows(withCodeSamples(document), readWorkflowFiles(workflowsPath)));
+}
 
 /**
  * What a build produced.
@@ -79,15 +101,16 @@ function renderWithRedocly(input, output, title) {
 export function buildDocs() {
   const started = performance.now();
   const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
-  const docsDocument = withWorkflows(withCodeSamples(document), readWorkflowFiles(workflowsPath));
+  const docsDocument = docsDocumentOf(document);
   mkdirSync(distDir, { recursive: true });
   writeFileSync(docsDocumentPath, `${JSON.stringify(docsDocument, null, 2)}\n`);
 
   const rendered = join(distDir, 'redocly-output.html');
   const info = /** @type {{title?: string}} */ (document.info ?? {});
   renderWithRedocly(docsDocumentPath, rendered, info.title ?? 'API reference');
-  const { html, replaced } = replaceRemoteResources(readFileSync(rendered, 'utf8'));
+  const self = replaceRemoteResources(readFileSync(rendered, 'utf8'));
   rmSync(rendered);
+  const html = withWordBoundariesInSearch(withPageStyle(self.html));
 
   const remote = findRemoteReferences(html);
   if (remote.length > 0) {
@@ -98,11 +121,14 @@ export function buildDocs() {
     throw new Error('the rendered page has Redoc telemetry on ("disableTelemetry" is not true): check redocly.yaml');
   }
   writeFileSync(htmlPath, html);
+  for (const { file, format } of SPEC_DOWNLOADS) {
+    copyFileSync(DOWNLOAD_SOURCES[format], join(distDir, file));
+  }
   return {
     htmlPath,
     htmlBytes: Buffer.byteLength(html),
     operations: listOperations(docsDocument).length,
-    replaced,
+    replaced: self.replaced,
     milliseconds: performance.now() - started,
   };
 }

@@ -1,11 +1,19 @@
 /**
  * @module @svc/docs
  * Builds and serves the self-contained HTML reference of the SVC API (Redocly build-docs over the
- * bundled spec, with generated curl and `@svc/client` code samples and a section on the API's
- * Arazzo workflows).
+ * bundled spec, with generated curl and `@svc/client` code samples, a section on the API's
+ * Arazzo workflows, and the bundled spec offered for download).
  */
 
-export { buildDocs, distDir, docsDocumentPath, htmlPath, packageDir, redoclyConfigPath } from './build-docs.js';
+export {
+  buildDocs,
+  distDir,
+  docsDocumentOf,
+  docsDocumentPath,
+  htmlPath,
+  packageDir,
+  redoclyConfigPath,
+} from './build-docs.js';
 export {
   bundledLibraryEnv,
   CHROMIUM_PATH_ENV,
@@ -27,7 +35,10 @@ export {
   typescriptSample,
   withCodeSamples,
 } from './code-samples.js';
+export { SPEC_DOWNLOADS } from './downloads.js';
 export { shellQuote, typescriptLiteral, typescriptString } from './literals.js';
+export { PAGE_STYLE, PAGE_STYLE_ID, withPageStyle } from './page-style.js';
+export { WORD_SEPARATING_HTML, WORD_SEPARATING_NODES, withWordBoundariesInSearch } from './search-text.js';
 export {
   CDN_HOSTS,
   EMPTY_DATA_URL,
@@ -38,6 +49,7 @@ export {
   telemetryDisabled,
 } from './self-contained.js';
 export { serveDocs } from './serve.js';
+export { breakableCode, withBreakableTableCodes, withTableCodeBreaks } from './table-codes.js';
 export {
   criterionText,
   RESPECT_CLI,

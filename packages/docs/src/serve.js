@@ -1,10 +1,13 @@
 /**
  * @module serve
  * Serves the built reference from 127.0.0.1. The page routes with the URL hash (`#/items/itemremove`),
- * so one file answers every request for `/` or `/index.html`; anything else is a 404.
+ * so one file answers every request for `/` or `/index.html`; the bundled spec offered for
+ * download (`/openapi.yaml`, `/openapi.json`) is served from beside it; anything else is a 404.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import { SPEC_DOWNLOADS } from './downloads.js';
 
 /**
  * A running docs server.
@@ -15,13 +18,26 @@ import { createServer } from 'node:http';
  */
 
 /**
- * Starts a server on 127.0.0.1 that answers `GET /` and `GET /index.html` with `htmlPath`.
+ * Starts a server on 127.0.0.1 that answers `GET /` and `GET /index.html` with `htmlPath`, and
+ * `GET /openapi.yaml` and `GET /openapi.json` with those files of the same folder, when present.
  * @param {string} htmlPath the built page
  * @param {number} [port] 0 (the default) lets the system choose a free port
  * @returns {Promise<DocsServer>}
  */
 export async function serveDocs(htmlPath, port = 0) {
   const html = readFileSync(htmlPath);
+  const page = { body: html, contentType: 'text/html; charset=utf-8' };
+  /** @type {Map<string, {body: Buffer, contentType: string}>} */
+  const files = new Map([
+    ['/', page],
+    ['/index.html', page],
+  ]);
+  for (const { file, contentType } of SPEC_DOWNLOADS) {
+    const path = join(dirname(htmlPath), file);
+    if (existsSync(path)) {
+      files.set(`/${file}`, { body: readFileSync(path), contentType });
+    }
+  }
   /** @type {string[]} */
   const requests = [];
   const server = createServer((request, response) => {
@@ -29,9 +45,12 @@ export async function serveDocs(htmlPath, port = 0) {
     requests.push(path);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
-    } else if (path === '/' || path === '/index.html') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': html.length });
-      response.end(request.method === 'HEAD' ? undefined : html);
+      return;
+    }
+    const file = files.get(path);
+    if (file) {
+      response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.body.length });
+      response.end(request.method === 'HEAD' ? undefined : file.body);
     } else {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
     }

@@ -2,18 +2,30 @@
  * Opens the built reference (dist/index.html) in headless Chromium (found by src/chromium.js:
  * CHROMIUM_PATH, else /usr/bin/chromium, else @sparticuz/chromium; driven by playwright-core) from a
  * local server, and checks what a reader sees: every operation
- * listed, code samples in an operation's section, the Workflows section, a working search, and no
- * request to any other host. Saves a screenshot to test-results/ and prints its path.
+ * listed, code samples in an operation's section with every character visible, table codes never
+ * broken inside a word, no empty image or badge, the Workflows section, a working search whose
+ * snippets keep words apart, links that download the spec (served and from disk), and no request
+ * to any other host. Saves a screenshot to test-results/ and prints its path.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { findWorkflow, listOperations, readWorkflowFiles } from '@svc/openapi-kit';
-import { workflowsPath } from '@svc/spec';
+import { openapiJsonPath, openapiYamlPath, workflowsPath } from '@svc/spec';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium, htmlPath, operationCodeSamples, packageDir, serveDocs } from '../src/index.js';
+import {
+  distDir,
+  findChromium,
+  htmlPath,
+  operationCodeSamples,
+  packageDir,
+  SPEC_DOWNLOADS,
+  serveDocs,
+} from '../src/index.js';
 import { type ListedOperation, listedOperations, readBundledSpec, tagGroupNames } from './bundled-spec.js';
+import { emptyImagesAndBadges, hiddenSampleText, tableCodeBreaks } from './page-layout.js';
 
 const SCREENSHOT = join(packageDir, 'test-results', 'docs-operation.png');
 
@@ -37,6 +49,34 @@ const sampleOperation = (() => {
   }
   return found;
 })();
+
+/** The viewport widths the layout is checked at: a desktop (three panels) and a narrow window. */
+const WIDTHS = [1440, 600];
+const HEIGHT = 900;
+
+/** Where each download comes from in `@svc/spec`. */
+const DOWNLOAD_SOURCES = { yaml: openapiYamlPath, json: openapiJsonPath };
+
+/**
+ * Two words of an operation's description on both sides of a line break inside a paragraph, and
+ * of the end of a list item (the next item begins), which Redoc's text extractor ran together:
+ * what the search must show apart.
+ */
+const wordBoundaries = (
+  [
+    ['a line break', /\b([a-z]{4,})\n([a-z]{4,})\b/, ' '],
+    ['list items', /(?:^|\n)(?:- | {2})[^\n]*\b([a-z]{4,})\.\n- ([A-Z][a-z]{2,})\b/, '. '],
+  ] as const
+).map(([boundary, pattern, joint]) => {
+  for (const entry of listOperations(document)) {
+    const found = pattern.exec(entry.operation.description ?? '');
+    const operation = expected.find((candidate) => candidate.key === entry.path);
+    if (found?.[1] && found[2] && operation) {
+      return { boundary, operation, words: [found[1], found[2]] as const, joint };
+    }
+  }
+  throw new Error(`no operation description of the bundled spec has two words around ${boundary}`);
+});
 
 let server: Awaited<ReturnType<typeof serveDocs>>;
 let context: BrowserContext;
@@ -112,7 +152,7 @@ beforeAll(async () => {
       headless: true,
       args: browser.args,
       ...(browser.env ? { env: { ...process.env, ...browser.env } } : {}),
-      viewport: { width: 1440, height: 900 },
+      viewport: { width: WIDTHS[0] ?? 1440, height: HEIGHT },
     });
   } catch (error) {
     const unpacked = browser.source === '@sparticuz/chromium' ? ' (delete it to have it unpacked again)' : '';
@@ -142,6 +182,35 @@ afterAll(async () => {
   }
 });
 
+/** Sets the viewport's width and waits for two frames, so the page has laid itself out again. */
+async function resize(width: number): Promise<void> {
+  await page.setViewportSize({ width, height: HEIGHT });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** What `measure` finds at each of {@link WIDTHS}, each prefixed with its width; back to the first width after. */
+async function atEachWidth(measure: () => Promise<string[]>): Promise<string[]> {
+  const found: string[] = [];
+  try {
+    for (const width of WIDTHS) {
+      await resize(width);
+      found.push(...(await measure()).map((problem) => `${width} px: ${problem}`));
+    }
+  } finally {
+    await resize(WIDTHS[0] ?? 1440);
+  }
+  return found;
+}
+
+/** Opens the search dialog and searches for `query`. */
+async function search(query: string): Promise<void> {
+  await page
+    .getByText(/^Search/)
+    .first()
+    .click();
+  await page.getByPlaceholder(/Search/).fill(query);
+}
+
 /**
  * Opens a tag's group in the sidebar. Clicking a tag toggles it, and Redoc also expands the group
  * of the section scrolled into view, so a blind click can close a group that was already open:
@@ -169,6 +238,27 @@ describe('the built reference in Chromium', () => {
     expect(separators.map((text) => text.trim())).toEqual(tagGroupNames(document));
     const sections = await page.locator('.menu-item-type-default [data-text]').allInnerTexts();
     expect(sections).toEqual(expect.arrayContaining(['Authentication', 'Errors', 'Workflows']));
+  });
+
+  it('has no empty image or badge: the footer names nobody without a logo', async () => {
+    expect(await atEachWidth(() => emptyImagesAndBadges(page))).toEqual([]);
+  });
+
+  it('never breaks an inline code in a table cell inside a word, on a wide and a narrow screen', async () => {
+    await page
+      .locator('.menu-item-type-default')
+      .filter({ hasText: /^Errors$/ })
+      .first()
+      .click();
+    await page.locator('td code').first().waitFor({ state: 'visible' });
+    const measured: string[] = [];
+    const broken = await atEachWidth(async () => {
+      const { codes, insideWords } = await tableCodeBreaks(page);
+      measured.push(...codes);
+      return insideWords;
+    });
+    expect(broken).toEqual([]);
+    expect(measured.filter((code) => code.includes('_')).length).toBeGreaterThan(10);
   });
 
   it('shows the Workflows section: each flow with a table of its steps and the operations they call', async () => {
@@ -210,12 +300,15 @@ describe('the built reference in Chromium', () => {
       throw new Error(`no curl and TypeScript samples for ${sampleOperation.key}`);
     }
     expect(await shownSample(section)).toEqual(expect.arrayContaining(sampleLines(curl.source)));
+    const sample = section.locator('pre[data-testid="source-code"]').first();
+    expect(await atEachWidth(() => hiddenSampleText(sample))).toEqual([]);
 
     await section.getByRole('button', { name: 'curl' }).click();
     await page.getByRole('menuitem', { name: 'TypeScript', exact: true }).click();
     const shown = await shownSample(section);
     expect(shown).toEqual(expect.arrayContaining(sampleLines(typescript.source)));
     expect(shown.join('\n')).toContain(`await client.${entry.operationId}({`);
+    expect(await atEachWidth(() => hiddenSampleText(sample))).toEqual([]);
 
     mkdirSync(join(packageDir, 'test-results'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });
@@ -224,15 +317,53 @@ describe('the built reference in Chromium', () => {
 
   it('finds an operation with the search and opens it', async () => {
     const target = expected.find((operation) => operation.key === '/item/public_token/exchange') ?? sampleOperation;
-    await page
-      .getByText(/^Search/)
-      .first()
-      .click();
-    await page.getByPlaceholder(/Search/).fill('public token exchange');
+    await search('public token exchange');
     const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: target.key }).first();
     await result.waitFor({ state: 'visible' });
     await result.click();
     await operationSection(target).waitFor({ state: 'visible' });
+  });
+
+  it.each(wordBoundaries)('keeps two words apart across $boundary in search snippets', async (found) => {
+    const [first, second] = found.words;
+    await search(`${first} ${second}`);
+    const result = page
+      .locator('[data-component-name="Search/SearchItem"]')
+      .filter({ hasText: found.operation.key })
+      .first();
+    await result.waitFor({ state: 'visible' });
+    const text = ((await result.textContent()) ?? '').replace(/\s+/g, ' ');
+    await page.keyboard.press('Escape');
+    expect(text).toContain(`${first}${found.joint}${second}`);
+    expect(text).not.toContain(`${first}${found.joint.trim()}${second}`);
+  });
+
+  it('links the bundled spec for download, served beside the page', async () => {
+    await page.goto(server.url, { waitUntil: 'load' });
+    for (const { file, format } of SPEC_DOWNLOADS) {
+      const link = page.getByRole('link', { name: file, exact: true });
+      await link.waitFor({ state: 'visible' });
+      const href = await link.evaluate((anchor) => (anchor as HTMLAnchorElement).href);
+      expect(href).toBe(new URL(file, server.url).href);
+      const body = await page.evaluate(async (url) => (await fetch(url)).text(), href);
+      expect(body, file).toBe(readFileSync(DOWNLOAD_SOURCES[format], 'utf8'));
+    }
+  });
+
+  it('links the downloads beside the file when the page is opened from disk', async () => {
+    const fromDisk = await context.newPage();
+    try {
+      await fromDisk.goto(pathToFileURL(htmlPath).href, { waitUntil: 'load' });
+      for (const { file } of SPEC_DOWNLOADS) {
+        const link = fromDisk.getByRole('link', { name: file, exact: true });
+        await link.waitFor({ state: 'visible' });
+        const href = await link.evaluate((anchor) => (anchor as HTMLAnchorElement).href);
+        expect(href).toBe(pathToFileURL(join(distDir, file)).href);
+        expect(existsSync(join(distDir, file)), file).toBe(true);
+      }
+    } finally {
+      await fromDisk.close();
+    }
   });
 
   it('made no request to any host but the local server', () => {

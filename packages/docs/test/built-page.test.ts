@@ -1,20 +1,27 @@
 /**
  * Checks the built page (dist/index.html) without a browser: self-contained, free of maintainers'
- * references (interface specification, decision ids), telemetry off, and carrying the code samples
- * of every operation of the bundled spec and the Workflows section of every shipped workflow.
+ * references (interface specification, decision ids), telemetry off, carrying the code samples
+ * of every operation of the bundled spec and the Workflows section of every shipped workflow,
+ * with the page's own style and search text fix, and the bundled spec beside it for download.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { listOperations, readWorkflowFiles } from '@svc/openapi-kit';
-import { workflowsPath } from '@svc/spec';
+import { openapiJsonPath, openapiYamlPath, workflowsPath } from '@svc/spec';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  distDir,
+  docsDocumentOf,
   docsDocumentPath,
   findRemoteReferences,
   htmlPath,
+  PAGE_STYLE,
+  PAGE_STYLE_ID,
+  SPEC_DOWNLOADS,
   telemetryDisabled,
+  WORD_SEPARATING_NODES,
   WORKFLOWS_HEADING,
-  withCodeSamples,
-  withWorkflows,
+  withWordBoundariesInSearch,
 } from '../src/index.js';
 import { readBundledSpec } from './bundled-spec.js';
 
@@ -47,7 +54,7 @@ describe('the built page', () => {
   });
 
   it('is rendered from the current bundled spec with the code samples of every operation', () => {
-    const expected = withWorkflows(withCodeSamples(readBundledSpec()), readWorkflowFiles(workflowsPath));
+    const expected = docsDocumentOf(readBundledSpec());
     expect(JSON.parse(readFileSync(docsDocumentPath, 'utf8'))).toEqual(expected);
     for (const entry of listOperations(expected)) {
       for (const sample of entry.operation['x-codeSamples'] as Array<{ source: string }>) {
@@ -65,6 +72,20 @@ describe('the built page', () => {
           expect(html, `${workflow.workflowId} › ${step.stepId}`).toContain(`\`${step.stepId}\`: `);
         }
       }
+    }
+  });
+
+  it("has the page's own style and Redoc's search text extractor replaced", () => {
+    expect(html).toContain(`<style id="${PAGE_STYLE_ID}">${PAGE_STYLE}</style>`);
+    expect(html).toContain(JSON.stringify(WORD_SEPARATING_NODES));
+    expect(() => withWordBoundariesInSearch(html)).toThrow(/found it 0 times/);
+  });
+
+  it('has the bundled spec beside it, as the download links name it', () => {
+    const sources = { yaml: openapiYamlPath, json: openapiJsonPath };
+    for (const { file, format } of SPEC_DOWNLOADS) {
+      expect(readFileSync(join(distDir, file), 'utf8'), file).toBe(readFileSync(sources[format], 'utf8'));
+      expect(html, file).toContain(`<a href="${file}"`);
     }
   });
 });
