@@ -1,17 +1,26 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Length of a request id, as in the spec's examples (`m8MDnv9okwxFNBV`). */
 export const REQUEST_ID_LENGTH = 15;
 
+// Random bytes are drawn in batches: one call to the generator serves 256 request ids, which
+// matters on a server answering thousands of requests a second.
+const pool = Buffer.alloc(REQUEST_ID_LENGTH * 256);
+let next = pool.length;
+
 /** A new request id: 15 random letters and digits, like the `request_id` of the spec's examples. */
 export function newRequestId(): string {
-  const bytes = randomBytes(REQUEST_ID_LENGTH);
-  let id = '';
-  for (const byte of bytes) {
-    // 248 = 4 × 62: the small bias of the last values is irrelevant for an identifier.
-    id += ALPHABET[byte % ALPHABET.length];
+  if (next + REQUEST_ID_LENGTH > pool.length) {
+    randomFillSync(pool);
+    next = 0;
   }
+  let id = '';
+  for (let index = next; index < next + REQUEST_ID_LENGTH; index++) {
+    // 248 = 4 × 62: the small bias of the last values is irrelevant for an identifier.
+    id += ALPHABET[(pool[index] as number) % ALPHABET.length];
+  }
+  next += REQUEST_ID_LENGTH;
   return id;
 }

@@ -17,8 +17,13 @@ export function sendJson(
   if (res.headersSent || res.writableEnded) {
     return;
   }
-  const payload = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { 'Content-Type': JSON_CONTENT_TYPE, ...headers, 'Content-Length': payload.length });
+  // A string body goes out in one write together with the head; a Buffer would take two.
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': JSON_CONTENT_TYPE,
+    ...headers,
+    'Content-Length': Buffer.byteLength(payload),
+  });
   res.end(payload);
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { invalidInput } from '../server/sandbox-error.js';
+import { type Placeholders, prepareQuery } from '../store/prepared-query.js';
 import type { AccountsTable, Database, ItemsTable, TokensTable } from '../store/tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -54,18 +55,8 @@ export async function accountOfProcessorToken(
   return { item: found.item, account, token: found.token };
 }
 
-/**
- * A token of `kind` of `clientId` that is not revoked and whose Item (if any) was not removed,
- * with that Item. Expiry and single use are the caller's rules.
- */
-export async function liveToken(
-  db: Db,
-  clientId: string,
-  token: string,
-  kind: string,
-): Promise<{ token: TokenRow; item: LiveItem } | undefined> {
-  // One query: the token and its live Item together.
-  const row = await db
+const liveTokenQuery = prepareQuery((db, p: Placeholders<{ token: string; kind: string; clientId: string }>) =>
+  db
     .selectFrom('tokens')
     .innerJoin('items', 'items.item_id', 'tokens.item_id')
     .selectAll('items')
@@ -80,13 +71,26 @@ export async function liveToken(
       'tokens.used_at as token_used_at',
       'tokens.revoked_at as token_revoked_at',
     ])
-    .where('tokens.token', '=', token)
-    .where('tokens.kind', '=', kind)
-    .where('tokens.client_id', '=', clientId)
+    .where('tokens.token', '=', p.token)
+    .where('tokens.kind', '=', p.kind)
+    .where('tokens.client_id', '=', p.clientId)
     .where('tokens.revoked_at', 'is', null)
-    .where('items.client_id', '=', clientId)
-    .where('items.removed_at', 'is', null)
-    .executeTakeFirst();
+    .where('items.client_id', '=', p.clientId)
+    .where('items.removed_at', 'is', null),
+);
+
+/**
+ * A token of `kind` of `clientId` that is not revoked and whose Item (if any) was not removed,
+ * with that Item. Expiry and single use are the caller's rules.
+ */
+export async function liveToken(
+  db: Db,
+  clientId: string,
+  token: string,
+  kind: string,
+): Promise<{ token: TokenRow; item: LiveItem } | undefined> {
+  // One query: the token and its live Item together.
+  const row = await liveTokenQuery.executeTakeFirst(db, { token, kind, clientId });
   if (!row) {
     return undefined;
   }
@@ -120,9 +124,22 @@ export async function liveToken(
 }
 
 /** The accounts of an Item, in their order. */
-export async function accountsOfItem(db: Db, itemId: string): Promise<AccountRow[]> {
-  return db.selectFrom('accounts').selectAll().where('item_id', '=', itemId).orderBy('position').execute();
+export function accountsOfItem(db: Db, itemId: string): Promise<AccountRow[]> {
+  return accountsOfItemQuery.execute(db, { itemId });
 }
+
+const accountQuery = prepareQuery((db, p: Placeholders<{ itemId: string; accountId: string }>) =>
+  db.selectFrom('accounts').selectAll().where('account_id', '=', p.accountId).where('item_id', '=', p.itemId),
+);
+
+/** The Item's account `accountId`, if it is one of the Item's. */
+export function accountOfItemIfAny(db: Db, itemId: string, accountId: string): Promise<AccountRow | undefined> {
+  return accountQuery.executeTakeFirst(db, { itemId, accountId });
+}
+
+const accountsOfItemQuery = prepareQuery<{ itemId: string }, AccountRow>((db, p) =>
+  db.selectFrom('accounts').selectAll().where('item_id', '=', p.itemId).orderBy('position'),
+);
 
 /**
  * The accounts of an Item selected by `options.account_ids` (all when absent). An id that is not

@@ -2,13 +2,13 @@
  * The account an operation names with a top-level `account_id`, which must be one of the Item's.
  */
 import { invalidInput } from '../server/sandbox-error.js';
-import { type AccountRow, accountsOfItem } from './access.js';
+import { type AccountRow, accountOfItemIfAny } from './access.js';
 
-type Db = Parameters<typeof accountsOfItem>[0];
+type Db = Parameters<typeof accountOfItemIfAny>[0];
 
 /** The Item's account `accountId`; otherwise `INVALID_ACCOUNT_ID`, naming it. */
 export async function accountOfItem(db: Db, itemId: string, accountId: string): Promise<AccountRow> {
-  const account = (await accountsOfItem(db, itemId)).find((candidate) => candidate.account_id === accountId);
+  const account = await accountOfItemIfAny(db, itemId, accountId);
   if (!account) {
     throw invalidInput(
       'INVALID_ACCOUNT_ID',

@@ -17,9 +17,8 @@ import {
   directionOf,
   SIMULATION_SOURCE,
 } from '../domain/transfers/bank-transfer-status.js';
-import { listWindow } from '../domain/transfers/list-window.js';
 import { formatCents, parseCents } from '../domain/transfers/money.js';
-import { invalidField, invalidInput, SandboxError } from '../server/sandbox-error.js';
+import { invalidInput, SandboxError } from '../server/sandbox-error.js';
 import {
   type BankTransferRow,
   bankTransferEventsAfter,
@@ -39,8 +38,8 @@ import {
 import type { Database } from '../store/tables.js';
 import {
   type AccountRow,
+  accountOfItemIfAny,
   accountOfProcessorToken,
-  accountsOfItem,
   itemOfAccessToken,
   type LiveItem,
 } from './access.js';
@@ -84,7 +83,7 @@ async function partyOfAccessToken(
 ): Promise<Party> {
   const item = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
   checkLogin(item);
-  const account = (await accountsOfItem(trx, item.item_id)).find((entry) => entry.account_id === request.account_id);
+  const account = await accountOfItemIfAny(trx, item.item_id, request.account_id);
   if (!account || !TRANSFERABLE_SUBTYPES.includes(account.subtype)) {
     throw invalidInput(
       'INVALID_ACCOUNT_ID',

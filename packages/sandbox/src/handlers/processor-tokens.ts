@@ -12,7 +12,7 @@ import { invalidInput } from '../server/sandbox-error.js';
 import { issueProcessorToken } from '../store/items.js';
 import { issueAccountToken } from '../store/processor-tokens.js';
 import type { Database } from '../store/tables.js';
-import { type AccountRow, accountsOfItem, itemOfAccessToken, type LiveItem } from './access.js';
+import { type AccountRow, accountOfItemIfAny, itemOfAccessToken, type LiveItem } from './access.js';
 import type { HandlerContext, HandlerGroup } from './types.js';
 
 /** The Item of `accessToken` and its account `accountId` (`INVALID_ACCOUNT_ID` when it is not one of the Item's). */
@@ -23,7 +23,7 @@ async function accountOfItem(
   accountId: string,
 ): Promise<{ item: LiveItem; account: AccountRow }> {
   const item = await itemOfAccessToken(trx, context.client.client_id, accessToken);
-  const account = (await accountsOfItem(trx, item.item_id)).find((entry) => entry.account_id === accountId);
+  const account = await accountOfItemIfAny(trx, item.item_id, accountId);
   if (!account) {
     throw invalidInput(
       'INVALID_ACCOUNT_ID',

@@ -10,15 +10,10 @@ import { newUuid } from '../domain/ids.js';
 import { requestFingerprint } from '../domain/request-fingerprint.js';
 import { testUserOf } from '../domain/test-users.js';
 import { decideAuthorization } from '../domain/transfers/authorization-decision.js';
-import { listWindow } from '../domain/transfers/list-window.js';
 import { balanceCents, parseCents } from '../domain/transfers/money.js';
-import { invalidField, invalidInput, SandboxError } from '../server/sandbox-error.js';
+import { invalidInput, SandboxError } from '../server/sandbox-error.js';
 import { claimIdempotencyKey } from '../store/idempotency.js';
-import {
-  invalidOriginationAccount,
-  originationAccountsOf,
-  resolveOriginationAccount,
-} from '../store/origination-accounts.js';
+import { resolveOriginationAccount } from '../store/origination-accounts.js';
 import type { Database } from '../store/tables.js';
 import {
   type AuthorizationRow,
@@ -31,7 +26,7 @@ import {
   transferOf,
   useAuthorization,
 } from '../store/transfers.js';
-import { accountsOfItem, itemOfAccessToken, type LiveItem } from './access.js';
+import { accountOfItemIfAny, itemOfAccessToken, type LiveItem } from './access.js';
 import { listFilters } from './list-filters.js';
 import { presentAuthorization, presentTransfer, presentTransferEvent } from './present-transfers.js';
 import type { HandlerContext, HandlerGroup, RequestOf } from './types.js';
@@ -120,9 +115,7 @@ export const transferHandlers: HandlerGroup<
     const clientId = context.client.client_id;
     const row = await context.store.transaction(async (trx) => {
       const item = await transferItem(trx, context, request.access_token);
-      const account = (await accountsOfItem(trx, item.item_id)).find(
-        (entry) => entry.account_id === request.account_id,
-      );
+      const account = await accountOfItemIfAny(trx, item.item_id, request.account_id);
       if (!account) {
         throw invalidInput('INVALID_ACCOUNT_ID', `account_id does not belong to this item: ${request.account_id}`);
       }

@@ -1,9 +1,12 @@
 /**
  * Client authentication: the client id and secret of a request against the clients in the
  * store. An unknown id and a wrong secret get the same 401 `INVALID_API_KEYS`, in the same time.
- * A client's stored row is kept in memory for a few seconds, so a busy client costs one hash per
- * request rather than one query; the secret is still checked against the stored hash every time.
+ * A client's stored row is kept in memory for a few seconds, so a busy client costs no query per
+ * request. Within that time, a secret that was verified against the stored hash is remembered (in
+ * memory only) and later requests compare theirs to it in constant time instead of hashing again;
+ * any other secret is hashed and checked against the stored hash.
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { Credentials } from '@svc/server-kit';
 import { UNMATCHABLE_SECRET, verifySecret } from '../domain/client-secrets.js';
 import type { SandboxClient } from '../handlers/types.js';
@@ -22,10 +25,16 @@ export interface Authenticator {
 
 /** An {@link Authenticator} over `store`; `now` gives milliseconds (monotonic is best). */
 export function createAuthenticator(store: Store, now: () => number = () => performance.now()): Authenticator {
-  const cache = new Map<string, { client: SandboxClient; until: number }>();
+  const cache = new Map<string, { client: SandboxClient; until: number; verified?: Buffer }>();
   const authenticate = async (credentials: Credentials): Promise<SandboxClient> => {
-    const cached = cache.get(credentials.clientId);
-    let client = cached && cached.until > now() ? cached.client : undefined;
+    let cached = cache.get(credentials.clientId);
+    if (cached && cached.until <= now()) {
+      cached = undefined;
+    }
+    if (cached?.verified && sameSecret(cached.verified, credentials.secret)) {
+      return cached.client;
+    }
+    let client = cached?.client;
     if (!client) {
       client = await store.db
         .selectFrom('clients')
@@ -33,7 +42,8 @@ export function createAuthenticator(store: Store, now: () => number = () => perf
         .where('client_id', '=', credentials.clientId)
         .executeTakeFirst();
       if (client) {
-        cache.set(credentials.clientId, { client, until: now() + CLIENT_CACHE_MS });
+        cached = { client, until: now() + CLIENT_CACHE_MS };
+        cache.set(credentials.clientId, cached);
       } else {
         cache.delete(credentials.clientId);
       }
@@ -48,7 +58,16 @@ export function createAuthenticator(store: Store, now: () => number = () => perf
           'Use the credentials the sandbox printed at start-up, or those of a client you added with `svc-sandbox clients add`.',
       });
     }
+    if (cached) {
+      cached.verified = Buffer.from(credentials.secret);
+    }
     return client;
   };
   return Object.assign(authenticate, { clear: () => cache.clear() });
+}
+
+/** Whether `secret` equals the remembered `verified` one, in time independent of where they differ. */
+function sameSecret(verified: Buffer, secret: string): boolean {
+  const candidate = Buffer.from(secret);
+  return candidate.length === verified.length && timingSafeEqual(candidate, verified);
 }

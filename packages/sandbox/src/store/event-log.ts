@@ -14,6 +14,7 @@
  * row is held only for the end of it.
  */
 import { sql, type Transaction } from 'kysely';
+import { type Placeholders, prepareQuery } from './prepared-query.js';
 import type { Database } from './tables.js';
 
 /** The kinds of event streams. */
@@ -24,18 +25,24 @@ export function eventCounterName(stream: EventStream, clientId: string): string 
   return `${stream}/${clientId}`;
 }
 
+const incrementQuery = prepareQuery((db, p: Placeholders<{ name: string }>) =>
+  db
+    .insertInto('counters')
+    .values({ name: p.name, value: 1 })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
+    .returning('value'),
+);
+
 /**
  * Increments the `counters` row `name` inside `trx` and returns the new value (1 the first time).
  * An upsert, so it needs no row inserted beforehand (a store reset may empty the table). The row
  * stays locked until `trx` ends: concurrent writers get their values in commit order.
  */
 export async function incrementCounter(trx: Transaction<Database>, name: string): Promise<number> {
-  const row = await trx
-    .insertInto('counters')
-    .values({ name, value: 1 })
-    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
-    .returning('value')
-    .executeTakeFirstOrThrow();
+  const row = await incrementQuery.executeTakeFirst(trx, { name });
+  if (!row) {
+    throw new Error(`the counter ${name} returned no value`);
+  }
   return Number(row.value);
 }
 

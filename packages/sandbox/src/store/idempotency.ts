@@ -14,7 +14,9 @@
  */
 import type { Transaction } from 'kysely';
 import { SandboxError } from '../server/sandbox-error.js';
+import { affectedRows, type Placeholders, prepareQuery } from './prepared-query.js';
 import type { Database } from './tables.js';
+import type { IdempotencyKeysTable } from './transfer-tables.js';
 
 /** What a create asks before creating anything. */
 export interface IdempotencyClaim {
@@ -32,24 +34,34 @@ export interface IdempotencyClaim {
 /** Either this request owns the key now (create the record), or it repeats the request that created `resourceId`. */
 export type ClaimOutcome = { kind: 'new' } | { kind: 'repeat'; resourceId: string };
 
+const claimQuery = prepareQuery((db, p: Placeholders<IdempotencyKeysTable>) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({
+      client_id: p.client_id,
+      scope: p.scope,
+      idempotency_key: p.idempotency_key,
+      fingerprint: p.fingerprint,
+      resource_id: p.resource_id,
+      created_at: p.created_at,
+    })
+    .onConflict((conflict) => conflict.columns(['client_id', 'scope', 'idempotency_key']).doNothing()),
+);
+
 /**
  * Claims `claim.key` inside `trx`. A key already used for a request with another fingerprint is
  * refused with `IDEMPOTENCY_KEY_REUSED`.
  */
 export async function claimIdempotencyKey(trx: Transaction<Database>, claim: IdempotencyClaim): Promise<ClaimOutcome> {
-  const inserted = await trx
-    .insertInto('idempotency_keys')
-    .values({
-      client_id: claim.clientId,
-      scope: claim.scope,
-      idempotency_key: claim.key,
-      fingerprint: claim.fingerprint,
-      resource_id: claim.resourceId,
-      created_at: claim.now.toISOString(),
-    })
-    .onConflict((conflict) => conflict.columns(['client_id', 'scope', 'idempotency_key']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) {
+  const inserted = await claimQuery.executeResult(trx, {
+    client_id: claim.clientId,
+    scope: claim.scope,
+    idempotency_key: claim.key,
+    fingerprint: claim.fingerprint,
+    resource_id: claim.resourceId,
+    created_at: claim.now.toISOString(),
+  });
+  if (affectedRows(inserted) === 1) {
     return { kind: 'new' };
   }
   const existing = await trx

@@ -7,6 +7,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { originationAccountTemplates } from '../domain/transfers/origination-accounts.js';
 import { invalidInput } from '../server/sandbox-error.js';
+import { type Placeholders, prepareQuery } from './prepared-query.js';
 import type { Database } from './tables.js';
 import type { OriginationAccountsTable } from './transfer-tables.js';
 
@@ -47,16 +48,18 @@ export async function provisionOriginationAccounts(db: Db, clientId: string, now
     .execute();
 }
 
+const originationAccountsQuery = prepareQuery((db, p: Placeholders<{ clientId: string }>) =>
+  db
+    .selectFrom('origination_accounts')
+    .selectAll()
+    .where('client_id', '=', p.clientId)
+    .orderBy('is_default', 'desc')
+    .orderBy('origination_account_id'),
+);
+
 /** The client's origination accounts, default first (provisioned on first use). */
 export async function originationAccountsOf(db: Db, clientId: string, now: Date): Promise<OriginationAccount[]> {
-  const read = () =>
-    db
-      .selectFrom('origination_accounts')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .orderBy('is_default', 'desc')
-      .orderBy('origination_account_id')
-      .execute();
+  const read = () => originationAccountsQuery.execute(db, { clientId });
   let rows = await read();
   if (rows.length === 0) {
     await provisionOriginationAccounts(db, clientId, now);

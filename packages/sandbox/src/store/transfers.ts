@@ -5,6 +5,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ListWindow } from '../domain/transfers/list-window.js';
 import { nextEventId } from './event-log.js';
+import { affectedRows, columnsOf, type Placeholders, prepareQuery, valuesOf } from './prepared-query.js';
 import type { Database } from './tables.js';
 import type { TransferAuthorizationsTable, TransferEventsTable, TransfersTable } from './transfer-tables.js';
 
@@ -17,20 +18,52 @@ export type TransferRow = Selectable<TransfersTable>;
 /** A stored transfer event. */
 export type TransferEventRow = Selectable<TransferEventsTable>;
 
+const AUTHORIZATION_COLUMNS = columnsOf<TransferAuthorizationsTable>({
+  authorization_id: true,
+  client_id: true,
+  item_id: true,
+  account_id: true,
+  created: true,
+  decision: true,
+  decision_rationale: true,
+  type: true,
+  network: true,
+  ach_class: true,
+  amount: true,
+  user_details: true,
+  origination_account_id: true,
+  transfer_id: true,
+});
+
+const insertAuthorizationQuery = prepareQuery((db, p: Placeholders<TransferAuthorizationsTable>) =>
+  db.insertInto('transfer_authorizations').values(valuesOf(p, AUTHORIZATION_COLUMNS)),
+);
+
 /** Stores an authorization. */
 export async function insertAuthorization(trx: Transaction<Database>, row: TransferAuthorizationsTable): Promise<void> {
-  await trx.insertInto('transfer_authorizations').values(row).execute();
+  await insertAuthorizationQuery.execute(trx, row);
 }
 
-/** The client's authorization `id`, if any. */
-export async function authorizationOf(db: Db, clientId: string, id: string): Promise<AuthorizationRow | undefined> {
-  return db
+const authorizationQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
+  db
     .selectFrom('transfer_authorizations')
     .selectAll()
-    .where('authorization_id', '=', id)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+    .where('authorization_id', '=', p.id)
+    .where('client_id', '=', p.clientId),
+);
+
+/** The client's authorization `id`, if any. */
+export function authorizationOf(db: Db, clientId: string, id: string): Promise<AuthorizationRow | undefined> {
+  return authorizationQuery.executeTakeFirst(db, { id, clientId });
 }
+
+const useAuthorizationQuery = prepareQuery((db, p: Placeholders<{ authorizationId: string; transferId: string }>) =>
+  db
+    .updateTable('transfer_authorizations')
+    .set({ transfer_id: p.transferId })
+    .where('authorization_id', '=', p.authorizationId)
+    .where('transfer_id', 'is', null),
+);
 
 /**
  * Marks an authorization as used by `transferId`, unless it was used already (also by a
@@ -41,14 +74,28 @@ export async function useAuthorization(
   authorizationId: string,
   transferId: string,
 ): Promise<boolean> {
-  const updated = await trx
-    .updateTable('transfer_authorizations')
-    .set({ transfer_id: transferId })
-    .where('authorization_id', '=', authorizationId)
-    .where('transfer_id', 'is', null)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return affectedRows(await useAuthorizationQuery.executeResult(trx, { authorizationId, transferId })) === 1;
 }
+
+const insertTransferEventQuery = prepareQuery((db, p: Placeholders<TransferEventsTable>) =>
+  db.insertInto('transfer_events').values(
+    valuesOf(
+      p,
+      columnsOf<TransferEventsTable>({
+        client_id: true,
+        event_id: true,
+        transfer_id: true,
+        event_type: true,
+        timestamp: true,
+        account_id: true,
+        origination_account_id: true,
+        transfer_type: true,
+        transfer_amount: true,
+        failure_reason: true,
+      }),
+    ),
+  ),
+);
 
 /** Appends an event about `transfer` to its client's stream (take it last in the transaction). */
 export async function appendTransferEvent(
@@ -61,38 +108,61 @@ export async function appendTransferEvent(
   timestamp: string,
 ): Promise<number> {
   const eventId = await nextEventId(trx, 'transfer_events', transfer.client_id);
-  await trx
-    .insertInto('transfer_events')
-    .values({
-      client_id: transfer.client_id,
-      event_id: eventId,
-      transfer_id: transfer.transfer_id,
-      event_type: eventType,
-      timestamp,
-      account_id: transfer.account_id,
-      origination_account_id: transfer.origination_account_id,
-      transfer_type: transfer.type,
-      transfer_amount: transfer.amount,
-      failure_reason: transfer.failure_reason,
-    })
-    .execute();
+  await insertTransferEventQuery.execute(trx, {
+    client_id: transfer.client_id,
+    event_id: eventId,
+    transfer_id: transfer.transfer_id,
+    event_type: eventType,
+    timestamp,
+    account_id: transfer.account_id,
+    origination_account_id: transfer.origination_account_id,
+    transfer_type: transfer.type,
+    transfer_amount: transfer.amount,
+    failure_reason: transfer.failure_reason,
+  });
   return eventId;
 }
 
+const insertTransferQuery = prepareQuery((db, p: Placeholders<TransfersTable>) =>
+  db.insertInto('transfers').values(
+    valuesOf(
+      p,
+      columnsOf<TransfersTable>({
+        transfer_id: true,
+        client_id: true,
+        item_id: true,
+        authorization_id: true,
+        account_id: true,
+        ach_class: true,
+        amount: true,
+        status: true,
+        cancellable: true,
+        created: true,
+        description: true,
+        failure_reason: true,
+        metadata: true,
+        network: true,
+        origination_account_id: true,
+        type: true,
+        user_details: true,
+      }),
+    ),
+  ),
+);
+
 /** Stores a new transfer and its `pending` event. */
 export async function insertTransfer(trx: Transaction<Database>, row: TransfersTable): Promise<void> {
-  await trx.insertInto('transfers').values(row).execute();
+  await insertTransferQuery.execute(trx, row);
   await appendTransferEvent(trx, row, row.status, row.created);
 }
 
+const transferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
+  db.selectFrom('transfers').selectAll().where('transfer_id', '=', p.id).where('client_id', '=', p.clientId),
+);
+
 /** The client's transfer `id`, if any. */
-export async function transferOf(db: Db, clientId: string, id: string): Promise<TransferRow | undefined> {
-  return db
-    .selectFrom('transfers')
-    .selectAll()
-    .where('transfer_id', '=', id)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+export function transferOf(db: Db, clientId: string, id: string): Promise<TransferRow | undefined> {
+  return transferQuery.executeTakeFirst(db, { id, clientId });
 }
 
 /** One page of the client's transfers, newest first (ties by id, descending). */

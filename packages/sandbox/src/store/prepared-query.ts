@@ -1,0 +1,117 @@
+/**
+ * Queries built and compiled once, then run with new parameter values. Building a Kysely query
+ * (immutable nodes) and compiling it to SQL costs more than running it on SQLite; the hot reads of
+ * every request (the token lookup, the accounts of an Item) skip both after their first use.
+ *
+ * A query is built with named placeholders ({@link Placeholders}) where values go; it is compiled
+ * once per SQL dialect (SQLite and PostgreSQL compile to different SQL) and the placeholders'
+ * positions among the compiled parameters are remembered. Only plain values can be placeholders:
+ * not lists (`in`) and not `null` comparisons (write `is null` literally).
+ */
+import { type Compilable, CompiledQuery, type Kysely, type QueryResult, type Transaction } from 'kysely';
+import type { Database } from './tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A named value to fill in when the query runs. */
+class Placeholder {
+  constructor(readonly name: string) {}
+}
+
+/** Gives the placeholder of a parameter, typed as its value so the builder accepts it. */
+export type Placeholders<P> = { readonly [K in keyof P]: P[K] };
+
+interface Compiled {
+  sql: string;
+  /** Per compiled parameter: the name of its placeholder, or the constant the builder put there. */
+  slots: readonly ({ name: string } | { value: unknown })[];
+}
+
+/** A query compiled once per dialect, run with {@link PreparedQuery.execute}. */
+export interface PreparedQuery<P, R> {
+  /** The whole result: rows, and for a write the number of rows it changed (`numAffectedRows`). */
+  executeResult(db: Db, params: P): Promise<QueryResult<R>>;
+  /** All rows of the query with `params` filled in. */
+  execute(db: Db, params: P): Promise<R[]>;
+  /** The first row, or `undefined`. */
+  executeTakeFirst(db: Db, params: P): Promise<R | undefined>;
+}
+
+/**
+ * Prepares `build`: it receives a database to build on and the placeholders of `P`, and returns
+ * the query. It runs once per dialect, on first use.
+ *
+ * @example
+ * const accountsOfItem = prepareQuery<{ itemId: string }, AccountRow>((db, p) =>
+ *   db.selectFrom('accounts').selectAll().where('item_id', '=', p.itemId).orderBy('position'));
+ * const rows = await accountsOfItem.execute(db, { itemId });
+ */
+export function prepareQuery<P extends object, R>(
+  build: (db: Db, params: Placeholders<P>) => Compilable<R>,
+): PreparedQuery<P, R> {
+  // Keyed by the dialect's adapter, which a database shares with its transactions.
+  const byAdapter = new WeakMap<object, Compiled>();
+  const placeholders = new Proxy({} as Placeholders<P>, {
+    get: (_target, name) => new Placeholder(String(name)),
+  });
+  const compiledFor = (db: Db): Compiled => {
+    const adapter = db.getExecutor().adapter as object;
+    let compiled = byAdapter.get(adapter);
+    if (!compiled) {
+      const query = build(db, placeholders).compile();
+      compiled = {
+        sql: query.sql,
+        slots: query.parameters.map((parameter) =>
+          parameter instanceof Placeholder ? { name: parameter.name } : { value: parameter },
+        ),
+      };
+      byAdapter.set(adapter, compiled);
+    }
+    return compiled;
+  };
+  const executeResult = (db: Db, params: P): Promise<QueryResult<R>> => {
+    const { sql, slots } = compiledFor(db);
+    const values = slots.map((slot) => {
+      if ('value' in slot) {
+        return slot.value;
+      }
+      if (!(slot.name in params)) {
+        throw new Error(`prepared query: no value for the placeholder "${slot.name}"`);
+      }
+      return (params as Record<string, unknown>)[slot.name];
+    });
+    return db.executeQuery<R>(CompiledQuery.raw(sql, values));
+  };
+  const execute = async (db: Db, params: P): Promise<R[]> => (await executeResult(db, params)).rows;
+  return {
+    executeResult,
+    execute,
+    async executeTakeFirst(db, params) {
+      return (await execute(db, params))[0];
+    },
+  };
+}
+
+/** Rows changed by a write, from its {@link QueryResult}. */
+export function affectedRows(result: QueryResult<unknown>): number {
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * The placeholders of every column of `columns`, as the values object of an insert: a prepared
+ * insert names its columns up front, since placeholders cannot be enumerated.
+ */
+export function valuesOf<K extends string, P extends { readonly [C in K]: unknown }>(
+  params: P,
+  columns: readonly K[],
+): { [C in K]: P[C] } {
+  return Object.fromEntries(columns.map((column) => [column, params[column]])) as { [C in K]: P[C] };
+}
+
+/**
+ * The column names of a table type, listed once: the record must name every column (the compiler
+ * checks it), so a prepared insert never leaves one out.
+ */
+export function columnsOf<T>(columns: { readonly [K in keyof T]-?: true }): (keyof T & string)[] {
+  return Object.keys(columns) as (keyof T & string)[];
+}
