@@ -19,8 +19,28 @@ export function seededRandom(seed: string): SeededRandom {
   };
 }
 
-/** `length` decimal digits derived from `seed` (stable for a seed). */
+/** How many derived digit strings are remembered; the memory is emptied when it is full. */
+const DERIVED_MEMORY_SIZE = 10_000;
+const derivedMemory = new Map<string, string>();
+
+/**
+ * `length` decimal digits derived from `seed` (stable for a seed). Account numbers are derived on
+ * every read, so the results are remembered rather than hashed again.
+ */
 export function derivedDigits(seed: string, length: number): string {
+  const key = `${length}:${seed}`;
+  let digits = derivedMemory.get(key);
+  if (digits === undefined) {
+    if (derivedMemory.size >= DERIVED_MEMORY_SIZE) {
+      derivedMemory.clear();
+    }
+    digits = digitsOf(seed, length);
+    derivedMemory.set(key, digits);
+  }
+  return digits;
+}
+
+function digitsOf(seed: string, length: number): string {
   const digest = createHash('sha256').update(seed).digest();
   let out = '';
   for (let index = 0; index < length; index++) {
