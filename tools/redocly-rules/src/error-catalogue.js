@@ -67,6 +67,27 @@ function cell(text) {
   return text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ');
 }
 
+/** An API path (`/auth/get`), or a name that may be a snake_case field (`options.account_ids`). */
+const IDENTIFIER = /(?<![\w`/.])(\/[a-z0-9_/]*[a-z0-9_]|[a-z][a-z0-9]*(?:[._][a-z0-9]+)+)(?![\w`])/g;
+
+/**
+ * `text` with the paths and field names in it as code spans. Suggested actions are plain text
+ * (they are sent in `suggested_action`); in the docs table the code spans keep identifiers readable
+ * and let the page wrap them only after `_` and `/`.
+ * @param {string} text
+ * @returns {string}
+ */
+export function withCodeSpans(text) {
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part) =>
+      part.startsWith('`')
+        ? part
+        : part.replace(IDENTIFIER, (name) => (name.startsWith('/') || name.includes('_') ? `\`${name}\`` : name)),
+    )
+    .join('');
+}
+
 /**
  * The Markdown table of every code, then the sentence saying where `documentation_url` points.
  * @param {ErrorCatalogue} catalogue
@@ -75,7 +96,7 @@ function cell(text) {
 export function renderCatalogue(catalogue) {
   const rows = catalogue.codes.map(
     (row) =>
-      `| \`${row.code}\` | \`${row.type}\` | ${row.status} | ${cell(row.meaning)} | ${cell(row.suggested_action)} |`,
+      `| \`${row.code}\` | \`${row.type}\` | ${row.status} | ${cell(row.meaning)} | ${cell(withCodeSpans(row.suggested_action))} |`,
   );
   const template = catalogue.documentation_url.template
     .replace(URL_PLACEHOLDERS.type, '<type>')

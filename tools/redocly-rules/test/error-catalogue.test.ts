@@ -8,6 +8,7 @@ import {
   type ErrorCatalogue,
   errorTypeEnumProblem,
   renderCatalogue,
+  withCodeSpans,
   renderErrorTypes,
   replaceMarker,
 } from '../src/error-catalogue.js';
@@ -268,5 +269,17 @@ const lintCases: [string, { edits: Record<string, SpecEdit>; want: Partial<LintP
 describe('a broken error catalogue fails lint', () => {
   it.each(lintCases)('%s', async (_name, { edits, want }) => {
     expect(await lintSpecCopy(edits)).toContainEqual(expect.objectContaining(want));
+  });
+});
+
+describe('withCodeSpans', () => {
+  it.each([
+    ['Use an account_id returned by /auth/get.', 'Use an `account_id` returned by `/auth/get`.'],
+    ['Check options.min_last_updated_datetime.', 'Check `options.min_last_updated_datetime`.'],
+    ['Keep `already_code` as it is.', 'Keep `already_code` as it is.'],
+    ['Plain words, e.g. this, and 2/3 stay.', 'Plain words, e.g. this, and 2/3 stay.'],
+    ['Send Content-Type: application/json.', 'Send Content-Type: application/json.'],
+  ])('marks %j as %j', (text, expected) => {
+    expect(withCodeSpans(text)).toBe(expected);
   });
 });
