@@ -59,9 +59,23 @@ export const PACK_ALLOWLISTS = /** @type {Record<string, PackAllowlist>} */ ({
     allowed: [BUILT_CODE, SOURCE_MAPS],
   },
   '@svc/mock': {
-    required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts', 'bin/svc-mock.js'],
+    required: [
+      ...PACKAGE_FILES,
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/prism/prism-operations.json',
+      'bin/svc-mock.js',
+    ],
     // src/generated/responses.md: the catalogue of canned responses the README links to.
-    allowed: [BUILT_CODE, SOURCE_MAPS, /^bin\/[\w.-]+\.js$/, /^src\/generated\/responses\.md$/],
+    // dist/prism/prism-operations.json: Prism's operations of the bundled spec, prepared by the
+    // build so that the mock need not convert the spec at every start.
+    allowed: [
+      BUILT_CODE,
+      SOURCE_MAPS,
+      /^bin\/[\w.-]+\.js$/,
+      /^src\/generated\/responses\.md$/,
+      /^dist\/prism\/prism-operations\.json$/,
+    ],
   },
   '@svc/server-kit': {
     required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts'],

@@ -3,7 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRouteTable, DEFAULT_BODY_LIMIT_BYTES, handleClientErrors } from '@svc/server-kit';
 import { openapiJsonPath } from '@svc/spec';
-import { createPrismEngine } from '../prism/prism-engine.js';
+import { prismEngineOf } from '../prism/prism-engine.js';
+import { loadPrismHttp } from '../prism/prism-http.js';
+import { engineInputOf } from '../prism/prism-operations.js';
 import { createMockListener, type MockAccessEntry } from './mock-listener.js';
 
 /** Options of {@link startMock}. */
@@ -39,7 +41,9 @@ export interface RunningMock {
 }
 
 /**
- * Starts the mock in this process and resolves once it listens.
+ * Starts the mock in this process and resolves once it listens. Its start-up phases leave
+ * performance marks (`svc-mock:start`, `prism-loaded`, `operations-read`, `engine-ready`,
+ * `listening`), which `scripts/bench-startup.mjs` reads.
  *
  * @example
  * const mock = await startMock({ port: 0 });
@@ -47,11 +51,16 @@ export interface RunningMock {
  * await mock.stop();
  */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  performance.mark('svc-mock:start');
   const host = options.host ?? '127.0.0.1';
   const specPath = options.specPath ?? openapiJsonPath;
-  const document = JSON.parse(await readFile(specPath, 'utf8')) as Record<string, unknown>;
-  const engine = await createPrismEngine(document);
+  loadPrismHttp();
+  performance.mark('svc-mock:prism-loaded');
+  const { operations, checkedStatic } = await engineInputOf(await readFile(specPath, 'utf8'));
+  performance.mark('svc-mock:operations-read');
+  const engine = prismEngineOf(operations, checkedStatic);
   const routes = createRouteTable(engine.operations);
+  performance.mark('svc-mock:engine-ready');
   const server = createServer(
     { keepAliveTimeout: 5_000, requestTimeout: 30_000 },
     createMockListener({
@@ -75,6 +84,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     });
     server.listen(port, host, () => resolve());
   });
+  performance.mark('svc-mock:listening');
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   let stopped: Promise<void> | undefined;

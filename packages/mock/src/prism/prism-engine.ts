@@ -28,8 +28,11 @@ export interface MockOperation {
   operationId: string;
   /** Prism's view of the operation. */
   resource: PrismOperation;
-  /** The same with its response schemas narrowed for dynamic generation (`./generation-schemas.ts`). */
-  generationResource: PrismOperation;
+  /**
+   * The same with its response schemas narrowed for dynamic generation (`./generation-schemas.ts`),
+   * made at the first generated response of the operation.
+   */
+  readonly generationResource: PrismOperation;
   /** Declared statuses and their example names. */
   catalogue: ResponseExamples[];
   /** Canonical names of the operation's header parameters by lower-case name. */
@@ -55,6 +58,14 @@ export interface PrismEngine {
   version: string;
   operations: MockOperation[];
   respond(operation: MockOperation, request: EngineRequest, choice: MockChoice): Promise<EngineResult>;
+  /**
+   * Serves every static success response a request can choose (each operation's first `200`
+   * example, the first example of each 2xx status, each of their named examples) and returns the
+   * keys of those that match their schemas: what the build prepares, so that they need no check
+   * when served. (Error responses are checked when first served: checking them all at build time
+   * would cost the build 3 s for a few tens of milliseconds at their first use.)
+   */
+  checkStaticResponses(): Promise<string[]>;
 }
 
 /** Headers the engine must not see: the mock resolved `Prefer` itself, and always answers JSON. */
@@ -65,30 +76,95 @@ const HIDDEN_HEADERS: ReadonlySet<string> = new Set(['prefer', 'accept', 'conten
  * Dynamic generation never invents properties a schema does not declare.
  */
 export async function createPrismEngine(document: Record<string, unknown>): Promise<PrismEngine> {
+  return prismEngineOf(await convertOperations(document));
+}
+
+/** Prism's operations of `document` (an OpenAPI 3.x object as parsed from JSON), converted now. */
+export function convertOperations(document: Record<string, unknown>): Promise<PrismOperation[]> {
+  return loadPrismHttp().getHttpOperationsFromSpec(prismReadyDocument(document));
+}
+
+/**
+ * Loads Prism with operations it converted before (`./prism-operations.ts`). `checkedStatic`:
+ * keys from {@link PrismEngine.checkStaticResponses} of the same operations and Prism, whose
+ * responses are known to match their schemas. Dynamic generation never invents properties a
+ * schema does not declare.
+ */
+export function prismEngineOf(resources: PrismOperation[], checkedStatic: readonly string[] = []): PrismEngine {
   const prism = loadPrismHttp();
   prism.setFakerOption('fillProperties', false);
-  const resources = await prism.getHttpOperationsFromSpec(prismReadyDocument(document));
   if (resources.length === 0) {
     throw new Error('the document defines no operations');
   }
   const operations = resources.map(toMockOperation);
   const instance = prism.createInstance(baseConfig({ dynamic: false }), { logger: silentPrismLogger() });
-  const verifiedStatic = new Set<string>();
+  const verifiedStatic = new Set<string>(checkedStatic);
   return {
     version: prism.version,
     operations,
     respond: (operation, request, choice) => respond(instance, operation, request, choice, verifiedStatic),
+    checkStaticResponses: () => checkStaticResponses(instance, operations),
+  };
+}
+
+/** The key of a static response: the same operation and choice always give the same response. */
+function staticKey(operation: MockOperation, choice: MockChoice): string {
+  return `${operation.operationId} ${choice.code ?? ''} ${choice.exampleKey ?? ''}`;
+}
+
+/** Every static choice of a success response a request can make of `operation` (see `resolvePreferences`). */
+function staticSuccessChoices(operation: MockOperation): MockChoice[] {
+  const choices: MockChoice[] = [{ dynamic: false }];
+  for (const { status, examples } of operation.catalogue) {
+    if (/^2\d\d$/.test(status)) {
+      const code = Number(status);
+      choices.push({ dynamic: false, code }, ...examples.map((exampleKey) => ({ dynamic: false, code, exampleKey })));
+    }
+  }
+  return choices;
+}
+
+async function checkStaticResponses(instance: PrismInstance, operations: readonly MockOperation[]): Promise<string[]> {
+  const checked: string[] = [];
+  for (const operation of operations) {
+    const input: PrismRequest = {
+      method: operation.method.toLowerCase(),
+      url: { path: operation.path, query: {} },
+      headers: { 'content-type': 'application/json' },
+      body: {},
+    };
+    for (const choice of staticSuccessChoices(operation)) {
+      // The response does not depend on the request once it is valid: skip the request's check.
+      const config = { ...baseConfig(mockConfig(choice)), validateRequest: false };
+      const outcome = await instance.request(input, [operation.resource], config)();
+      if (outcome._tag === 'Right' && !outcome.right.validations.output.some(isError)) {
+        checked.push(staticKey(operation, choice));
+      }
+    }
+  }
+  return checked;
+}
+
+function mockConfig(choice: MockChoice): PrismConfig['mock'] {
+  return {
+    dynamic: choice.dynamic,
+    ...(choice.code === undefined ? {} : { code: choice.code }),
+    ...(choice.exampleKey === undefined ? {} : { exampleKey: choice.exampleKey }),
   };
 }
 
 function toMockOperation(resource: PrismOperation): MockOperation {
   const method = resource.method.toUpperCase();
+  let generationResource: PrismOperation | undefined;
   return {
     path: resource.path,
     method,
     operationId: resource.iid ?? `${method} ${resource.path}`,
     resource,
-    generationResource: forGeneration(resource),
+    get generationResource() {
+      generationResource ??= forGeneration(resource);
+      return generationResource;
+    },
     catalogue: responseCatalogue(resource),
     headerNames: new Map((resource.request?.headers ?? []).map((header) => [header.name.toLowerCase(), header.name])),
   };
@@ -109,10 +185,11 @@ function baseConfig(mock: PrismConfig['mock'], validateResponse = true): PrismCo
 
 /**
  * Runs one request through Prism. A static answer is the same every time for the same operation,
- * status and example, so its response validation runs once (`verifiedStatic` remembers it):
- * that saves a quarter of the time per request. A generated answer is generated from the
- * operation's narrowed response schemas and checked every time; one that breaks its schema is a
- * 500 (never retried: the generator must get it right, see `generation-schemas.ts`).
+ * status and example, so its response validation runs once (`verifiedStatic` remembers it, and
+ * starts with those the build checked): that saves a quarter of the time per request, and the
+ * compilation of the response's schema at its first request. A generated answer is generated
+ * from the operation's narrowed response schemas and checked every time; one that breaks its
+ * schema is a 500 (never retried: the generator must get it right, see `generation-schemas.ts`).
  */
 async function respond(
   instance: PrismInstance,
@@ -123,15 +200,8 @@ async function respond(
 ): Promise<EngineResult> {
   const input = prismRequest(operation, request);
   const generated = choice.dynamic && choice.exampleKey === undefined;
-  const staticKey = generated ? undefined : `${operation.operationId} ${choice.code ?? ''} ${choice.exampleKey ?? ''}`;
-  const config = baseConfig(
-    {
-      dynamic: choice.dynamic,
-      ...(choice.code === undefined ? {} : { code: choice.code }),
-      ...(choice.exampleKey === undefined ? {} : { exampleKey: choice.exampleKey }),
-    },
-    staticKey === undefined || !verifiedStatic.has(staticKey),
-  );
+  const key = generated ? undefined : staticKey(operation, choice);
+  const config = baseConfig(mockConfig(choice), key === undefined || !verifiedStatic.has(key));
   const context = { body: request.body, headers: request.headers, headerNames: operation.headerNames };
   const resource = generated ? operation.generationResource : operation.resource;
   const outcome = await instance.request(input, [resource], config)();
@@ -147,8 +217,8 @@ async function respond(
   }
   const outputErrors = validations.output.filter(isError);
   if (outputErrors.length === 0) {
-    if (staticKey !== undefined) {
-      verifiedStatic.add(staticKey);
+    if (key !== undefined) {
+      verifiedStatic.add(key);
     }
     return { kind: 'response', status: output.statusCode, headers: stringHeaders(output.headers), body: output.body };
   }

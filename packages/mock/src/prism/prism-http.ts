@@ -1,10 +1,11 @@
 /**
  * Loads Prism's HTTP engine (@stoplight/prism-http 5.12.0, the engine of the Prism 5.14.2 CLI)
  * as a library, with local types for the small part the mock drives: load the operations, create
- * an instance, run a request through validation and the mocker. Loaded lazily (about 0.8 s of
+ * an instance, run a request through validation and the mocker. Loaded lazily (0.5 to 1 s of
  * module loading) so that importing @svc/mock stays cheap.
  */
 import { createRequire } from 'node:module';
+import { type DeferredModule, lazyObject, requireDeferring } from './deferred-modules.js';
 
 const require = createRequire(import.meta.url);
 
@@ -124,15 +125,42 @@ export interface PrismHttp {
   setFakerOption(name: string, value: unknown): void;
 }
 
+/**
+ * Modules prism-http requires when it loads but runs only for some documents, loaded when first
+ * used instead (measured on 2 cores: together over half of Prism's load time, 3,000 of its 3,500
+ * module files):
+ * - `@faker-js/faker` with all its locales (2,000 files), which its generator hands to
+ *   json-schema-faker for the `faker` schema keyword only;
+ * - the Postman collection reader (`postman-collection`, which loads another faker), for a
+ *   document that is a Postman collection rather than an OpenAPI description;
+ * - the conversion of a document into operations (a dereferencer and the OpenAPI 2 and 3
+ *   readers: 120 files), which the bundled spec does not need: its operations are prepared at
+ *   build time (`./prism-operations.ts`).
+ * A specifier that does not resolve (another Prism version) is loaded as usual.
+ */
+const DEFERRED_PRISM_MODULES: readonly DeferredModule[] = [
+  {
+    request: '@faker-js/faker',
+    // json-schema-faker keeps the `default` export from load time and reads from it only when a
+    // schema uses the `faker` keyword.
+    standIn: (load) => ({ default: lazyObject(() => (load() as { default: object }).default) }),
+  },
+  { request: '@stoplight/http-spec/postman/operation', standIn: (load) => lazyObject(load) },
+  { request: './utils/operations', standIn: (load) => lazyObject(load) },
+];
+
 let loaded: PrismHttp | undefined;
 
-/** Loads @stoplight/prism-http once. */
+/** Loads @stoplight/prism-http once, with {@link DEFERRED_PRISM_MODULES} loaded at first use. */
 export function loadPrismHttp(): PrismHttp {
   if (loaded) {
     return loaded;
   }
   const entry = require.resolve('@stoplight/prism-http');
-  const prismHttp = require(entry) as Pick<PrismHttp, 'createInstance' | 'getHttpOperationsFromSpec'>;
+  const prismHttp = requireDeferring(entry, DEFERRED_PRISM_MODULES) as Pick<
+    PrismHttp,
+    'createInstance' | 'getHttpOperationsFromSpec'
+  >;
   const { version } = require('@stoplight/prism-http/package.json') as { version: string };
   // Prism's generator configures the json-schema-faker module it depends on; resolving it from
   // Prism's own location gives that same module instance.
@@ -142,7 +170,8 @@ export function loadPrismHttp(): PrismHttp {
   loaded = {
     version,
     createInstance: prismHttp.createInstance,
-    getHttpOperationsFromSpec: prismHttp.getHttpOperationsFromSpec,
+    // Read at call time: prism-http exports it through a getter, which would load it now.
+    getHttpOperationsFromSpec: (document) => prismHttp.getHttpOperationsFromSpec(document),
     setFakerOption: (name, value) => JSONSchemaFaker.option(name, value),
   };
   return loaded;
