@@ -9,6 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { type Engine, migrationProvider } from './migrations/index.js';
+import { createStatementNames, useNamedStatements } from './pg-named-statements.js';
 import { withStatementCache } from './statement-cache.js';
 import type { Database } from './tables.js';
 
@@ -115,11 +116,13 @@ function connect(
 ): { db: Kysely<Database>; engine: Engine; description: string } {
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
+    const names = createStatementNames();
     // A connection that breaks (the server stopped or restarted) must not crash the process: the
     // query under way fails and is answered 503; the pool opens new connections later.
     pool.on('error', () => {});
     pool.on('connect', (client) => {
       client.on('error', () => {});
+      useNamedStatements(client, names);
     });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
