@@ -8,9 +8,9 @@ import {
   type ErrorCatalogue,
   errorTypeEnumProblem,
   renderCatalogue,
-  withCodeSpans,
   renderErrorTypes,
   replaceMarker,
+  withCodeSpans,
 } from '../src/error-catalogue.js';
 import { type LintProblem, lintSpecCopy, type SpecEdit } from './lint-spec-copy.js';
 
