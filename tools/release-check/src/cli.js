@@ -4,9 +4,10 @@
 // svc-release-check sync-spec-version: writes the @svc/spec version into spec/openapi.yaml
 //   info.version (run right after `changeset version`).
 // svc-release-check spec-version: fails when they differ.
-// svc-release-check spec-gate [<base> [<revision>]]: rates every spec change since the last
+// svc-release-check spec-gate [--summary] [<base> [<revision>]]: rates every spec change since the last
 //   release (or between two git revisions) and fails when the pending changesets give @svc/spec or
-//   @svc/client a lower level than the changes need (`pnpm spec:diff` at the root; in `npm test`).
+//   @svc/client a lower level than the changes need (`pnpm spec:diff` at the root; in `npm test`
+//   with --summary: counts instead of the list when it passes, the whole report when it fails).
 // svc-release-check spec-changeset: writes the generated changeset .changeset/spec-changes.md
 //   (`pnpm spec:changeset`).
 // --root <dir> runs on another repository (default: the one this file is in).
@@ -16,14 +17,17 @@ import { parseArgs } from 'node:util';
 import { checkChangesets, formatChangesetReport } from './check-changesets.js';
 import { ALLOW_SHALLOW_ENV, ShallowHistoryError } from './release-point.js';
 import { runSpecGate, writeReleaseNotes } from './spec-gate/gate.js';
-import { formatSpecGateReport } from './spec-gate/report.js';
+import { formatSpecGateReport, formatSpecGateSummary } from './spec-gate/report.js';
 import { SPEC_PACKAGE, SPEC_SOURCE, specVersions, syncSpecVersion } from './spec-version.js';
 
 const usage =
-  'usage: svc-release-check changesets | sync-spec-version | spec-version | spec-gate [<base> [<revision>]] | spec-changeset [--root <repository>]';
+  'usage: svc-release-check changesets | sync-spec-version | spec-version | spec-gate [--summary] [<base> [<revision>]] | spec-changeset [--root <repository>]';
 
 try {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { root: { type: 'string' } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { root: { type: 'string' }, summary: { type: 'boolean', default: false } },
+  });
   const [command, ...rest] = positionals;
   if (rest.length > (command === 'spec-gate' ? 2 : 0)) {
     throw new Error(usage);
@@ -53,7 +57,9 @@ try {
   } else if (command === 'spec-gate') {
     const [base, revision] = rest;
     const gate = await runSpecGate(root, { ...(base ? { base } : {}), ...(revision ? { revision } : {}) });
-    (gate.ok ? process.stdout : process.stderr).write(formatSpecGateReport(gate));
+    (gate.ok ? process.stdout : process.stderr).write(
+      (values.summary ? formatSpecGateSummary : formatSpecGateReport)(gate),
+    );
     process.exitCode = gate.ok ? 0 : 1;
   } else if (command === 'spec-changeset') {
     const { file, action, gate } = await writeReleaseNotes(root);

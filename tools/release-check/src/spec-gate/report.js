@@ -108,3 +108,29 @@ export function formatSpecGateReport(gate) {
   lines.push(`Release notes: ${notesText}`, '', gate.ok ? 'spec-gate: ok' : 'spec-gate: FAILED');
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * The report of a passing gate in a few lines (the counts of changes by impact instead of the
+ * list), for runs where a green result should fit on a screen; a failing gate gets the whole
+ * {@link formatSpecGateReport}, so what is wrong stays in view.
+ * @param {import('./gate.js').SpecGate} gate
+ * @returns {string}
+ */
+export function formatSpecGateSummary(gate) {
+  if (!gate.ok) {
+    return formatSpecGateReport(gate);
+  }
+  const full = formatSpecGateReport(gate).split('\n');
+  const counts = SECTIONS.map(({ impact }) => ({
+    impact,
+    count: gate.changes.filter((change) => change.impact === impact).length,
+  }))
+    .filter(({ count }) => count > 0)
+    .map(({ impact, count }) => `${count} ${impact}`);
+  const levelAt = full.findIndex((line) => line.startsWith('Release level:'));
+  return `${[
+    full[0],
+    `  ${counts.length === 0 ? 'no changes' : `changes: ${counts.join(', ')} (\`pnpm spec:diff\` lists them)`}`,
+    ...full.slice(levelAt).filter((line) => line !== ''),
+  ].join('\n')}\n`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SpecGate } from '../../src/spec-gate/gate.js';
-import { formatSpecGateReport } from '../../src/spec-gate/report.js';
+import { formatSpecGateReport, formatSpecGateSummary } from '../../src/spec-gate/report.js';
 
 function gate(overrides: Partial<SpecGate>): SpecGate {
   return {
@@ -77,5 +77,29 @@ describe('formatSpecGateReport', () => {
     expect(quiet).toContain('  no changes');
     expect(quiet).toContain('the diff needs no release');
     expect(quiet.trimEnd().endsWith('spec-gate: ok')).toBe(true);
+  });
+});
+
+describe('formatSpecGateSummary', () => {
+  it('gives the whole report of a failing gate', () => {
+    expect(formatSpecGateSummary(gate({}))).toBe(formatSpecGateReport(gate({})));
+  });
+
+  it('counts the changes of a passing gate instead of listing them', () => {
+    const passing = gate({
+      packages: [
+        { name: '@svc/spec', version: '0.1.0', required: 'minor', pending: 'minor', ok: true },
+        { name: '@svc/client', version: '0.1.0', required: 'minor', pending: 'minor', ok: true },
+      ],
+      notes: { file: '.changeset/spec-changes.md', status: 'current' },
+      ok: true,
+    });
+    const summary = formatSpecGateSummary(passing);
+    expect(summary).toContain('  changes: 1 major, 1 minor (`pnpm spec:diff` lists them)');
+    expect(summary).not.toContain('POST /item/get');
+    expect(summary).toContain('@svc/spec 0.1.0: needs minor, as 0.x; pending changesets give minor: ok');
+    expect(summary).toContain('.changeset/spec-changes.md is up to date');
+    expect(summary.trimEnd().endsWith('spec-gate: ok')).toBe(true);
+    expect(summary.trimEnd().split('\n').length).toBeLessThanOrEqual(8);
   });
 });
