@@ -305,6 +305,10 @@ describe('the built reference in Chromium', () => {
 
     await section.getByRole('button', { name: 'curl' }).click();
     await page.getByRole('menuitem', { name: 'TypeScript', exact: true }).click();
+    // The page swaps the sample after the click; on a busy machine that can take a moment.
+    await expect
+      .poll(() => shownSample(section), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(sampleLines(typescript.source)));
     const shown = await shownSample(section);
     expect(shown).toEqual(expect.arrayContaining(sampleLines(typescript.source)));
     expect(shown.join('\n')).toContain(`await client.${entry.operationId}({`);
