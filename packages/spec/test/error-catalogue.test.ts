@@ -59,10 +59,14 @@ describe('the error catalogue in the API description', () => {
     expect(errorType.enum.filter((type) => !catalogue.codes.some((row) => row.type === type))).toEqual([]);
   });
 
-  it('is rendered in info.description: one table row per code, and the documentation_url scheme', () => {
+  it('is rendered in info.description: a table per type, one row per code, and the documentation_url scheme', () => {
     expect(description).not.toContain('<!-- error-catalogue');
     for (const row of catalogue.codes) {
-      expect(description).toContain(`| \`${row.code}\` | \`${row.type}\` | ${row.status} | ${row.meaning} |`);
+      const section = description.slice(description.indexOf(`#### \`${row.type}\``));
+      const nextSection = section.indexOf('#### ', 1);
+      expect(nextSection === -1 ? section : section.slice(0, nextSection)).toContain(
+        `| \`${row.code}\` | ${row.status} | ${row.meaning}. **What to do:** `,
+      );
     }
     expect(description).toContain('`documentation_url` points at `https://docs.svc.example/errors/<type>#<code>`');
   });

@@ -94,22 +94,34 @@ export function withCodeSpans(text) {
  * @returns {string}
  */
 export function renderCatalogue(catalogue) {
-  const rows = catalogue.codes.map(
-    (row) =>
-      `| \`${row.code}\` | \`${row.type}\` | ${row.status} | ${cell(row.meaning)} | ${cell(withCodeSpans(row.suggested_action))} |`,
-  );
+  // One small table per error type rather than one wide table: the docs show this text in a
+  // narrow column, where five columns did not fit.
+  const sections = catalogue.types.flatMap((type) => {
+    const rows = catalogue.codes
+      .filter((row) => row.type === type.name)
+      .map((row) => `| \`${row.code}\` | ${row.status} | ${cell(entryText(row))} |`);
+    return rows.length === 0
+      ? []
+      : [`#### \`${type.name}\``, '', '| error_code | HTTP | Meaning, and what to do |', '|---|---|---|', ...rows, ''];
+  });
   const template = catalogue.documentation_url.template
     .replace(URL_PLACEHOLDERS.type, '<type>')
     .replace(URL_PLACEHOLDERS.code, '<code>');
   const slugs = catalogue.types.map((type) => `\`${type.slug}\` for \`${type.name}\``).join(', ');
   return [
-    '| error_code | error_type | HTTP | Meaning | Suggested action |',
-    '|---|---|---|---|---|',
-    ...rows,
-    '',
+    ...sections,
     `\`documentation_url\` points at \`${template}\`, where \`<code>\` is the \`error_code\` in lower`,
     `case and \`<type>\` depends on the \`error_type\`: ${slugs}.`,
   ].join('\n');
+}
+
+/**
+ * The text of a code's cell: its meaning, then its suggested action.
+ * @param {{ meaning: string, suggested_action: string }} row
+ * @returns {string}
+ */
+export function entryText(row) {
+  return `${row.meaning.replace(/\.$/, '')}. **What to do:** ${withCodeSpans(row.suggested_action)}`;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   documentationUrl,
   ERROR_TYPES_MARKER,
   type ErrorCatalogue,
+  entryText,
   errorTypeEnumProblem,
   renderCatalogue,
   renderErrorTypes,
@@ -62,18 +63,31 @@ describe('documentationUrl', () => {
 });
 
 describe('rendering', () => {
-  it('renders the codes table and the documentation_url sentence', () => {
+  it('renders a table of codes per error type, then the documentation_url sentence', () => {
     expect(renderCatalogue(small())).toBe(
       [
-        '| error_code | error_type | HTTP | Meaning | Suggested action |',
-        '|---|---|---|---|---|',
-        '| `MISSING_FIELDS` | `INVALID_REQUEST` | 400 | a field is missing | Add it. |',
-        '| `NOT_FOUND` | `INVALID_REQUEST` | 404 | no such path | Fix the path. |',
-        '| `INTERNAL_SERVER_ERROR` | `API_ERROR` | 500 | it broke | Retry. |',
+        '#### `INVALID_REQUEST`',
+        '',
+        '| error_code | HTTP | Meaning, and what to do |',
+        '|---|---|---|',
+        '| `MISSING_FIELDS` | 400 | a field is missing. **What to do:** Add it. |',
+        '| `NOT_FOUND` | 404 | no such path. **What to do:** Fix the path. |',
+        '',
+        '#### `API_ERROR`',
+        '',
+        '| error_code | HTTP | Meaning, and what to do |',
+        '|---|---|---|',
+        '| `INTERNAL_SERVER_ERROR` | 500 | it broke. **What to do:** Retry. |',
         '',
         '`documentation_url` points at `https://docs.example/errors/<type>#<code>`, where `<code>` is the `error_code` in lower',
         'case and `<type>` depends on the `error_type`: `invalid-request` for `INVALID_REQUEST`, `api` for `API_ERROR`.',
       ].join('\n'),
+    );
+  });
+
+  it('ends a meaning with one period before its suggested action, with identifiers as code', () => {
+    expect(entryText({ meaning: 'it broke.', suggested_action: 'Read error_message.' })).toBe(
+      'it broke. **What to do:** Read `error_message`.',
     );
   });
 
