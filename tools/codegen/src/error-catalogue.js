@@ -63,38 +63,18 @@ function literal(text) {
 }
 
 /**
- * Generates `error-catalogue.gen.ts` from the bundled document's `x-error-catalogue`: the error
- * types (`ERROR_TYPES`, `ErrorType`), the codes (`KnownErrorCode`, the open `ErrorCode`, the codes of
- * each type), the rows as data and `documentationUrl(type, code)` built from the catalogue's
- * template. Clients use the types only; servers use the rows and the link.
- * @param {Record<string, any>} document the bundled document
- * @returns {string} the file content
+ * The declarations of the error types and codes: `ERROR_TYPES`, `ErrorType`, `KnownErrorCode`, the
+ * open `ErrorCode` and the codes of each type. Both generated files start with them.
+ * @param {Catalogue} catalogue
+ * @returns {string[]} the lines
  */
-export function generateErrorCatalogue(document) {
-  const catalogue = readCatalogue(document);
+function typeDeclarations(catalogue) {
   const codes = [...new Set(catalogue.codes.map((row) => row.code))];
   const codesOf = catalogue.types.map((type) => {
     const own = [...new Set(catalogue.codes.filter((row) => row.type === type.name).map((row) => literal(row.code)))];
     return `  ${type.name}: ${own.length === 0 ? 'never' : own.join(' | ')};`;
   });
-  const types = catalogue.types.map(
-    (type) =>
-      `  {\n    name: ${literal(type.name)},\n    slug: ${literal(type.slug)},\n    statuses: [${type.statuses.join(', ')}],\n    meaning: ${literal(type.meaning)},\n  },`,
-  );
-  const rows = catalogue.codes.map(
-    (row) =>
-      `  {\n    code: ${literal(row.code)},\n    type: ${literal(row.type)},\n    status: ${row.status},\n    meaning: ${literal(row.meaning)},\n    suggested_action: ${literal(row.suggested_action)},\n  },`,
-  );
-  const slugs = catalogue.types.map((type) => `  ${type.name}: ${literal(type.slug)},`);
-  const first = catalogue.codes[0] ?? { type: '', code: '' };
-  const firstSlug = catalogue.types.find((type) => type.name === first.type)?.slug ?? '';
-  const exampleUrl = catalogue.documentation_url.template
-    .replace('{type_slug}', firstSlug)
-    .replace('{code_lower}', first.code.toLowerCase());
   return [
-    generatedBanner(
-      "The API's error catalogue (spec/errors/catalogue.yaml): error types, codes, rows and documentation links.",
-    ),
     '/** Every `error_type`, the broad category of an error that decides its HTTP status and how to react. */',
     `export const ERROR_TYPES = [\n${catalogue.types.map((type) => `  ${literal(type.name)},`).join('\n')}\n] as const;`,
     '',
@@ -113,6 +93,52 @@ export function generateErrorCatalogue(document) {
     '/** The known `error_code`s of each `error_type`. */',
     `export interface ErrorCodesByType {\n${codesOf.join('\n')}\n}`,
     '',
+  ];
+}
+
+/**
+ * Generates `error-types.gen.ts` for a client: the error types and codes only
+ * ({@link typeDeclarations}), without the rows, so no catalogue data reaches a client's bundle.
+ * @param {Record<string, any>} document the bundled document
+ * @returns {string} the file content
+ */
+export function generateErrorTypes(document) {
+  const catalogue = readCatalogue(document);
+  return [
+    generatedBanner("The API's error types and codes (spec/errors/catalogue.yaml)."),
+    ...typeDeclarations(catalogue),
+  ].join('\n');
+}
+
+/**
+ * Generates `error-catalogue.gen.ts` from the bundled document's `x-error-catalogue`: the error
+ * types (`ERROR_TYPES`, `ErrorType`), the codes (`KnownErrorCode`, the open `ErrorCode`, the codes of
+ * each type), the rows as data and `documentationUrl(type, code)` built from the catalogue's
+ * template. Servers use it; clients use {@link generateErrorTypes}.
+ * @param {Record<string, any>} document the bundled document
+ * @returns {string} the file content
+ */
+export function generateErrorCatalogue(document) {
+  const catalogue = readCatalogue(document);
+  const types = catalogue.types.map(
+    (type) =>
+      `  {\n    name: ${literal(type.name)},\n    slug: ${literal(type.slug)},\n    statuses: [${type.statuses.join(', ')}],\n    meaning: ${literal(type.meaning)},\n  },`,
+  );
+  const rows = catalogue.codes.map(
+    (row) =>
+      `  {\n    code: ${literal(row.code)},\n    type: ${literal(row.type)},\n    status: ${row.status},\n    meaning: ${literal(row.meaning)},\n    suggested_action: ${literal(row.suggested_action)},\n  },`,
+  );
+  const slugs = catalogue.types.map((type) => `  ${type.name}: ${literal(type.slug)},`);
+  const first = catalogue.codes[0] ?? { type: '', code: '' };
+  const firstSlug = catalogue.types.find((type) => type.name === first.type)?.slug ?? '';
+  const exampleUrl = catalogue.documentation_url.template
+    .replace('{type_slug}', firstSlug)
+    .replace('{code_lower}', first.code.toLowerCase());
+  return [
+    generatedBanner(
+      "The API's error catalogue (spec/errors/catalogue.yaml): error types, codes, rows and documentation links.",
+    ),
+    ...typeDeclarations(catalogue),
     '/** One error type of the catalogue. */',
     'export interface ErrorTypeEntry {',
     '  name: ErrorType;',

@@ -1,6 +1,6 @@
 /**
  * @module @svc/codegen
- * Generators for the @svc/client sources (types, environments, operations, webhooks), the
+ * Generators for the @svc/client sources (types, environments, operations, webhooks, error types), the
  * sandbox's handler types and the error catalogue. `generateClient`, `generateServer` and
  * `generateErrors` write every generated file of one target; the pieces are exported for tests.
  */
@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openapiJsonPath } from '@svc/spec';
 import { generateEnvironments } from './environments.js';
-import { generateErrorCatalogue } from './error-catalogue.js';
+import { generateErrorCatalogue, generateErrorTypes } from './error-catalogue.js';
 import { generateHandlerTypes } from './handlers.js';
 import { generateOperations } from './operations.js';
 import { generateSchemaTypes } from './schema-types.js';
@@ -16,7 +16,7 @@ import { generateWebhooks } from './webhooks.js';
 
 export { generatedBanner } from './banner.js';
 export { generateEnvironments } from './environments.js';
-export { generateErrorCatalogue, readCatalogue } from './error-catalogue.js';
+export { generateErrorCatalogue, generateErrorTypes, readCatalogue } from './error-catalogue.js';
 export { generateHandlerTypes } from './handlers.js';
 export { describeOperations, detectPaging, retryPolicy } from './operation-policy.js';
 export { generateOperations, jsDoc, pagingRule, RETRY_NOTES } from './operations.js';
@@ -35,6 +35,7 @@ export async function generateClient(outDir) {
     'environments.gen.ts': generateEnvironments(document),
     'operations.gen.ts': generateOperations(document),
     'webhooks.gen.ts': generateWebhooks(document),
+    'error-types.gen.ts': generateErrorTypes(document),
   };
   return writeFiles(outDir, files);
 }
@@ -52,8 +53,8 @@ export async function generateServer(outDir) {
 
 /**
  * Writes `error-catalogue.gen.ts` (error types and codes, the catalogue's rows, `documentationUrl`)
- * into `outDir` and returns the files written. Used by @svc/client (its types) and
- * @svc/server-kit (everything).
+ * into `outDir` and returns the files written. Used by servers (@svc/server-kit); a client gets
+ * the error types and codes only, in `error-types.gen.ts` of {@link generateClient}.
  * @param {string} outDir
  * @returns {Promise<string[]>}
  */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { openapiJsonPath } from '@svc/spec';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { generateErrorCatalogue, readCatalogue } from '../src/index.js';
+import { generateErrorCatalogue, generateErrorTypes, readCatalogue } from '../src/index.js';
 
 /** A document with a small catalogue. */
 function documentWith(overrides: Record<string, unknown> = {}) {
@@ -64,6 +64,19 @@ function compile(source: string, probe: string): string[] {
     .getPreEmitDiagnostics(program)
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
+
+describe('generateErrorTypes', () => {
+  it("writes the same types and codes as the servers' file, and none of its rows", () => {
+    const types = generateErrorTypes(documentWith());
+    const full = generateErrorCatalogue(documentWith());
+    const declarations = types.slice(types.indexOf('/** Every `error_type`'));
+    expect(full).toContain(declarations);
+    expect(types).toContain('GENERATED FILE, DO NOT EDIT');
+    expect(types).not.toContain('suggested_action');
+    expect(types).not.toContain('documentationUrl');
+    expect(compile(types, "const known: KnownErrorCode = 'ITEM_LOGIN_REQUIRED';")).toEqual([]);
+  });
+});
 
 describe('generateErrorCatalogue', () => {
   const source = generateErrorCatalogue(documentWith());

@@ -2,8 +2,10 @@
  * An in-process fake `fetch` for the client's tests: answers each request with the next scripted
  * step and records what it was sent.
  */
+
+import { documentationUrl } from '@svc/server-kit';
 import { vi } from 'vitest';
-import { documentationUrl, type ErrorType } from '../../src/generated/error-catalogue.gen.js';
+import type { ErrorType } from '../../src/generated/error-types.gen.js';
 
 /**
  * One answer: a response, an error to throw, a function of the request, `hang` (never answers,
