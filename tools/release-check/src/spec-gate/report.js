@@ -70,21 +70,64 @@ function fixLine(pkg) {
  * @returns {string}
  */
 export function formatSpecGateReport(gate) {
-  const { base, revision, changes, packages, notes } = gate;
-  const since = base.releasePoint
-    ? `${base.releasePoint.kind === 'changelog' ? 'the last release' : 'the first commit (no release yet)'} ${base.label} "${base.releasePoint.subject}"`
-    : base.label;
-  const lines = [`spec-gate: the bundled spec, ${since} → ${revision.label}`];
-  if (changes.length === 0) {
+  const lines = [headerLine(gate)];
+  if (gate.changes.length === 0) {
     lines.push('  no changes');
   }
   for (const { impact, title } of SECTIONS) {
-    const section = changes.filter((change) => change.impact === impact);
+    const section = gate.changes.filter((change) => change.impact === impact);
     if (section.length > 0) {
       lines.push('', `${title} (${impact}): ${section.length}`, ...section.flatMap(changeLines));
     }
   }
-  lines.push('', `Release level: the diff needs ${gate.impact === 'none' ? 'no release' : `a ${gate.impact} bump`}.`);
+  // The whole report sets the last line (ok / FAILED) apart.
+  const verdict = verdictLines(gate);
+  lines.push('', ...verdict.slice(0, -1), '', ...verdict.slice(-1));
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The report of a passing gate in a few lines (the counts of changes by impact instead of the
+ * list), for runs where a green result should fit on a screen; a failing gate gets the whole
+ * {@link formatSpecGateReport}, so what is wrong stays in view.
+ * @param {SpecGate} gate
+ * @returns {string}
+ */
+export function formatSpecGateSummary(gate) {
+  if (!gate.ok) {
+    return formatSpecGateReport(gate);
+  }
+  const counts = SECTIONS.map(({ impact }) => ({
+    impact,
+    count: gate.changes.filter((change) => change.impact === impact).length,
+  }))
+    .filter(({ count }) => count > 0)
+    .map(({ impact, count }) => `${count} ${impact}`);
+  const changes = counts.length === 0 ? 'no changes' : `changes: ${counts.join(', ')} (\`pnpm spec:diff\` lists them)`;
+  return `${[headerLine(gate), `  ${changes}`, ...verdictLines(gate)].join('\n')}\n`;
+}
+
+/**
+ * The first line: what was compared with what.
+ * @param {SpecGate} gate
+ * @returns {string}
+ */
+function headerLine({ base, revision }) {
+  const since = base.releasePoint
+    ? `${base.releasePoint.kind === 'changelog' ? 'the last release' : 'the first commit (no release yet)'} ${base.label} "${base.releasePoint.subject}"`
+    : base.label;
+  return `spec-gate: the bundled spec, ${since} → ${revision.label}`;
+}
+
+/**
+ * The verdict: the level the diff needs, each package's level with its fix, the release notes'
+ * state, and the last line `spec-gate: ok` or `FAILED`.
+ * @param {SpecGate} gate
+ * @returns {string[]}
+ */
+function verdictLines(gate) {
+  const { packages, notes } = gate;
+  const lines = [`Release level: the diff needs ${gate.impact === 'none' ? 'no release' : `a ${gate.impact} bump`}.`];
   for (const pkg of packages) {
     const preOne = gate.impact === 'major' && isPreOne(pkg.version) && pkg.required === 'minor' ? ', as 0.x' : '';
     const verdict = pkg.ok ? 'ok' : 'TOO LOW';
@@ -105,32 +148,6 @@ export function formatSpecGateReport(gate) {
     missing: `${notes.file} is MISSING: run \`pnpm spec:changeset\``,
     stale: `${notes.file} is OUT OF DATE: run \`pnpm spec:changeset\``,
   }[notes.status];
-  lines.push(`Release notes: ${notesText}`, '', gate.ok ? 'spec-gate: ok' : 'spec-gate: FAILED');
-  return `${lines.join('\n')}\n`;
-}
-
-/**
- * The report of a passing gate in a few lines (the counts of changes by impact instead of the
- * list), for runs where a green result should fit on a screen; a failing gate gets the whole
- * {@link formatSpecGateReport}, so what is wrong stays in view.
- * @param {import('./gate.js').SpecGate} gate
- * @returns {string}
- */
-export function formatSpecGateSummary(gate) {
-  if (!gate.ok) {
-    return formatSpecGateReport(gate);
-  }
-  const full = formatSpecGateReport(gate).split('\n');
-  const counts = SECTIONS.map(({ impact }) => ({
-    impact,
-    count: gate.changes.filter((change) => change.impact === impact).length,
-  }))
-    .filter(({ count }) => count > 0)
-    .map(({ impact, count }) => `${count} ${impact}`);
-  const levelAt = full.findIndex((line) => line.startsWith('Release level:'));
-  return `${[
-    full[0],
-    `  ${counts.length === 0 ? 'no changes' : `changes: ${counts.join(', ')} (\`pnpm spec:diff\` lists them)`}`,
-    ...full.slice(levelAt).filter((line) => line !== ''),
-  ].join('\n')}\n`;
+  lines.push(`Release notes: ${notesText}`, gate.ok ? 'spec-gate: ok' : 'spec-gate: FAILED');
+  return lines;
 }
