@@ -173,8 +173,8 @@ async function handle(
         requestId,
         causes: init.causes,
         displayMessage: init.displayMessage ?? null,
-        // Without one from the handler, the catalogue's suggested action of the code.
-        suggestedAction: init.suggestedAction ?? entry.suggestedAction,
+        // Without one from the handler, createApiError takes the catalogue's.
+        suggestedAction: init.suggestedAction,
       }),
       headers: init.headers,
     });
