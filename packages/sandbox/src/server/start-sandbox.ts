@@ -92,6 +92,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   );
   const store = await openStore(options.store ?? { kind: 'sqlite', dataDir: DEFAULT_DATA_DIR }, {
     reset: options.reset,
+    onWarning: (message) => logger({ level: 'warn', event: 'store_warning', message }),
   });
   const instanceId = `sandbox-${randomBytes(4).toString('hex')}`;
   try {

@@ -10,6 +10,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } fr
 import pg from 'pg';
 import { type Engine, migrationProvider } from './migrations/index.js';
 import { createStatementNames, useNamedStatements } from './pg-named-statements.js';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite-checkpointer.js';
+import { attachReadCache, createSqliteReadCache } from './sqlite-read-cache.js';
 import { withStatementCache } from './statement-cache.js';
 import type { Database } from './tables.js';
 
@@ -78,11 +80,13 @@ export interface OpenStoreOptions {
   reset?: boolean;
   /** Largest number of PostgreSQL connections of this instance (default 10). */
   poolSize?: number;
+  /** Hears of trouble that does not stop the store (the SQLite checkpointer failing). */
+  onWarning?(message: string): void;
 }
 
 /** Opens the store at `location`, resets it when asked, and migrates it to the latest schema. */
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
-  const { db, engine, description } = connect(location, options);
+  const { db, engine, description, file } = connect(location, options);
   try {
     if (options.reset && location.kind === 'postgres') {
       for (const table of OWNED_TABLES) {
@@ -101,19 +105,31 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
     await db.destroy();
     throw error;
   }
+  // After the migrations, so that the file exists; the last connection to close checkpoints last.
+  const checkpointer =
+    file === undefined
+      ? undefined
+      : startSqliteCheckpointer(file, (message) =>
+          options.onWarning?.(
+            `the SQLite checkpointer stopped (${message}); requests now checkpoint the log themselves`,
+          ),
+        );
   return {
     engine,
     db,
     description,
     transaction: (work) => db.transaction().execute(work),
-    close: () => db.destroy(),
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
   };
 }
 
 function connect(
   location: StoreLocation,
   options: OpenStoreOptions,
-): { db: Kysely<Database>; engine: Engine; description: string } {
+): { db: Kysely<Database>; engine: Engine; description: string; file?: string } {
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
     const names = createStatementNames();
@@ -146,10 +162,22 @@ function connect(
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  if (location.kind === 'sqlite') {
+    // A worker thread checkpoints (sqlite-checkpointer.ts); this is the backstop.
+    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+  }
+  const readCache = createSqliteReadCache(sqlite);
+  const database = withStatementCache(sqlite, {
+    onStatement: (sql) => readCache.noteStatement(sql),
+    onExec: () => readCache.invalidateAll(),
+  });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  attachReadCache(db, readCache);
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db,
     engine: 'sqlite',
     description: location.kind === 'memory' ? 'memory (gone when the process stops)' : file,
+    file: location.kind === 'memory' ? undefined : file,
   };
 }
 

@@ -7,8 +7,19 @@
  * once per SQL dialect (SQLite and PostgreSQL compile to different SQL) and the placeholders'
  * positions among the compiled parameters are remembered. Only plain values can be placeholders:
  * not lists (`in`) and not `null` comparisons (write `is null` literally).
+ *
+ * On SQLite, the results of a prepared select are kept while the tables it reads are unchanged
+ * (`sqlite-read-cache.ts`); they are frozen, as every caller shares them.
  */
-import { type Compilable, CompiledQuery, type Kysely, type QueryResult, type Transaction } from 'kysely';
+import {
+  type Compilable,
+  CompiledQuery,
+  type Kysely,
+  type OperationNode,
+  type QueryResult,
+  type Transaction,
+} from 'kysely';
+import { readCacheOf } from './sqlite-read-cache.js';
 import type { Database } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -25,6 +36,8 @@ interface Compiled {
   sql: string;
   /** Per compiled parameter: the name of its placeholder, or the constant the builder put there. */
   slots: readonly ({ name: string } | { value: unknown })[];
+  /** For a select: every table it reads (its results may be kept by a read cache). */
+  tables?: readonly string[];
 }
 
 /** A query compiled once per dialect, run with {@link PreparedQuery.execute}. */
@@ -64,14 +77,14 @@ export function prepareQuery<P extends object, R>(
         slots: query.parameters.map((parameter) =>
           parameter instanceof Placeholder ? { name: parameter.name } : { value: parameter },
         ),
+        tables: query.query.kind === 'SelectQueryNode' ? tablesOf(query.query) : undefined,
       };
       byAdapter.set(adapter, compiled);
     }
     return compiled;
   };
-  const executeResult = (db: Db, params: P): Promise<QueryResult<R>> => {
-    const { sql, slots } = compiledFor(db);
-    const values = slots.map((slot) => {
+  const valuesFor = (slots: Compiled['slots'], params: P): unknown[] =>
+    slots.map((slot) => {
       if ('value' in slot) {
         return slot.value;
       }
@@ -80,9 +93,26 @@ export function prepareQuery<P extends object, R>(
       }
       return (params as Record<string, unknown>)[slot.name];
     });
-    return db.executeQuery<R>(CompiledQuery.raw(sql, values));
+  const executeResult = (db: Db, params: P): Promise<QueryResult<R>> => {
+    const { sql, slots } = compiledFor(db);
+    return db.executeQuery<R>(CompiledQuery.raw(sql, valuesFor(slots, params)));
   };
-  const execute = async (db: Db, params: P): Promise<R[]> => (await executeResult(db, params)).rows;
+  const execute = async (db: Db, params: P): Promise<R[]> => {
+    const { sql, slots, tables } = compiledFor(db);
+    const values = valuesFor(slots, params);
+    const cache = tables ? readCacheOf(db) : undefined;
+    if (!cache || !tables) {
+      return (await db.executeQuery<R>(CompiledQuery.raw(sql, values))).rows;
+    }
+    const key = `${sql}\u0000${JSON.stringify(values)}`;
+    const kept = cache.lookup(key, tables);
+    if (kept) {
+      return kept as R[];
+    }
+    const ticket = cache.ticket(tables);
+    const { rows } = await db.executeQuery<R>(CompiledQuery.raw(sql, values));
+    return cache.store(key, tables, ticket, rows);
+  };
   return {
     executeResult,
     execute,
@@ -90,6 +120,27 @@ export function prepareQuery<P extends object, R>(
       return (await execute(db, params))[0];
     },
   };
+}
+
+/** The names of every table a query node mentions (its from, joins and subqueries). */
+export function tablesOf(node: OperationNode): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) {
+      return;
+    }
+    const candidate = value as { kind?: string; table?: { identifier?: { name?: unknown } } };
+    if (candidate.kind === 'TableNode' && typeof candidate.table?.identifier?.name === 'string') {
+      found.add(candidate.table.identifier.name);
+    }
+    Object.values(value).forEach(visit);
+  };
+  visit(node);
+  return [...found].sort();
 }
 
 /** Rows changed by a write, from its {@link QueryResult}. */

@@ -9,11 +9,28 @@ import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 /** Largest number of statements kept (least recently used ones are dropped). */
 export const STATEMENT_CACHE_SIZE = 500;
 
+/** Options of {@link withStatementCache}. */
+export interface StatementCacheOptions {
+  /** Largest number of statements kept (default {@link STATEMENT_CACHE_SIZE}). */
+  size?: number;
+  /** Told of every statement before it runs (the query layer prepares each one right before). */
+  onStatement?(sql: string): void;
+  /** Told when a script runs through `exec`, whose effect is not known. */
+  onExec?(): void;
+}
+
 /** `database`, with `prepare` answering from a cache of statements by SQL text. */
-export function withStatementCache(database: SqliteDatabase, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(database: SqliteDatabase, options: StatementCacheOptions = {}): SqliteDatabase {
+  const { size = STATEMENT_CACHE_SIZE, onStatement, onExec } = options;
   const cache = new Map<string, Statement>();
   const prepare = database.prepare.bind(database);
+  const exec = database.exec.bind(database);
+  const notedExec = (source: string): SqliteDatabase => {
+    onExec?.();
+    return exec(source);
+  };
   const cachedPrepare = (source: string): Statement => {
+    onStatement?.(source);
     let statement = cache.get(source);
     if (statement) {
       // Most recently used last, so the first key is the one to drop.
@@ -34,6 +51,9 @@ export function withStatementCache(database: SqliteDatabase, size = STATEMENT_CA
     get(target, property, receiver) {
       if (property === 'prepare') {
         return cachedPrepare;
+      }
+      if (property === 'exec') {
+        return notedExec;
       }
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
