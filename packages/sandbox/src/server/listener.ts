@@ -157,11 +157,14 @@ async function handle(
     };
     const handler = options.handlers[route.operationId] as (body: unknown, context: HandlerContext) => Promise<object>;
     const result = await handler(body, context);
+    // Nothing is answered before what it saw or changed is committed.
+    await options.store.settled();
     sendJson(res, 200, { ...result, request_id: requestId });
   } catch (error) {
     if (!(error instanceof SandboxError)) {
       throw error;
     }
+    await options.store.settled();
     const { init } = error;
     const entry = options.catalogue.get(init.type, init.code);
     sendApiError(res, {

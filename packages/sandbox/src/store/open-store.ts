@@ -6,11 +6,12 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { type Engine, migrationProvider } from './migrations/index.js';
 import { createStatementNames, useNamedStatements } from './pg-named-statements.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite-checkpointer.js';
+import { type GroupCommit, groupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { attachReadCache, createSqliteReadCache } from './sqlite-read-cache.js';
 import { withStatementCache } from './statement-cache.js';
 import type { Database } from './tables.js';
@@ -68,8 +69,16 @@ export interface Store {
   db: Kysely<Database>;
   /** Where the data lives, for people: a file path, `memory`, or the database URL without its password. */
   description: string;
-  /** Runs `work` in one transaction: every change in it is committed together or not at all. */
+  /**
+   * Runs `work` in one transaction: every change in it is committed together or not at all, and
+   * it is committed when this resolves.
+   */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Resolves once everything done on the store so far is committed (SQLite commits transactions
+   * in groups); a response waits for it, so it never shows what a crash could take away.
+   */
+  settled(): Promise<void>;
   /** Closes the connections. */
   close(): Promise<void>;
 }
@@ -86,7 +95,7 @@ export interface OpenStoreOptions {
 
 /** Opens the store at `location`, resets it when asked, and migrates it to the latest schema. */
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
-  const { db, engine, description, file } = connect(location, options);
+  const { db, engine, description, file, groupCommit } = connect(location, options);
   try {
     if (options.reset && location.kind === 'postgres') {
       for (const table of OWNED_TABLES) {
@@ -118,7 +127,8 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
     engine,
     db,
     description,
-    transaction: (work) => db.transaction().execute(work),
+    transaction: groupCommit ? (work) => groupCommit.transaction(db, work) : (work) => db.transaction().execute(work),
+    settled: groupCommit ? () => groupCommit.settled() : () => Promise.resolve(),
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();
@@ -129,7 +139,7 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
 function connect(
   location: StoreLocation,
   options: OpenStoreOptions,
-): { db: Kysely<Database>; engine: Engine; description: string; file?: string } {
+): { db: Kysely<Database>; engine: Engine; description: string; file?: string; groupCommit?: GroupCommit } {
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
     const names = createStatementNames();
@@ -171,10 +181,12 @@ function connect(
     onStatement: (sql) => readCache.noteStatement(sql),
     onExec: () => readCache.invalidateAll(),
   });
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const { dialect, groupCommit } = groupCommitSqliteDialect({ database });
+  const db = new Kysely<Database>({ dialect });
   attachReadCache(db, readCache);
   return {
     db,
+    groupCommit,
     engine: 'sqlite',
     description: location.kind === 'memory' ? 'memory (gone when the process stops)' : file,
     file: location.kind === 'memory' ? undefined : file,
