@@ -124,7 +124,8 @@ export function createSqliteReadCache(sqlite: SqliteDatabase, size = READ_CACHE_
         Object.freeze(row);
       }
       Object.freeze(rows);
-      if (ticket.storable && isCurrent(ticket, tables, currentDataVersion())) {
+      // Against the last data version seen: a newer one is caught by the next lookup.
+      if (ticket.storable && isCurrent(ticket, tables, knownDataVersion)) {
         if (entries.size >= size) {
           const oldest = entries.keys().next().value;
           if (oldest !== undefined) {
