@@ -142,7 +142,11 @@ class GroupCommitDriver implements Driver {
         group.resolve();
       }
     } catch (error) {
-      await connection.executeQuery(raw('rollback')).catch(() => {});
+      try {
+        await connection.executeQuery(raw('rollback'));
+      } catch {
+        // SQLite already rolled the transaction back (it does for some failures of a commit).
+      }
       group?.reject(error);
     } finally {
       // Only now: until the outcome is known, whoever asks waits for it.

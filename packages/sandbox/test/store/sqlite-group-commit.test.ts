@@ -99,6 +99,50 @@ it('fails every transaction of a group whose commit fails, and keeps none of the
   expect(committedNames()).toEqual(['b']);
 });
 
+it('fails the group cleanly when SQLite already rolled it back as the commit failed', async () => {
+  // A commit that fails with an I/O error leaves no transaction open; the group must still fail
+  // every member, and the connection must be usable afterwards.
+  const sqlite = new BetterSqlite3(join(dir, 'failing.sqlite'));
+  sqlite.exec('create table "rows" ("name" text primary key, "parent" text)');
+  let failNextCommit = true;
+  const failing = new Proxy(sqlite, {
+    get(target, property) {
+      if (property === 'prepare') {
+        return (source: string) => {
+          if (source === 'commit' && failNextCommit) {
+            failNextCommit = false;
+            return {
+              reader: false,
+              run: () => {
+                target.exec('rollback');
+                throw new Error('disk I/O error');
+              },
+            };
+          }
+          return target.prepare(source);
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const made = groupCommitSqliteDialect({ database: failing });
+  const other = new Kysely<Tables>({ dialect: made.dialect });
+  try {
+    const outcomes = await Promise.allSettled(
+      ['a', 'b'].map((name) => made.groupCommit.transaction(other, (trx) => insert(trx, name))),
+    );
+    expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'ok'))).toEqual([
+      'Error: disk I/O error',
+      'Error: disk I/O error',
+    ]);
+    await made.groupCommit.transaction(other, (trx) => insert(trx, 'c'));
+    expect(sqlite.prepare('select "name" from "rows"').pluck().all()).toEqual(['c']);
+  } finally {
+    await other.destroy();
+  }
+});
+
 it('settles a write made outside a transaction while a group is open', async () => {
   const grouped = transaction((trx) => insert(trx, 'a'));
   // Runs once the transaction has released the connection, inside its still open group.
