@@ -100,8 +100,8 @@ export function prepareQuery<P extends object, R>(
   const execute = async (db: Db, params: P): Promise<R[]> => {
     const { sql, slots, tables } = compiledFor(db);
     const values = valuesFor(slots, params);
-    const cache = tables ? readCacheOf(db) : undefined;
-    if (!cache || !tables) {
+    const cache = tables && readCacheOf(db);
+    if (!cache) {
       return (await db.executeQuery<R>(CompiledQuery.raw(sql, values))).rows;
     }
     const key = `${sql}\u0000${JSON.stringify(values)}`;

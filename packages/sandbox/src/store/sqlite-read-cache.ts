@@ -15,6 +15,7 @@
  * instance cheaply that another one changed a table.
  */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
+import { setBounded } from './bounded-map.js';
 
 /** Largest number of results kept; the oldest go first. */
 export const READ_CACHE_SIZE = 2_000;
@@ -29,7 +30,6 @@ export interface ReadTicket {
 }
 
 interface Entry extends ReadTicket {
-  readonly tables: readonly string[];
   readonly rows: readonly unknown[];
 }
 
@@ -74,20 +74,25 @@ export function statementEffect(sql: string): StatementEffect {
 export function createSqliteReadCache(sqlite: SqliteDatabase, size = READ_CACHE_SIZE): SqliteReadCache {
   const dataVersionStatement = sqlite.prepare('PRAGMA data_version').pluck();
   const generations = new Map<string, number>();
-  /** Tables written since the open transaction began (empty when none is open). */
+  /** Tables written by the open transaction (cleared when it ends). */
   const writtenInTransaction = new Set<string>();
   const entries = new Map<string, Entry>();
+  /** Each statement's effect and whether it ends a transaction, by SQL text (few texts, run often). */
+  const classified = new Map<string, { effect: StatementEffect; endsTransaction: boolean }>();
   let epoch = 0;
   let knownDataVersion = dataVersionStatement.get() as number;
 
   const generationOf = (table: string): number => generations.get(table) ?? 0;
+  const invalidateAll = (): void => {
+    epoch++;
+    entries.clear();
+  };
   const currentDataVersion = (): number => {
     const version = dataVersionStatement.get() as number;
     if (version !== knownDataVersion) {
       // Another connection committed: nothing kept can be trusted.
       knownDataVersion = version;
-      epoch++;
-      entries.clear();
+      invalidateAll();
     }
     return version;
   };
@@ -95,6 +100,14 @@ export function createSqliteReadCache(sqlite: SqliteDatabase, size = READ_CACHE_
     entry.epoch === epoch &&
     entry.dataVersion === dataVersion &&
     tables.every((table, index) => entry.generations[index] === generationOf(table));
+  const classify = (sql: string): { effect: StatementEffect; endsTransaction: boolean } => {
+    let known = classified.get(sql);
+    if (!known) {
+      known = { effect: statementEffect(sql), endsTransaction: TRANSACTION_END.test(sql) };
+      setBounded(classified, sql, known, size);
+    }
+    return known;
+  };
 
   return {
     lookup(key, tables) {
@@ -110,6 +123,8 @@ export function createSqliteReadCache(sqlite: SqliteDatabase, size = READ_CACHE_
     },
     ticket(tables) {
       if (!sqlite.inTransaction) {
+        // In case a transaction ended without a statement saying so (SQLite rolls back some
+        // failures by itself).
         writtenInTransaction.clear();
       }
       return {
@@ -126,42 +141,32 @@ export function createSqliteReadCache(sqlite: SqliteDatabase, size = READ_CACHE_
       Object.freeze(rows);
       // Against the last data version seen: a newer one is caught by the next lookup.
       if (ticket.storable && isCurrent(ticket, tables, knownDataVersion)) {
-        if (entries.size >= size) {
-          const oldest = entries.keys().next().value;
-          if (oldest !== undefined) {
-            entries.delete(oldest);
-          }
-        }
-        entries.set(key, { ...ticket, tables, rows });
+        setBounded(entries, key, { ...ticket, rows }, size);
       }
       return rows;
     },
     noteStatement(sql) {
-      const effect = statementEffect(sql);
+      const { effect, endsTransaction } = classify(sql);
       if (effect.kind === 'none') {
-        if (TRANSACTION_END.test(sql)) {
+        if (endsTransaction) {
           // What the transaction wrote is committed or gone; either way it is no longer pending.
           // (Had the end failed, the query layer rolls back before the connection is used again.)
           writtenInTransaction.clear();
         }
         return;
       }
-      if (!sqlite.inTransaction) {
-        writtenInTransaction.clear();
-      }
-      if (effect.kind === 'write') {
-        generations.set(effect.table, generationOf(effect.table) + 1);
-        // A write outside a transaction commits at once; inside one, readers must not store
-        // what it wrote until the transaction ends.
-        writtenInTransaction.add(effect.table);
+      if (effect.kind === 'unknown') {
+        invalidateAll();
         return;
       }
-      this.invalidateAll();
+      generations.set(effect.table, generationOf(effect.table) + 1);
+      // A write outside a transaction commits at once; inside one, readers must not store what
+      // it wrote until the transaction ends.
+      if (sqlite.inTransaction) {
+        writtenInTransaction.add(effect.table);
+      }
     },
-    invalidateAll() {
-      epoch++;
-      entries.clear();
-    },
+    invalidateAll,
   };
 }
 

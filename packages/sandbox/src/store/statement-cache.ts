@@ -5,6 +5,7 @@
  * sharing a statement is safe.
  */
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import { setBounded } from './bounded-map.js';
 
 /** Largest number of statements kept (least recently used ones are dropped). */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -33,18 +34,12 @@ export function withStatementCache(database: SqliteDatabase, options: StatementC
     onStatement?.(source);
     let statement = cache.get(source);
     if (statement) {
-      // Most recently used last, so the first key is the one to drop.
+      // Most recently used last, so the oldest key is the least recently used one.
       cache.delete(source);
     } else {
       statement = prepare(source);
-      if (cache.size >= size) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) {
-          cache.delete(oldest);
-        }
-      }
     }
-    cache.set(source, statement);
+    setBounded(cache, source, statement, size);
     return statement;
   };
   return new Proxy(database, {
