@@ -11,6 +11,7 @@ import pg from 'pg';
 import { type Engine, migrationProvider } from './migrations/index.js';
 import { createStatementNames, useNamedStatements } from './pg-named-statements.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite-checkpointer.js';
+import { attachDirectSqlite } from './sqlite-direct.js';
 import { type GroupCommit, groupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { attachReadCache, createSqliteReadCache } from './sqlite-read-cache.js';
 import { withStatementCache } from './statement-cache.js';
@@ -184,6 +185,7 @@ function connect(
   const { dialect, groupCommit } = groupCommitSqliteDialect({ database });
   const db = new Kysely<Database>({ dialect });
   attachReadCache(db, readCache);
+  attachDirectSqlite(db, database);
   return {
     db,
     groupCommit,

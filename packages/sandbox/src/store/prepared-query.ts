@@ -19,6 +19,7 @@ import {
   type QueryResult,
   type Transaction,
 } from 'kysely';
+import { directSqliteOf } from './sqlite-direct.js';
 import { readCacheOf } from './sqlite-read-cache.js';
 import type { Database } from './tables.js';
 
@@ -93,16 +94,16 @@ export function prepareQuery<P extends object, R>(
       }
       return (params as Record<string, unknown>)[slot.name];
     });
-  const executeResult = (db: Db, params: P): Promise<QueryResult<R>> => {
+  const executeResult = async (db: Db, params: P): Promise<QueryResult<R>> => {
     const { sql, slots } = compiledFor(db);
-    return db.executeQuery<R>(CompiledQuery.raw(sql, valuesFor(slots, params)));
+    return run<R>(db, sql, valuesFor(slots, params));
   };
   const execute = async (db: Db, params: P): Promise<R[]> => {
     const { sql, slots, tables } = compiledFor(db);
     const values = valuesFor(slots, params);
     const cache = tables && readCacheOf(db);
     if (!cache) {
-      return (await db.executeQuery<R>(CompiledQuery.raw(sql, values))).rows;
+      return (await run<R>(db, sql, values)).rows;
     }
     const key = `${sql}\u0000${JSON.stringify(values)}`;
     const kept = cache.lookup(key, tables);
@@ -110,7 +111,7 @@ export function prepareQuery<P extends object, R>(
       return kept as R[];
     }
     const ticket = cache.ticket(tables);
-    const { rows } = await db.executeQuery<R>(CompiledQuery.raw(sql, values));
+    const { rows } = await run<R>(db, sql, values);
     return cache.store(key, tables, ticket, rows);
   };
   return {
@@ -120,6 +121,12 @@ export function prepareQuery<P extends object, R>(
       return (await execute(db, params))[0];
     },
   };
+}
+
+/** Runs compiled SQL on `db`: straight on the connection inside a SQLite transaction, else through Kysely. */
+function run<R>(db: Db, sql: string, values: unknown[]): Promise<QueryResult<R>> | QueryResult<R> {
+  const direct = directSqliteOf(db);
+  return direct ? direct<R>(sql, values) : db.executeQuery<R>(CompiledQuery.raw(sql, values));
 }
 
 /** The names of every table a query node mentions (its from, joins and subqueries). */

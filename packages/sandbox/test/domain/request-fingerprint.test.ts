@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { requestFingerprint } from '../../src/domain/request-fingerprint.js';
 
@@ -21,6 +22,22 @@ describe('requestFingerprint', () => {
     expect(requestFingerprint('bankTransferCreate', { ...body, amount: '12.35' })).not.toBe(base);
     expect(requestFingerprint('bankTransferCreate', { ...body, user: { legal_name: 'B' } })).not.toBe(base);
     expect(requestFingerprint('processorBankTransferCreate', body)).not.toBe(base);
+  });
+
+  it('is the SHA-256 of the operation and the sorted fields, as stored fingerprints were made', () => {
+    // Fingerprints are stored with their keys: a different recipe would turn the repeat of a
+    // request made before an upgrade into IDEMPOTENCY_KEY_REUSED.
+    const stored = createHash('sha256')
+      .update(
+        '["bankTransferCreate",{"amount":"12.34","idempotency_key":"k1","user":{"email_address":"a@example.com","legal_name":"A"}}]',
+      )
+      .digest('hex');
+    expect(requestFingerprint('bankTransferCreate', { ...body, client_id: 'c', secret: 's' })).toBe(stored);
+  });
+
+  it('drops credentials only at the top level', () => {
+    const nested = { ...body, user: { ...body.user, secret: 'not a credential here' } };
+    expect(requestFingerprint('x', nested)).not.toBe(requestFingerprint('x', body));
   });
 
   it('keeps array order significant', () => {
