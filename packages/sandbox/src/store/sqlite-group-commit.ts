@@ -58,7 +58,15 @@ function openGroup(): Group {
   return { committed, resolve, reject };
 }
 
-const raw = (sql: string) => CompiledQuery.raw(sql);
+/** The statements of a group and its members, compiled once. */
+const STATEMENTS = {
+  begin: CompiledQuery.raw('begin'),
+  commit: CompiledQuery.raw('commit'),
+  rollback: CompiledQuery.raw('rollback'),
+  savepoint: CompiledQuery.raw(`savepoint ${MEMBER_SAVEPOINT}`),
+  release: CompiledQuery.raw(`release ${MEMBER_SAVEPOINT}`),
+  rollbackToSavepoint: CompiledQuery.raw(`rollback to ${MEMBER_SAVEPOINT}`),
+};
 
 class GroupCommitDriver implements Driver {
   readonly #inner: Driver;
@@ -86,20 +94,20 @@ class GroupCommitDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
     if (!this.#group) {
-      await connection.executeQuery(raw('begin'));
+      await connection.executeQuery(STATEMENTS.begin);
       this.#group = openGroup();
       setImmediate(() => void this.#commitGroup());
     }
-    await connection.executeQuery(raw(`savepoint ${MEMBER_SAVEPOINT}`));
+    await connection.executeQuery(STATEMENTS.savepoint);
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(raw(`release ${MEMBER_SAVEPOINT}`));
+    await connection.executeQuery(STATEMENTS.release);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(raw(`rollback to ${MEMBER_SAVEPOINT}`));
-    await connection.executeQuery(raw(`release ${MEMBER_SAVEPOINT}`));
+    await connection.executeQuery(STATEMENTS.rollbackToSavepoint);
+    await connection.executeQuery(STATEMENTS.release);
   }
 
   savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
@@ -138,12 +146,12 @@ class GroupCommitDriver implements Driver {
     const group = this.#group;
     try {
       if (group) {
-        await connection.executeQuery(raw('commit'));
+        await connection.executeQuery(STATEMENTS.commit);
         group.resolve();
       }
     } catch (error) {
       try {
-        await connection.executeQuery(raw('rollback'));
+        await connection.executeQuery(STATEMENTS.rollback);
       } catch {
         // SQLite already rolled the transaction back (it does for some failures of a commit).
       }
