@@ -173,6 +173,10 @@ function connect(
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Savepoints (every transaction of a commit group has one) keep the original of each page they
+  // change in a sub-journal, used only to roll the savepoint back: in memory, instead of a
+  // temporary file written page by page. Durability is the write-ahead log's alone.
+  sqlite.pragma('temp_store = MEMORY');
   if (location.kind === 'sqlite') {
     // A worker thread checkpoints (sqlite-checkpointer.ts); this is the backstop.
     sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
