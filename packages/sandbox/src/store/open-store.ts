@@ -11,9 +11,10 @@ import pg from 'pg';
 import { type Engine, migrationProvider } from './migrations/index.js';
 import { createStatementNames, useNamedStatements } from './pg-named-statements.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite-checkpointer.js';
-import { attachDirectSqlite } from './sqlite-direct.js';
+import { createDirectSqlite } from './sqlite-direct.js';
+import { attachSqliteExtras } from './sqlite-extras.js';
 import { type GroupCommit, groupCommitSqliteDialect } from './sqlite-group-commit.js';
-import { attachReadCache, createSqliteReadCache } from './sqlite-read-cache.js';
+import { createSqliteReadCache } from './sqlite-read-cache.js';
 import { withStatementCache } from './statement-cache.js';
 import type { Database } from './tables.js';
 
@@ -188,8 +189,7 @@ function connect(
   });
   const { dialect, groupCommit } = groupCommitSqliteDialect({ database });
   const db = new Kysely<Database>({ dialect });
-  attachReadCache(db, readCache);
-  attachDirectSqlite(db, database);
+  attachSqliteExtras(db, { readCache, runDirect: createDirectSqlite(database) });
   return {
     db,
     groupCommit,

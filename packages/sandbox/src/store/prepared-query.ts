@@ -19,8 +19,7 @@ import {
   type QueryResult,
   type Transaction,
 } from 'kysely';
-import { directSqliteOf } from './sqlite-direct.js';
-import { readCacheOf } from './sqlite-read-cache.js';
+import { directSqliteOf, type SqliteExtras, sqliteExtrasOf } from './sqlite-extras.js';
 import type { Database } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -96,14 +95,15 @@ export function prepareQuery<P extends object, R>(
     });
   const executeResult = async (db: Db, params: P): Promise<QueryResult<R>> => {
     const { sql, slots } = compiledFor(db);
-    return run<R>(db, sql, valuesFor(slots, params));
+    return run<R>(db, sqliteExtrasOf(db), sql, valuesFor(slots, params));
   };
   const execute = async (db: Db, params: P): Promise<R[]> => {
     const { sql, slots, tables } = compiledFor(db);
     const values = valuesFor(slots, params);
-    const cache = tables && readCacheOf(db);
+    const extras = sqliteExtrasOf(db);
+    const cache = tables && extras?.readCache;
     if (!cache) {
-      return (await run<R>(db, sql, values)).rows;
+      return (await run<R>(db, extras, sql, values)).rows;
     }
     const key = `${sql}\u0000${JSON.stringify(values)}`;
     const kept = cache.lookup(key, tables);
@@ -111,7 +111,7 @@ export function prepareQuery<P extends object, R>(
       return kept as R[];
     }
     const ticket = cache.ticket(tables);
-    const { rows } = await run<R>(db, sql, values);
+    const { rows } = await run<R>(db, extras, sql, values);
     return cache.store(key, tables, ticket, rows);
   };
   return {
@@ -124,8 +124,13 @@ export function prepareQuery<P extends object, R>(
 }
 
 /** Runs compiled SQL on `db`: straight on the connection inside a SQLite transaction, else through Kysely. */
-function run<R>(db: Db, sql: string, values: unknown[]): Promise<QueryResult<R>> | QueryResult<R> {
-  const direct = directSqliteOf(db);
+function run<R>(
+  db: Db,
+  extras: SqliteExtras | undefined,
+  sql: string,
+  values: unknown[],
+): Promise<QueryResult<R>> | QueryResult<R> {
+  const direct = directSqliteOf(db, extras);
   return direct ? direct<R>(sql, values) : db.executeQuery<R>(CompiledQuery.raw(sql, values));
 }
 

@@ -169,21 +169,3 @@ export function createSqliteReadCache(sqlite: SqliteDatabase, size = READ_CACHE_
     invalidateAll,
   };
 }
-
-const cacheByAdapter = new WeakMap<object, SqliteReadCache>();
-
-/** Something with the query layer's executor: a Kysely database or one of its transactions. */
-interface HasExecutor {
-  getExecutor(): { adapter: object };
-}
-
-/** Attaches `cache` to `db`, so that prepared reads on it or its transactions use it. */
-export function attachReadCache(db: HasExecutor, cache: SqliteReadCache): void {
-  // A database shares its dialect's adapter with its transactions.
-  cacheByAdapter.set(db.getExecutor().adapter, cache);
-}
-
-/** The read cache attached to `db`, if any (none on PostgreSQL). */
-export function readCacheOf(db: HasExecutor): SqliteReadCache | undefined {
-  return cacheByAdapter.get(db.getExecutor().adapter);
-}

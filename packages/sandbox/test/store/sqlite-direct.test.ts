@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { affectedRows, columnsOf, prepareQuery, valuesOf } from '../../src/store/prepared-query.js';
-import { directSqliteOf } from '../../src/store/sqlite-direct.js';
+import { directSqliteOf } from '../../src/store/sqlite-extras.js';
 import type { CountersTable } from '../../src/store/tables.js';
 import { describeEngines } from '../support/harness.js';
 
