@@ -3,17 +3,9 @@
  * PostgreSQL, inside and outside transactions.
  */
 import { expect, it } from 'vitest';
-import { affectedRows, columnsOf, prepareQuery, valuesOf } from '../../src/store/prepared-query.js';
-import type { CountersTable } from '../../src/store/tables.js';
+import { affectedRows, prepareQuery } from '../../src/store/prepared-query.js';
+import { counterNamed, insertCounter } from '../support/counter-queries.js';
 import { describeEngines } from '../support/harness.js';
-
-const counterNamed = prepareQuery<{ name: string }, CountersTable>((db, p) =>
-  db.selectFrom('counters').selectAll().where('name', '=', p.name),
-);
-
-const insertCounter = prepareQuery<CountersTable, never>((db, p) =>
-  db.insertInto('counters').values(valuesOf(p, columnsOf<CountersTable>({ name: true, value: true }))),
-);
 
 const bumpIfBelow = prepareQuery<{ name: string; below: number }, never>((db, p) =>
   db

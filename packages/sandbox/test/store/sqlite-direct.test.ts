@@ -5,18 +5,11 @@
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { affectedRows, columnsOf, prepareQuery, valuesOf } from '../../src/store/prepared-query.js';
+import { affectedRows, prepareQuery } from '../../src/store/prepared-query.js';
 import { directSqliteOf } from '../../src/store/sqlite-extras.js';
 import type { CountersTable } from '../../src/store/tables.js';
+import { counterNamed, insertCounter } from '../support/counter-queries.js';
 import { describeEngines } from '../support/harness.js';
-
-const counterNamed = prepareQuery<{ name: string }, CountersTable>((db, p) =>
-  db.selectFrom('counters').selectAll().where('name', '=', p.name),
-);
-
-const insertCounter = prepareQuery<CountersTable, never>((db, p) =>
-  db.insertInto('counters').values(valuesOf(p, columnsOf<CountersTable>({ name: true, value: true }))),
-);
 
 const setCounter = prepareQuery<CountersTable, never>((db, p) =>
   db.updateTable('counters').set({ value: p.value }).where('name', '=', p.name),

@@ -3,16 +3,15 @@
  * while nothing they read has changed (through this connection, in a transaction, or through
  * another connection to the same file).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openStore, SQLITE_FILE_NAME, type Store } from '../../src/store/open-store.js';
-import { columnsOf, prepareQuery, tablesOf, valuesOf } from '../../src/store/prepared-query.js';
+import { tablesOf } from '../../src/store/prepared-query.js';
 import { type StatementEffect, statementEffect } from '../../src/store/sqlite-read-cache.js';
-import type { CountersTable } from '../../src/store/tables.js';
+import { counterNamed, insertCounter } from '../support/counter-queries.js';
+import { useTempSqliteStore } from '../support/temp-sqlite-store.js';
 
 describe('statementEffect', () => {
   const cases: [string, StatementEffect][] = [
@@ -40,13 +39,6 @@ describe('statementEffect', () => {
   });
 });
 
-const counterNamed = prepareQuery<{ name: string }, CountersTable>((db, p) =>
-  db.selectFrom('counters').selectAll().where('name', '=', p.name),
-);
-const insertCounter = prepareQuery<CountersTable, never>((db, p) =>
-  db.insertInto('counters').values(valuesOf(p, columnsOf<CountersTable>({ name: true, value: true }))),
-);
-
 describe('tablesOf', () => {
   it('names the tables of the from clause and the joins', async () => {
     const store = await openStore({ kind: 'memory' });
@@ -65,16 +57,11 @@ describe('tablesOf', () => {
 });
 
 describe('prepared reads on SQLite', () => {
-  let dir: string;
+  const temp = useTempSqliteStore('svc-read-cache-');
   let store: Store;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'svc-read-cache-'));
-    store = await openStore({ kind: 'sqlite', dataDir: dir });
+    store = temp.store;
     await insertCounter.execute(store.db, { name: 'cache/a', value: 1 });
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('reuses the rows of an unchanged table, frozen', async () => {
@@ -114,7 +101,7 @@ describe('prepared reads on SQLite', () => {
 
   it('sees a commit of another connection to the same file', async () => {
     expect((await counterNamed.executeTakeFirst(store.db, { name: 'cache/a' }))?.value).toBe(1);
-    const other = new BetterSqlite3(join(dir, SQLITE_FILE_NAME));
+    const other = new BetterSqlite3(join(temp.dir, SQLITE_FILE_NAME));
     try {
       other.prepare(`update "counters" set "value" = 9 where "name" = 'cache/a'`).run();
     } finally {

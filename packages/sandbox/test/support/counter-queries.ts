@@ -1,0 +1,16 @@
+/**
+ * Prepared queries on the `counters` table (a name and a number, and no foreign keys), for the
+ * tests of the query layer: the simplest table to write and read back.
+ */
+import { columnsOf, prepareQuery, valuesOf } from '../../src/store/prepared-query.js';
+import type { CountersTable } from '../../src/store/tables.js';
+
+/** The counter `name`, if any. */
+export const counterNamed = prepareQuery<{ name: string }, CountersTable>((db, p) =>
+  db.selectFrom('counters').selectAll().where('name', '=', p.name),
+);
+
+/** Inserts a counter. */
+export const insertCounter = prepareQuery<CountersTable, never>((db, p) =>
+  db.insertInto('counters').values(valuesOf(p, columnsOf<CountersTable>({ name: true, value: true }))),
+);
