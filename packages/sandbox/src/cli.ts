@@ -3,14 +3,14 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from './domain/world.js';
-import { systemClock } from './server/clock.js';
-import { jsonLineLogger, type Logger } from './server/logger.js';
-import { parseRateLimit } from './server/rate-limit.js';
-import { DEFAULT_DATA_DIR, startSandbox } from './server/start-sandbox.js';
-import { addClient, listClients } from './store/clients.js';
-import { openStore, type StoreLocation } from './store/open-store.js';
-import { seedIfEmpty } from './store/seed.js';
+import { addClient, listClients } from './engine/clients/clients.js';
+import { systemClock } from './engine/clock.js';
+import { parseRateLimit } from './engine/http/rate-limit.js';
+import { jsonLineLogger, type Logger } from './engine/logger.js';
+import { openStore, type StoreLocation } from './engine/store/open-store.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/world.js';
+import { seedIfEmpty } from './seed.js';
+import { DEFAULT_DATA_DIR, startSandbox } from './start-sandbox.js';
 
 const USAGE = `usage: svc-sandbox [--port 4020] [--host 127.0.0.1] [--data-dir DIR | --memory | --database-url URL]
                    [--reset] [--rate-limit N|N/Ss|off] [--quiet]

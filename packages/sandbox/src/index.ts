@@ -4,13 +4,13 @@
  * SQLite (default) or PostgreSQL (shared by several instances), webhooks delivered and signed.
  */
 
-export { TEST_USERS, type TestUser } from './domain/test-users.js';
-export { DEFAULT_CLIENT, DEMO_CLIENT } from './domain/world.js';
-export { type Clock, createManualClock, type ManualClock, systemClock } from './server/clock.js';
-export { jsonLineLogger, type LogEntry, type Logger, silentLogger } from './server/logger.js';
-export { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from './server/rate-limit.js';
-export { DEFAULT_DATA_DIR, type RunningSandbox, type SandboxOptions, startSandbox } from './server/start-sandbox.js';
-export type { Store, StoreLocation } from './store/open-store.js';
-export { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy, retryDelayMs } from './webhooks/deliverer.js';
-export { SIGNATURE_HEADER, signWebhook, WEBHOOK_ID_HEADER } from './webhooks/signature.js';
-export { checkAddress, checkWebhookUrl } from './webhooks/url-policy.js';
+export { type Clock, createManualClock, type ManualClock, systemClock } from './engine/clock.js';
+export { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from './engine/http/rate-limit.js';
+export { jsonLineLogger, type LogEntry, type Logger, silentLogger } from './engine/logger.js';
+export type { Store, StoreLocation } from './engine/store/open-store.js';
+export { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy, retryDelayMs } from './engine/webhooks/deliverer.js';
+export { SIGNATURE_HEADER, signWebhook, WEBHOOK_ID_HEADER } from './engine/webhooks/signature.js';
+export { checkAddress, checkWebhookUrl } from './engine/webhooks/url-policy.js';
+export { TEST_USERS, type TestUser } from './features/world/test-users.js';
+export { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/world.js';
+export { DEFAULT_DATA_DIR, type RunningSandbox, type SandboxOptions, startSandbox } from './start-sandbox.js';

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../src/domain/world.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../src/features/world/world.js';
 import type { OperationId } from '../../src/generated/handlers.gen.js';
 import { describeEngines, type Reply, type TestSandbox } from '../support/harness.js';
 

@@ -2,8 +2,9 @@
  * Prepared queries on the `counters` table (a name and a number, and no foreign keys), for the
  * tests of the query layer: the simplest table to write and read back.
  */
-import { columnsOf, prepareQuery, valuesOf } from '../../src/store/prepared-query.js';
-import type { CountersTable } from '../../src/store/tables.js';
+
+import type { CountersTable } from '../../src/engine/store/database.js';
+import { columnsOf, prepareQuery, valuesOf } from '../../src/engine/store/prepared-query.js';
 
 /** The counter `name`, if any. */
 export const counterNamed = prepareQuery<{ name: string }, CountersTable>((db, p) =>

@@ -16,11 +16,11 @@ import { readFileSync } from 'node:fs';
 import { createDocumentValidator, type OpenApiDocument } from '@svc/openapi-kit';
 import { openapiJsonPath } from '@svc/spec';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../src/domain/world.js';
+import { createManualClock, type ManualClock } from '../../src/engine/clock.js';
+import type { LogEntry } from '../../src/engine/logger.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../src/features/world/world.js';
 import { type OperationBodies, type OperationId, operationPaths } from '../../src/generated/handlers.gen.js';
-import { createManualClock, type ManualClock } from '../../src/server/clock.js';
-import type { LogEntry } from '../../src/server/logger.js';
-import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/server/start-sandbox.js';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/start-sandbox.js';
 import { createTestDatabase } from './postgres.js';
 
 /** The engines every behaviour test runs on. */

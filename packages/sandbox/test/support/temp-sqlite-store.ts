@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { openStore, type Store } from '../../src/store/open-store.js';
+import { openStore, type Store } from '../../src/engine/store/open-store.js';
 
 /** The current test's store and its directory (read them inside tests and hooks only). */
 export interface TempSqliteStore {

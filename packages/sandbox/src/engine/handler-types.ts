@@ -1,0 +1,41 @@
+/**
+ * The handler table: one handler per operationId, typed from the spec (`handlers.gen.ts`), so a
+ * missing handler, an extra one, or one returning the wrong shape is a compile error.
+ */
+import type { Selectable } from 'kysely';
+import type { OperationBodies, OperationId } from '../generated/handlers.gen.js';
+import type { Clock } from './clock.js';
+import type { ClientsTable } from './store/database.js';
+import type { Store } from './store/open-store.js';
+
+/** The request body type of an operation. */
+export type RequestOf<K extends OperationId> = OperationBodies[K]['request'];
+
+/** What a handler returns: the response body without `request_id` (the listener adds it). */
+export type ResultOf<K extends OperationId> = Omit<OperationBodies[K]['response'], 'request_id'>;
+
+/** The authenticated client of a request. */
+export type SandboxClient = Selectable<ClientsTable>;
+
+/** What a handler gets besides the request body. */
+export interface HandlerContext {
+  /** The client the request authenticated as: the owner of everything it reads or creates. */
+  client: SandboxClient;
+  /** The request's id (also in the response). */
+  requestId: string;
+  /** The time of the request, from the sandbox's clock. */
+  now: Date;
+  clock: Clock;
+  store: Store;
+  /** Tells the webhook deliverer that new webhooks were committed (call after the transaction). */
+  webhooksCommitted(): void;
+}
+
+/** The handler of operation `K`. It runs every state change in one `store.transaction`. */
+export type Handler<K extends OperationId> = (request: RequestOf<K>, context: HandlerContext) => Promise<ResultOf<K>>;
+
+/** Every operation's handler. */
+export type Handlers = { [K in OperationId]: Handler<K> };
+
+/** Some operations' handlers: what one domain module exports. */
+export type HandlerGroup<K extends OperationId> = { [P in K]: Handler<P> };

@@ -1,0 +1,180 @@
+/**
+ * Queries built and compiled once, then run with new parameter values. Building a Kysely query
+ * (immutable nodes) and compiling it to SQL costs more than running it on SQLite; the hot reads of
+ * every request (the token lookup, the accounts of an Item) skip both after their first use.
+ *
+ * A query is built with named placeholders ({@link Placeholders}) where values go; it is compiled
+ * once per SQL dialect (SQLite and PostgreSQL compile to different SQL) and the placeholders'
+ * positions among the compiled parameters are remembered. Only plain values can be placeholders:
+ * not lists (`in`) and not `null` comparisons (write `is null` literally).
+ *
+ * On SQLite, the results of a prepared select are kept while the tables it reads are unchanged
+ * (`sqlite-read-cache.ts`); they are frozen, as every caller shares them.
+ */
+import {
+  type Compilable,
+  CompiledQuery,
+  type Kysely,
+  type OperationNode,
+  type QueryResult,
+  type Transaction,
+} from 'kysely';
+import type { Database } from './database.js';
+import { directSqliteOf, type SqliteExtras, sqliteExtrasOf } from './sqlite/extras.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A named value to fill in when the query runs. */
+class Placeholder {
+  constructor(readonly name: string) {}
+}
+
+/** Gives the placeholder of a parameter, typed as its value so the builder accepts it. */
+export type Placeholders<P> = { readonly [K in keyof P]: P[K] };
+
+interface Compiled {
+  sql: string;
+  /** Per compiled parameter: the name of its placeholder, or the constant the builder put there. */
+  slots: readonly ({ name: string } | { value: unknown })[];
+  /** For a select: every table it reads (its results may be kept by a read cache). */
+  tables?: readonly string[];
+}
+
+/** A query compiled once per dialect, run with {@link PreparedQuery.execute}. */
+export interface PreparedQuery<P, R> {
+  /** The whole result: rows, and for a write the number of rows it changed (`numAffectedRows`). */
+  executeResult(db: Db, params: P): Promise<QueryResult<R>>;
+  /** All rows of the query with `params` filled in. */
+  execute(db: Db, params: P): Promise<R[]>;
+  /** The first row, or `undefined`. */
+  executeTakeFirst(db: Db, params: P): Promise<R | undefined>;
+}
+
+/**
+ * Prepares `build`: it receives a database to build on and the placeholders of `P`, and returns
+ * the query. It runs once per dialect, on first use.
+ *
+ * @example
+ * const accountsOfItem = prepareQuery<{ itemId: string }, AccountRow>((db, p) =>
+ *   db.selectFrom('accounts').selectAll().where('item_id', '=', p.itemId).orderBy('position'));
+ * const rows = await accountsOfItem.execute(db, { itemId });
+ */
+export function prepareQuery<P extends object, R>(
+  build: (db: Db, params: Placeholders<P>) => Compilable<R>,
+): PreparedQuery<P, R> {
+  // Keyed by the dialect's adapter, which a database shares with its transactions.
+  const byAdapter = new WeakMap<object, Compiled>();
+  const placeholders = new Proxy({} as Placeholders<P>, {
+    get: (_target, name) => new Placeholder(String(name)),
+  });
+  const compiledFor = (db: Db): Compiled => {
+    const adapter = db.getExecutor().adapter as object;
+    let compiled = byAdapter.get(adapter);
+    if (!compiled) {
+      const query = build(db, placeholders).compile();
+      compiled = {
+        sql: query.sql,
+        slots: query.parameters.map((parameter) =>
+          parameter instanceof Placeholder ? { name: parameter.name } : { value: parameter },
+        ),
+        tables: query.query.kind === 'SelectQueryNode' ? tablesOf(query.query) : undefined,
+      };
+      byAdapter.set(adapter, compiled);
+    }
+    return compiled;
+  };
+  const valuesFor = (slots: Compiled['slots'], params: P): unknown[] =>
+    slots.map((slot) => {
+      if ('value' in slot) {
+        return slot.value;
+      }
+      if (!(slot.name in params)) {
+        throw new Error(`prepared query: no value for the placeholder "${slot.name}"`);
+      }
+      return (params as Record<string, unknown>)[slot.name];
+    });
+  const executeResult = async (db: Db, params: P): Promise<QueryResult<R>> => {
+    const { sql, slots } = compiledFor(db);
+    return run<R>(db, sqliteExtrasOf(db), sql, valuesFor(slots, params));
+  };
+  const execute = async (db: Db, params: P): Promise<R[]> => {
+    const { sql, slots, tables } = compiledFor(db);
+    const values = valuesFor(slots, params);
+    const extras = sqliteExtrasOf(db);
+    const cache = tables && extras?.readCache;
+    if (!cache) {
+      return (await run<R>(db, extras, sql, values)).rows;
+    }
+    const key = `${sql}\u0000${JSON.stringify(values)}`;
+    const kept = cache.lookup(key, tables);
+    if (kept) {
+      return kept as R[];
+    }
+    const ticket = cache.ticket(tables);
+    const { rows } = await run<R>(db, extras, sql, values);
+    return cache.store(key, tables, ticket, rows);
+  };
+  return {
+    executeResult,
+    execute,
+    async executeTakeFirst(db, params) {
+      return (await execute(db, params))[0];
+    },
+  };
+}
+
+/** Runs compiled SQL on `db`: straight on the connection inside a SQLite transaction, else through Kysely. */
+function run<R>(
+  db: Db,
+  extras: SqliteExtras | undefined,
+  sql: string,
+  values: unknown[],
+): Promise<QueryResult<R>> | QueryResult<R> {
+  const direct = directSqliteOf(db, extras);
+  return direct ? direct<R>(sql, values) : db.executeQuery<R>(CompiledQuery.raw(sql, values));
+}
+
+/** The names of every table a query node mentions (its from, joins and subqueries). */
+export function tablesOf(node: OperationNode): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) {
+      return;
+    }
+    const candidate = value as { kind?: string; table?: { identifier?: { name?: unknown } } };
+    if (candidate.kind === 'TableNode' && typeof candidate.table?.identifier?.name === 'string') {
+      found.add(candidate.table.identifier.name);
+    }
+    Object.values(value).forEach(visit);
+  };
+  visit(node);
+  return [...found].sort();
+}
+
+/** Rows changed by a write, from its {@link QueryResult}. */
+export function affectedRows(result: QueryResult<unknown>): number {
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * The placeholders of every column of `columns`, as the values object of an insert: a prepared
+ * insert names its columns up front, since placeholders cannot be enumerated.
+ */
+export function valuesOf<K extends string, P extends { readonly [C in K]: unknown }>(
+  params: P,
+  columns: readonly K[],
+): { [C in K]: P[C] } {
+  return Object.fromEntries(columns.map((column) => [column, params[column]])) as { [C in K]: P[C] };
+}
+
+/**
+ * The column names of a table type, listed once: the record must name every column (the compiler
+ * checks it), so a prepared insert never leaves one out.
+ */
+export function columnsOf<T>(columns: { readonly [K in keyof T]-?: true }): (keyof T & string)[] {
+  return Object.keys(columns) as (keyof T & string)[];
+}

@@ -1,0 +1,41 @@
+/**
+ * The durable webhook outbox: a webhook is written in the same transaction as the change that
+ * caused it, so it is sent if and only if the change committed. The deliverer sends it later.
+ */
+import type { Transaction } from 'kysely';
+import type { Database } from '../store/database.js';
+
+/** A webhook to send. */
+export interface NewWebhook {
+  clientId: string;
+  itemId: string | null;
+  url: string;
+  /** The payload: one of the spec's webhook schemas. */
+  payload: { webhook_code: string } & Record<string, unknown>;
+  now: Date;
+}
+
+/** Adds a webhook to the outbox inside `trx`; returns its outbox id. */
+export async function enqueueWebhook(trx: Transaction<Database>, webhook: NewWebhook): Promise<number> {
+  const at = webhook.now.toISOString();
+  const row = await trx
+    .insertInto('webhook_outbox')
+    .values({
+      client_id: webhook.clientId,
+      item_id: webhook.itemId,
+      url: webhook.url,
+      webhook_code: webhook.payload.webhook_code,
+      body: JSON.stringify(webhook.payload),
+      created_at: at,
+      next_attempt_at: at,
+      attempts: 0,
+      delivered_at: null,
+      failed_at: null,
+      last_error: null,
+      locked_until: null,
+      locked_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

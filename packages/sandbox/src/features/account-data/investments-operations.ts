@@ -1,0 +1,111 @@
+/**
+ * `/investments/holdings/get` and `/investments/transactions/get` over the Item's investment
+ * accounts. Investment transactions are newest first with ties broken by id (a stable order), and
+ * paged by `options.count` / `options.offset` against `total_investment_transactions` (rule 15).
+ *
+ * An Item created without the `investments` product has no investment data yet: its first call
+ * starts the extraction and answers `PRODUCT_NOT_READY`, as does every call during the next
+ * {@link INVESTMENTS_EXTRACTION_MS} milliseconds of the sandbox clock.
+ */
+
+import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
+import { type AccountRow, accountsOfItem, type LiveItem, selectAccounts } from '../items/access.js';
+import { addDays } from '../items/calendar.js';
+import { isInvestmentAccount } from '../items/coverage.js';
+import { anchorOf, hasInitialProduct, readableItem } from '../items/item-reads.js';
+import { presentAccount, presentItem } from '../items/present.js';
+import {
+  compareNewestFirst,
+  holdingsOf,
+  investmentTransactionsOf,
+  securities,
+  securitiesReferenced,
+} from './investments.js';
+import { checkDateRange, pageOf, pageRequest } from './paging.js';
+import { extractionOf, startExtraction } from './queries.js';
+
+/** How long the first extraction of investment data takes (sandbox clock). */
+export const INVESTMENTS_EXTRACTION_MS = 10_000;
+
+function productNotReady(readyAt: string): SandboxError {
+  return new SandboxError({
+    type: 'ITEM_ERROR',
+    code: 'PRODUCT_NOT_READY',
+    message: `the investments data of this item is still being extracted; retry after ${readyAt}`,
+    suggestedAction: 'Retry the request in a few seconds.',
+  });
+}
+
+/**
+ * The selected investment accounts of the Item (`NO_INVESTMENT_ACCOUNTS` when there are none),
+ * once its investment data has been extracted (`PRODUCT_NOT_READY` before).
+ */
+async function investmentAccounts(
+  context: HandlerContext,
+  item: LiveItem,
+  accountIds: readonly string[] | undefined,
+): Promise<AccountRow[]> {
+  const db = context.store.db;
+  const selected = selectAccounts(await accountsOfItem(db, item.item_id), accountIds).filter(isInvestmentAccount);
+  if (selected.length === 0) {
+    throw new SandboxError({
+      type: 'ITEM_ERROR',
+      code: 'NO_INVESTMENT_ACCOUNTS',
+      message: accountIds
+        ? 'none of the accounts in options.account_ids is an investment account'
+        : 'no investment accounts were found for this item',
+      displayMessage: 'No investment accounts were found at this institution.',
+    });
+  }
+  if (!hasInitialProduct(item, 'investments')) {
+    const now = context.now.toISOString();
+    let extraction = await extractionOf(db, item.item_id, 'investments');
+    if (!extraction) {
+      const readyAt = new Date(context.now.getTime() + INVESTMENTS_EXTRACTION_MS).toISOString();
+      await startExtraction(db, { itemId: item.item_id, product: 'investments', startedAt: now, readyAt });
+      extraction = await extractionOf(db, item.item_id, 'investments');
+    }
+    if (!extraction || extraction.ready_at > now) {
+      throw productNotReady(extraction?.ready_at ?? now);
+    }
+  }
+  return selected;
+}
+
+/** The investments handlers. */
+export const investmentHandlers: HandlerGroup<'investmentsHoldingsGet' | 'investmentsTransactionsGet'> = {
+  async investmentsHoldingsGet(request, context) {
+    const item = await readableItem(context.store.db, context, request.access_token, 'investments');
+    const accounts = await investmentAccounts(context, item, request.options?.account_ids);
+    const anchor = anchorOf(item);
+    return {
+      accounts: accounts.map(presentAccount),
+      holdings: accounts.flatMap((account) => holdingsOf(account.account_id, anchor)),
+      securities: securities(addDays(anchor, -1)),
+      item: presentItem(item),
+    };
+  },
+
+  async investmentsTransactionsGet(request, context) {
+    checkDateRange(request.start_date, request.end_date);
+    const item = await readableItem(context.store.db, context, request.access_token, 'investments');
+    const accounts = await investmentAccounts(context, item, request.options?.account_ids);
+    const anchor = anchorOf(item);
+    const matching = accounts
+      .flatMap((account) => investmentTransactionsOf(item.item_id, account.account_id, anchor))
+      .filter((transaction) => transaction.date >= request.start_date && transaction.date <= request.end_date)
+      .sort(compareNewestFirst);
+    const { items, total } = pageOf(matching, pageRequest(request.options));
+    return {
+      accounts: accounts.map(presentAccount),
+      investment_transactions: items,
+      securities: securitiesReferenced(
+        items.map((transaction) => transaction.security_id),
+        addDays(anchor, -1),
+      ),
+      total_investment_transactions: total,
+      item: presentItem(item),
+    };
+  },
+};

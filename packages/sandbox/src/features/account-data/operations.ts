@@ -1,0 +1,76 @@
+/**
+ * Account data of an Item: `/auth/get` (numbers of checking and savings accounts that existed
+ * when the Item was created, rule 1), `/identity/get` (owners) and `/liabilities/get` (credit
+ * cards, PayPal, student loans and mortgages, rule 2). The data is generated from the Item's test
+ * user and derived from its ids, so it is the same on every call.
+ */
+
+import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import type { HandlerGroup } from '../../engine/handler-types.js';
+import { accountsOfItem, selectAccounts } from '../items/access.js';
+import { isAuthAccount, isLiabilityAccount } from '../items/coverage.js';
+import { anchorOf, checkInstitutionOffers, institutionOf, readableItem } from '../items/item-reads.js';
+import { presentAccount, presentItem } from '../items/present.js';
+import { testUserOf } from '../world/test-users.js';
+import { liabilitiesOf } from './liabilities.js';
+import { accountNumbers } from './numbers.js';
+import { ownersOf } from './owners.js';
+
+/** The auth, identity and liabilities handlers. */
+export const accountDataHandlers: HandlerGroup<'authGet' | 'identityGet' | 'liabilitiesGet'> = {
+  async authGet(request, context) {
+    const db = context.store.db;
+    const item = await readableItem(db, context, request.access_token, 'auth');
+    const accounts = await accountsOfItem(db, item.item_id);
+    const selected = selectAccounts(accounts, request.options?.account_ids);
+    if (!accounts.some((account) => isAuthAccount(account, item.created_at))) {
+      throw new SandboxError({
+        type: 'ITEM_ERROR',
+        code: 'NO_AUTH_ACCOUNTS',
+        message: 'no valid checking or savings accounts were found for this item',
+        displayMessage: 'No eligible checking or savings accounts were found at this institution.',
+      });
+    }
+    const covered = selected.filter((account) => isAuthAccount(account, item.created_at));
+    const institution = await institutionOf(context.store, item);
+    return {
+      accounts: covered.map(presentAccount),
+      numbers: accountNumbers(covered, institution),
+      item: presentItem(item),
+    };
+  },
+
+  async identityGet(request, context) {
+    const db = context.store.db;
+    const item = await readableItem(db, context, request.access_token, 'identity');
+    checkInstitutionOffers(await institutionOf(context.store, item), 'identity');
+    const selected = selectAccounts(await accountsOfItem(db, item.item_id), request.options?.account_ids);
+    const user = testUserOf(item.test_user);
+    return {
+      accounts: selected.map((account) => ({ ...presentAccount(account), owners: ownersOf(account, user) })),
+      item: presentItem(item),
+    };
+  },
+
+  async liabilitiesGet(request, context) {
+    const db = context.store.db;
+    const item = await readableItem(db, context, request.access_token, 'liabilities');
+    checkInstitutionOffers(await institutionOf(context.store, item), 'liabilities');
+    const accounts = await accountsOfItem(db, item.item_id);
+    const selected = selectAccounts(accounts, request.options?.account_ids);
+    if (!accounts.some(isLiabilityAccount)) {
+      throw new SandboxError({
+        type: 'ITEM_ERROR',
+        code: 'NO_LIABILITY_ACCOUNTS',
+        message: 'no credit card, paypal, student loan or mortgage accounts were found for this item',
+        displayMessage: 'No credit card, student loan or mortgage accounts were found at this institution.',
+      });
+    }
+    const covered = selected.filter(isLiabilityAccount);
+    return {
+      accounts: covered.map(presentAccount),
+      item: presentItem(item),
+      liabilities: liabilitiesOf(covered, anchorOf(item)),
+    };
+  },
+};

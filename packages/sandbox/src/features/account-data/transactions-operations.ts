@@ -1,0 +1,170 @@
+/**
+ * `/transactions/get` and `/transactions/refresh`. An Item's transactions are stored at their
+ * first extraction: for an Item created with the `transactions` product that extraction finished
+ * when the Item was created (the history is written at the first read); for any other Item the
+ * first `/transactions/refresh` runs it, and reads answer `PRODUCT_NOT_READY` until then. Each
+ * later refresh posts the oldest pending transaction and adds a new pending one; the Item's
+ * webhook URL (when set) receives `DEFAULT_UPDATE` for new transactions and
+ * `TRANSACTIONS_REMOVED` for removed ones, in the same transaction as the change.
+ */
+import type { Transaction as Trx } from 'kysely';
+import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
+import { ENVIRONMENT } from '../../engine/ids.js';
+import type { Database } from '../../engine/store/database.js';
+import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
+import { type AccountRow, accountsOfItem, type LiveItem, selectAccounts } from '../items/access.js';
+import { isoDate } from '../items/calendar.js';
+import { anchorOf, hasInitialProduct, readableItem } from '../items/item-reads.js';
+import { itemError, presentAccount, presentItem } from '../items/present.js';
+import { checkDateRange, pageRequest } from './paging.js';
+import {
+  countRefresh,
+  extractionOf,
+  insertTransactions,
+  oldestPendingTransaction,
+  pageTransactions,
+  removeTransactions,
+  startExtraction,
+} from './queries.js';
+import { refreshChanges, transactionHistory } from './transactions.js';
+
+const PRODUCT = 'transactions';
+
+/**
+ * Runs the first extraction of the Item's transactions, found at `foundAt`; returns how many
+ * transactions it stored, or undefined when a concurrent request ran it first.
+ */
+async function extract(
+  trx: Trx<Database>,
+  item: LiveItem,
+  accounts: readonly AccountRow[],
+  foundAt: string,
+): Promise<number | undefined> {
+  const started = await startExtraction(trx, {
+    itemId: item.item_id,
+    product: PRODUCT,
+    startedAt: foundAt,
+    readyAt: foundAt,
+  });
+  if (!started) {
+    return undefined;
+  }
+  const history = transactionHistory(item.item_id, accounts, anchorOf(item));
+  await insertTransactions(trx, item, history, foundAt);
+  return history.length;
+}
+
+/** Whether the Item's transactions can be read; writes the history of an Item created with the product on its first read. */
+async function transactionsReady(context: HandlerContext, item: LiveItem, accounts: readonly AccountRow[]) {
+  if (await extractionOf(context.store.db, item.item_id, PRODUCT)) {
+    return true;
+  }
+  if (!hasInitialProduct(item, PRODUCT)) {
+    return false;
+  }
+  await context.store.transaction((trx) => extract(trx, item, accounts, item.created_at));
+  return true;
+}
+
+/** The transaction webhooks of one refresh. */
+async function enqueueRefreshWebhooks(
+  trx: Trx<Database>,
+  context: HandlerContext,
+  item: LiveItem,
+  change: { added: number; removed: readonly string[] },
+): Promise<boolean> {
+  if (!item.webhook || (change.added === 0 && change.removed.length === 0)) {
+    return false;
+  }
+  const common = {
+    webhook_type: 'TRANSACTIONS',
+    item_id: item.item_id,
+    error: itemError(item),
+    environment: ENVIRONMENT,
+  };
+  const send = (payload: { webhook_code: string } & Record<string, unknown>) =>
+    enqueueWebhook(trx, {
+      clientId: context.client.client_id,
+      itemId: item.item_id,
+      url: item.webhook as string,
+      payload,
+      now: context.now,
+    });
+  if (change.added > 0) {
+    await send({ ...common, webhook_code: 'DEFAULT_UPDATE', new_transactions: change.added });
+  }
+  if (change.removed.length > 0) {
+    await send({ ...common, webhook_code: 'TRANSACTIONS_REMOVED', removed_transactions: [...change.removed] });
+  }
+  return true;
+}
+
+/** The transactions handlers. */
+export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactionsRefresh'> = {
+  async transactionsGet(request, context) {
+    checkDateRange(request.start_date, request.end_date);
+    const db = context.store.db;
+    const item = await readableItem(db, context, request.access_token, PRODUCT);
+    const accounts = await accountsOfItem(db, item.item_id);
+    const selected = selectAccounts(accounts, request.options?.account_ids);
+    if (!(await transactionsReady(context, item, accounts))) {
+      throw new SandboxError({
+        type: 'ITEM_ERROR',
+        code: 'PRODUCT_NOT_READY',
+        message:
+          'the transactions of this item are not ready yet: transactions was not an initial product, so its first extraction has not run (in the sandbox, /transactions/refresh runs it)',
+        suggestedAction: 'Call /transactions/refresh, then retry after the DEFAULT_UPDATE webhook for this item.',
+      });
+    }
+    const { transactions, total } = await pageTransactions(
+      db,
+      {
+        itemId: item.item_id,
+        accountIds: selected.map((account) => account.account_id),
+        startDate: request.start_date,
+        endDate: request.end_date,
+      },
+      pageRequest(request.options),
+    );
+    return {
+      accounts: selected.map(presentAccount),
+      transactions,
+      total_transactions: total,
+      item: presentItem(item),
+    };
+  },
+
+  async transactionsRefresh(request, context) {
+    const now = context.now.toISOString();
+    const enqueued = await context.store.transaction(async (trx) => {
+      const item = await readableItem(trx, context, request.access_token, PRODUCT);
+      const accounts = await accountsOfItem(trx, item.item_id);
+      if (!(await extractionOf(trx, item.item_id, PRODUCT))) {
+        if (hasInitialProduct(item, PRODUCT)) {
+          await extract(trx, item, accounts, item.created_at);
+        } else {
+          // This refresh is the first extraction: everything it finds is new.
+          const found = await extract(trx, item, accounts, now);
+          if (found !== undefined) {
+            return enqueueRefreshWebhooks(trx, context, item, { added: found, removed: [] });
+          }
+        }
+      }
+      const changes = refreshChanges({
+        itemId: item.item_id,
+        refresh: await countRefresh(trx, item.item_id),
+        today: isoDate(context.now),
+        oldestPending: await oldestPendingTransaction(trx, item.item_id),
+        accounts,
+      });
+      const removed = await removeTransactions(trx, item.item_id, changes.removed, now);
+      await insertTransactions(trx, item, changes.added, now);
+      return enqueueRefreshWebhooks(trx, context, item, { added: changes.added.length, removed });
+    });
+    if (enqueued) {
+      context.webhooksCommitted();
+    }
+    return {};
+  },
+};

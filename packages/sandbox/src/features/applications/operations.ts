@@ -1,0 +1,106 @@
+/**
+ * Connected applications: the applications connected to an Item with the scopes its user granted
+ * them (`/item/application/list`), replacing those scopes (`/item/application/scopes/update`),
+ * and reading an application as a financial institution (`/application/get`).
+ */
+
+import type { components } from '@svc/client';
+import { invalidField, invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
+import type { HandlerGroup } from '../../engine/handler-types.js';
+import { accountsOfItem, itemOfAccessToken } from '../items/access.js';
+import { oldestFirst, presentApplication } from './applications.js';
+import {
+  type ApplicationRow,
+  applicationById,
+  connectedApplications,
+  hasLiveItem,
+  isFinancialInstitution,
+  saveScopes,
+  storedScopes,
+} from './queries.js';
+import { defaultScopes, scopesProblem } from './scopes.js';
+
+type Schemas = components['schemas'];
+
+/** `INVALID_APPLICATION_ID`, naming the id. */
+function unknownApplication(applicationId: string): SandboxError {
+  return invalidInput(
+    'INVALID_APPLICATION_ID',
+    `application_id ${applicationId} does not name an application connected to this item or known to the service`,
+    'Use an application_id returned by /item/application/list.',
+  );
+}
+
+/** The requested scopes of a stored application. */
+function requestedOf(row: ApplicationRow): Schemas['ConnectedApplicationRequestedScopes'] {
+  return JSON.parse(row.requested_scopes) as Schemas['ConnectedApplicationRequestedScopes'];
+}
+
+/** The connected application handlers. */
+export const applicationHandlers: HandlerGroup<
+  'itemApplicationList' | 'itemApplicationScopesUpdate' | 'applicationGet'
+> = {
+  async itemApplicationList(request, context) {
+    const db = context.store.db;
+    const clientId = context.client.client_id;
+    const applications = oldestFirst(await connectedApplications(db));
+    if (request.access_token === undefined) {
+      const connected = await hasLiveItem(db, clientId);
+      return { applications: connected ? applications.map((row) => presentApplication(row, null)) : [] };
+    }
+    const item = await itemOfAccessToken(db, clientId, request.access_token);
+    const accounts = await accountsOfItem(db, item.item_id);
+    const presented: Schemas['ConnectedApplication'][] = [];
+    for (const row of applications) {
+      const stored = await storedScopes(db, item.item_id, row.application_id);
+      const scopes = stored
+        ? (JSON.parse(stored) as Schemas['ApplicationScopes'])
+        : defaultScopes(requestedOf(row), accounts);
+      presented.push(presentApplication(row, scopes));
+    }
+    return { applications: presented };
+  },
+
+  async itemApplicationScopesUpdate(request, context) {
+    const clientId = context.client.client_id;
+    await context.store.transaction(async (trx) => {
+      const item = await itemOfAccessToken(trx, clientId, request.access_token);
+      const application = await applicationById(trx, request.application_id);
+      if (application?.connected_to_items !== 1) {
+        throw unknownApplication(request.application_id);
+      }
+      const accounts = await accountsOfItem(trx, item.item_id);
+      const problem = scopesProblem(application.application_id, requestedOf(application), accounts, request.scopes);
+      if (problem?.code === 'INVALID_FIELD') {
+        throw invalidField(problem.field, problem.message);
+      }
+      if (problem) {
+        throw invalidInput(problem.code, problem.message);
+      }
+      await saveScopes(trx, {
+        item_id: item.item_id,
+        application_id: application.application_id,
+        client_id: clientId,
+        scopes: JSON.stringify(request.scopes),
+        updated_at: context.now.toISOString(),
+      });
+    });
+    return {};
+  },
+
+  async applicationGet(request, context) {
+    const db = context.store.db;
+    if (!(await isFinancialInstitution(db, context.client.client_id))) {
+      throw invalidInput(
+        'PRODUCT_NOT_ENABLED',
+        'your client account is not enabled for /application/get: it is available to financial institutions only',
+        'Contact support to be set up as a financial institution.',
+      );
+    }
+    const application = await applicationById(db, request.application_id);
+    if (!application) {
+      throw unknownApplication(request.application_id);
+    }
+    return { application: presentApplication(application, null) };
+  },
+};

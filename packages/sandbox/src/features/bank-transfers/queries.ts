@@ -1,0 +1,170 @@
+/**
+ * Bank transfers and bank transfer events in the store. Status changes are conditional updates
+ * on the expected status (exactly one of two concurrent changes wins), move the origination
+ * account's available balance, and append the event of the new status, all inside the caller's
+ * transaction.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../../engine/store/database.js';
+import { nextEventId } from '../../engine/store/event-log.js';
+import type { ListWindow } from '../transfers/list-window.js';
+import { parseCents } from '../transfers/money.js';
+import { adjustAvailable } from '../transfers/origination-account-queries.js';
+import type { BankTransferEventsTable, BankTransfersTable } from '../transfers/tables.js';
+import {
+  availableDelta,
+  type BankTransferDirection,
+  type BankTransferFailure,
+  type BankTransferStatus,
+  receiverDetailsOf,
+} from './bank-transfer-status.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A stored bank transfer. */
+export type BankTransferRow = Selectable<BankTransfersTable>;
+/** A stored bank transfer event. */
+export type BankTransferEventRow = Selectable<BankTransferEventsTable>;
+
+/** Appends the event of `bankTransfer` entering `eventType` to its client's stream (take it last). */
+export async function appendBankTransferEvent(
+  trx: Transaction<Database>,
+  bankTransfer: BankTransfersTable,
+  eventType: BankTransferStatus,
+  failure: BankTransferFailure | null,
+  timestamp: string,
+): Promise<number> {
+  const eventId = await nextEventId(trx, 'bank_transfer_events', bankTransfer.client_id);
+  const receiver = receiverDetailsOf(eventType, failure);
+  await trx
+    .insertInto('bank_transfer_events')
+    .values({
+      client_id: bankTransfer.client_id,
+      event_id: eventId,
+      bank_transfer_id: bankTransfer.bank_transfer_id,
+      event_type: eventType,
+      timestamp,
+      account_id: bankTransfer.account_id,
+      bank_transfer_amount: bankTransfer.amount,
+      bank_transfer_iso_currency_code: bankTransfer.iso_currency_code,
+      bank_transfer_type: bankTransfer.type,
+      direction: bankTransfer.direction,
+      failure_reason: failure ? JSON.stringify(failure) : null,
+      origination_account_id: bankTransfer.origination_account_id,
+      receiver_details: receiver ? JSON.stringify(receiver) : null,
+    })
+    .execute();
+  return eventId;
+}
+
+/**
+ * Stores a new `pending` bank transfer and its event. The caller has already reserved a credit's
+ * amount on the origination account.
+ */
+export async function insertBankTransfer(trx: Transaction<Database>, row: BankTransfersTable): Promise<void> {
+  await trx.insertInto('bank_transfers').values(row).execute();
+  await appendBankTransferEvent(trx, row, 'pending', null, row.created);
+}
+
+/** The client's bank transfer `id`, if any. */
+export async function bankTransferOf(db: Db, clientId: string, id: string): Promise<BankTransferRow | undefined> {
+  return db
+    .selectFrom('bank_transfers')
+    .selectAll()
+    .where('bank_transfer_id', '=', id)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/** The list filters of `/bank_transfer/list` besides the window. */
+export interface BankTransferFilters {
+  originationAccountId: string | null;
+  direction: BankTransferDirection | null;
+}
+
+/** One page of the client's bank transfers, newest first (ties by id, descending). */
+export async function listBankTransfers(
+  db: Db,
+  clientId: string,
+  window: ListWindow,
+  filters: BankTransferFilters,
+): Promise<BankTransferRow[]> {
+  let query = db.selectFrom('bank_transfers').selectAll().where('client_id', '=', clientId);
+  if (window.start !== null) {
+    query = query.where('created', '>=', window.start);
+  }
+  if (window.end !== null) {
+    query = query.where('created', '<=', window.end);
+  }
+  if (filters.originationAccountId !== null) {
+    query = query.where('origination_account_id', '=', filters.originationAccountId);
+  }
+  if (filters.direction !== null) {
+    query = query.where('direction', '=', filters.direction);
+  }
+  return query
+    .orderBy('created', 'desc')
+    .orderBy('bank_transfer_id', 'desc')
+    .limit(window.count)
+    .offset(window.offset)
+    .execute();
+}
+
+/**
+ * Moves the client's bank transfer from `from` to `to` if it is still in `from` (and, for a
+ * cancellation, still cancellable): sets `cancellable` false, stores the failure reason, moves the
+ * origination account's available balance and appends the event. Returns the updated row, or
+ * undefined when the bank transfer was not in `from` (nothing changed).
+ */
+export async function moveBankTransfer(
+  trx: Transaction<Database>,
+  row: BankTransferRow,
+  from: BankTransferStatus,
+  to: BankTransferStatus,
+  failure: BankTransferFailure | null,
+  now: Date,
+): Promise<BankTransferRow | undefined> {
+  let update = trx
+    .updateTable('bank_transfers')
+    .set({ status: to, cancellable: 0, failure_reason: failure ? JSON.stringify(failure) : row.failure_reason })
+    .where('bank_transfer_id', '=', row.bank_transfer_id)
+    .where('client_id', '=', row.client_id)
+    .where('status', '=', from);
+  if (to === 'cancelled') {
+    update = update.where('cancellable', '=', 1);
+  }
+  const updated = await update.executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    return undefined;
+  }
+  const moved: BankTransferRow = {
+    ...row,
+    status: to,
+    cancellable: 0,
+    failure_reason: failure ? JSON.stringify(failure) : row.failure_reason,
+  };
+  await adjustAvailable(
+    trx,
+    row.origination_account_id,
+    availableDelta(to, row.direction as BankTransferDirection, parseCents(row.amount)),
+  );
+  await appendBankTransferEvent(trx, moved, to, failure, now.toISOString());
+  return moved;
+}
+
+/** Up to `count` of the client's bank transfer events after `afterId`, in event order. */
+export async function bankTransferEventsAfter(
+  db: Db,
+  clientId: string,
+  afterId: number,
+  count: number,
+): Promise<BankTransferEventRow[]> {
+  return db
+    .selectFrom('bank_transfer_events')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('event_id', '>', afterId)
+    .orderBy('event_id')
+    .limit(count)
+    .execute();
+}

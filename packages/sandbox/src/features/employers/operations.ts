@@ -1,0 +1,31 @@
+/**
+ * `/employers/search`: the seeded employers whose names contain every word of the query and that
+ * support the requested products, at most 10, highest confidence first.
+ */
+
+import type { components } from '@svc/client';
+import { invalidField } from '../../engine/errors/sandbox-error.js';
+import type { HandlerGroup } from '../../engine/handler-types.js';
+import { queryWords, searchEmployers } from './search.js';
+
+type Schemas = components['schemas'];
+
+/** The employer handlers. */
+export const employerHandlers: HandlerGroup<'employersSearch'> = {
+  async employersSearch(request, context) {
+    if (queryWords(request.query).length === 0) {
+      throw invalidField('query', 'must contain at least one character that is not a space');
+    }
+    const rows = await context.store.db.selectFrom('employers').selectAll().execute();
+    const employers = rows.map((row) => ({ ...row, products: JSON.parse(row.products) as string[] }));
+    const found = searchEmployers(employers, request.query, request.products);
+    return {
+      employers: found.map((employer): Schemas['Employer'] => ({
+        employer_id: employer.employer_id,
+        name: employer.name,
+        address: employer.address ? (JSON.parse(employer.address) as Schemas['Address']) : null,
+        confidence_score: employer.confidence_score,
+      })),
+    };
+  },
+};

@@ -1,0 +1,163 @@
+/**
+ * Resolving the bearer tokens of a request to what they stand for, within the calling client.
+ * A token of another client is answered exactly like one that does not exist, so no client can
+ * learn that another client's token exists.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { invalidInput } from '../../engine/errors/sandbox-error.js';
+import type { AccountsTable, Database, ItemsTable, TokensTable } from '../../engine/store/database.js';
+import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An Item that can be used: it exists, belongs to the client and was not removed. */
+export type LiveItem = Selectable<ItemsTable>;
+
+/** A token row. */
+export type TokenRow = Selectable<TokensTable>;
+
+/** An account row. */
+export type AccountRow = Selectable<AccountsTable>;
+
+/**
+ * The Item of a valid access token of `clientId`. Unknown, malformed, rotated, removed or
+ * another client's: `INVALID_ACCESS_TOKEN`, worded the same in every case.
+ */
+export async function itemOfAccessToken(db: Db, clientId: string, accessToken: string): Promise<LiveItem> {
+  const found = await liveToken(db, clientId, accessToken, 'access');
+  if (!found) {
+    throw invalidInput(
+      'INVALID_ACCESS_TOKEN',
+      'access_token is not a valid access token: it is unknown, was rotated by /item/access_token/invalidate, or its Item was removed',
+      'Use the access token returned by the latest exchange or invalidation of an Item that was not removed.',
+    );
+  }
+  return found.item;
+}
+
+/** The Item and account of a valid processor token of `clientId`; otherwise `INVALID_PROCESSOR_TOKEN`. */
+export async function accountOfProcessorToken(
+  db: Db,
+  clientId: string,
+  processorToken: string,
+): Promise<{ item: LiveItem; account: AccountRow; token: TokenRow }> {
+  const found = await liveToken(db, clientId, processorToken, 'processor');
+  const account = found?.token.account_id
+    ? await db.selectFrom('accounts').selectAll().where('account_id', '=', found.token.account_id).executeTakeFirst()
+    : undefined;
+  if (!found || !account) {
+    throw invalidInput(
+      'INVALID_PROCESSOR_TOKEN',
+      'processor_token is not a valid processor token: it is unknown, or its Item was removed',
+      'Create a processor token with /processor/token/create for an Item that was not removed.',
+    );
+  }
+  return { item: found.item, account, token: found.token };
+}
+
+const liveTokenQuery = prepareQuery((db, p: Placeholders<{ token: string; kind: string; clientId: string }>) =>
+  db
+    .selectFrom('tokens')
+    .innerJoin('items', 'items.item_id', 'tokens.item_id')
+    .selectAll('items')
+    .select([
+      'tokens.token as token_token',
+      'tokens.kind as token_kind',
+      'tokens.client_id as token_client_id',
+      'tokens.account_id as token_account_id',
+      'tokens.subject_id as token_subject_id',
+      'tokens.created_at as token_created_at',
+      'tokens.expires_at as token_expires_at',
+      'tokens.used_at as token_used_at',
+      'tokens.revoked_at as token_revoked_at',
+    ])
+    .where('tokens.token', '=', p.token)
+    .where('tokens.kind', '=', p.kind)
+    .where('tokens.client_id', '=', p.clientId)
+    .where('tokens.revoked_at', 'is', null)
+    .where('items.client_id', '=', p.clientId)
+    .where('items.removed_at', 'is', null),
+);
+
+/**
+ * A token of `kind` of `clientId` that is not revoked and whose Item (if any) was not removed,
+ * with that Item. Expiry and single use are the caller's rules.
+ */
+export async function liveToken(
+  db: Db,
+  clientId: string,
+  token: string,
+  kind: string,
+): Promise<{ token: TokenRow; item: LiveItem } | undefined> {
+  // One query: the token and its live Item together.
+  const row = await liveTokenQuery.executeTakeFirst(db, { token, kind, clientId });
+  if (!row) {
+    return undefined;
+  }
+  const {
+    token_token,
+    token_kind,
+    token_client_id,
+    token_account_id,
+    token_subject_id,
+    token_created_at,
+    token_expires_at,
+    token_used_at,
+    token_revoked_at,
+    ...item
+  } = row;
+  return {
+    item,
+    token: {
+      token: token_token,
+      kind: token_kind,
+      client_id: token_client_id,
+      item_id: item.item_id,
+      account_id: token_account_id,
+      subject_id: token_subject_id,
+      created_at: token_created_at,
+      expires_at: token_expires_at,
+      used_at: token_used_at,
+      revoked_at: token_revoked_at,
+    },
+  };
+}
+
+/** The accounts of an Item, in their order. */
+export function accountsOfItem(db: Db, itemId: string): Promise<AccountRow[]> {
+  return accountsOfItemQuery.execute(db, { itemId });
+}
+
+const accountQuery = prepareQuery((db, p: Placeholders<{ itemId: string; accountId: string }>) =>
+  db.selectFrom('accounts').selectAll().where('account_id', '=', p.accountId).where('item_id', '=', p.itemId),
+);
+
+/** The Item's account `accountId`, if it is one of the Item's. */
+export function accountOfItemIfAny(db: Db, itemId: string, accountId: string): Promise<AccountRow | undefined> {
+  return accountQuery.executeTakeFirst(db, { itemId, accountId });
+}
+
+const accountsOfItemQuery = prepareQuery<{ itemId: string }, AccountRow>((db, p) =>
+  db.selectFrom('accounts').selectAll().where('item_id', '=', p.itemId).orderBy('position'),
+);
+
+/**
+ * The accounts of an Item selected by `options.account_ids` (all when absent). An id that is not
+ * one of the Item's accounts is `INVALID_ACCOUNT_ID`, naming it.
+ */
+export function selectAccounts(
+  accounts: readonly AccountRow[],
+  accountIds: readonly string[] | undefined,
+): AccountRow[] {
+  if (!accountIds) {
+    return [...accounts];
+  }
+  const unknown = accountIds.filter((id) => !accounts.some((account) => account.account_id === id));
+  if (unknown.length > 0) {
+    throw invalidInput(
+      'INVALID_ACCOUNT_ID',
+      `options.account_ids has ids that are not accounts of this Item: ${unknown.join(', ')}`,
+    );
+  }
+  return accounts.filter((account) => accountIds.includes(account.account_id));
+}

@@ -1,0 +1,121 @@
+/**
+ * What every account-data read checks before it answers: the access (or processor) token, the
+ * Item's login (a login-reset Item answers `ITEM_LOGIN_REQUIRED`), and whether the Item can
+ * serve the product at all (`PRODUCTS_NOT_SUPPORTED` for an Item migrated for bank transfers
+ * only, and, where the operation declares it, for an institution without the product).
+ */
+
+import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import type { HandlerContext } from '../../engine/handler-types.js';
+import type { Store } from '../../engine/store/open-store.js';
+import { loadInstitutions } from '../institutions/operations.js';
+import { testUserOf } from '../world/test-users.js';
+import { type AccountRow, accountOfProcessorToken, itemOfAccessToken, type LiveItem, type TokenRow } from './access.js';
+import { isoDate } from './calendar.js';
+
+type Db = Parameters<typeof itemOfAccessToken>[0];
+
+/** `ITEM_ERROR` / `ITEM_LOGIN_REQUIRED`: the user must log in again before data can be read. */
+export function itemLoginRequired(): SandboxError {
+  return new SandboxError({
+    type: 'ITEM_ERROR',
+    code: 'ITEM_LOGIN_REQUIRED',
+    message:
+      'the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information',
+    suggestedAction: 'Send the user through the update flow to log in again.',
+  });
+}
+
+/** Refuses an Item whose login was reset (test user `user_login_reset`). */
+export function checkLogin(item: LiveItem): void {
+  if (testUserOf(item.test_user).behaviour === 'login_reset') {
+    throw itemLoginRequired();
+  }
+}
+
+/**
+ * Refuses `product` for an Item created by `/bank_transfer/migrate_account`: such an Item serves
+ * bank transfers only (`ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`).
+ */
+export function checkNotBankTransferOnly(item: LiveItem, product: string): void {
+  if (item.bank_transfer_only === 1) {
+    throw new SandboxError({
+      type: 'ITEM_ERROR',
+      code: 'PRODUCTS_NOT_SUPPORTED',
+      message: `this item was created by /bank_transfer/migrate_account and serves bank transfers only, not the ${product} product`,
+      suggestedAction: 'Connect the account through Link to read its data.',
+    });
+  }
+}
+
+/**
+ * The Item of a valid access token of the caller: refused when its login was reset and, when
+ * `product` is given, when it serves bank transfers only.
+ */
+export async function readableItem(
+  db: Db,
+  context: HandlerContext,
+  accessToken: string,
+  product?: string,
+): Promise<LiveItem> {
+  const item = await itemOfAccessToken(db, context.client.client_id, accessToken);
+  checkLogin(item);
+  if (product !== undefined) {
+    checkNotBankTransferOnly(item, product);
+  }
+  return item;
+}
+
+/**
+ * The Item and account of a valid processor token of the caller, for reading `product`: refused
+ * when the Item's login was reset, or (for any product but `balance`) when it serves bank
+ * transfers only.
+ */
+export async function readableProcessorAccount(
+  db: Db,
+  context: HandlerContext,
+  processorToken: string,
+  product: string,
+): Promise<{ item: LiveItem; account: AccountRow; token: TokenRow }> {
+  const found = await accountOfProcessorToken(db, context.client.client_id, processorToken);
+  checkLogin(found.item);
+  if (product !== 'balance') {
+    checkNotBankTransferOnly(found.item, product);
+  }
+  return found;
+}
+
+/** The institution facts account data depends on. */
+export interface ItemInstitution {
+  institution_id: string;
+  country_codes: readonly string[];
+  products: readonly string[];
+  routing_numbers: readonly string[];
+}
+
+/** The institution of an Item (from the seeded reference data). */
+export async function institutionOf(store: Store, item: LiveItem): Promise<ItemInstitution> {
+  const found = (await loadInstitutions(store)).find((entry) => entry.institution_id === item.institution_id);
+  return found ?? { institution_id: item.institution_id, country_codes: ['US'], products: [], routing_numbers: [] };
+}
+
+/** Refuses a product the Item's institution does not offer (`ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`). */
+export function checkInstitutionOffers(institution: ItemInstitution, product: string): void {
+  if (!institution.products.includes(product)) {
+    throw new SandboxError({
+      type: 'ITEM_ERROR',
+      code: 'PRODUCTS_NOT_SUPPORTED',
+      message: `the institution of this item (${institution.institution_id}) does not support the ${product} product`,
+    });
+  }
+}
+
+/** Whether `product` was one of the Item's initial products. */
+export function hasInitialProduct(item: LiveItem, product: string): boolean {
+  return (JSON.parse(item.products) as string[]).includes(product);
+}
+
+/** The day the Item's generated history ends on: the UTC day it was created. */
+export function anchorOf(item: LiveItem): string {
+  return isoDate(item.created_at);
+}

@@ -1,0 +1,214 @@
+/**
+ * Items and their tokens: sandbox public and processor tokens, exchange (30-minute public
+ * tokens, single use), rotation, removal, webhook update (with `WEBHOOK_UPDATE_ACKNOWLEDGED` sent
+ * to the new URL) and import.
+ */
+
+import { invalidField, invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
+import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
+import { ENVIRONMENT } from '../../engine/ids.js';
+import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
+import { checkWebhookUrl } from '../../engine/webhooks/url-policy.js';
+import { loadInstitutions } from '../institutions/operations.js';
+import { type TestUser, testLogin } from '../world/test-users.js';
+import { CANONICAL_ITEM } from '../world/world.js';
+import { itemOfAccessToken } from './access.js';
+import { itemError, presentItem } from './present.js';
+import {
+  createItem,
+  issueAccessToken,
+  issueProcessorToken,
+  issuePublicToken,
+  liveAccessToken,
+  removeItem,
+  revokeToken,
+  usePublicToken,
+} from './queries.js';
+
+/** The webhook URL, checked against the sandbox's URL policy; `field` names it in the error. */
+function checkedWebhook(url: string, field: string): string {
+  const verdict = checkWebhookUrl(url);
+  if (!verdict.ok) {
+    throw invalidField(field, `${url} ${verdict.reason}`);
+  }
+  return url;
+}
+
+/** The test user of `options`, or the 400 naming the wrong option. */
+function loginOf(options: { override_username?: string; override_password?: string } | undefined): TestUser {
+  const login = testLogin(options?.override_username, options?.override_password);
+  if (!login.ok) {
+    throw new SandboxError({
+      type: 'ITEM_ERROR',
+      code: 'INVALID_CREDENTIALS',
+      message: `options.${login.field}: ${login.message}`,
+      displayMessage: 'The provided credentials were not correct. Please try again.',
+      suggestedAction: 'Use one of the sandbox test users (see /sandbox/public_token/create).',
+    });
+  }
+  return login.user;
+}
+
+/** Checks that `institutionId` is a sandbox institution supporting `products`. */
+async function checkInstitution(context: HandlerContext, institutionId: string, products: readonly string[]) {
+  const institution = (await loadInstitutions(context.store)).find((entry) => entry.institution_id === institutionId);
+  if (!institution) {
+    throw invalidInput(
+      'INVALID_INSTITUTION',
+      `institution_id ${institutionId} is not a sandbox institution`,
+      'Find sandbox institutions with /institutions/search; ins_109508 supports every product.',
+    );
+  }
+  const unsupported = products.filter((product) => product !== 'balance' && !institution.products.includes(product));
+  if (unsupported.length > 0) {
+    throw new SandboxError({
+      type: 'ITEM_ERROR',
+      code: 'PRODUCTS_NOT_SUPPORTED',
+      message: `institution ${institutionId} does not support ${unsupported.join(', ')}; it supports ${institution.products.join(', ')}`,
+      suggestedAction: 'Choose products the institution supports, or another institution.',
+    });
+  }
+}
+
+/** The Item and token handlers. */
+export const itemHandlers: HandlerGroup<
+  | 'sandboxPublicTokenCreate'
+  | 'sandboxProcessorTokenCreate'
+  | 'itemPublicTokenExchange'
+  | 'itemAccessTokenInvalidate'
+  | 'itemRemove'
+  | 'itemWebhookUpdate'
+  | 'itemImport'
+> = {
+  async sandboxPublicTokenCreate(request, context) {
+    const user = loginOf(request.options);
+    const webhook = request.options?.webhook ? checkedWebhook(request.options.webhook, 'options.webhook') : null;
+    await checkInstitution(context, request.institution_id, request.initial_products);
+    const publicToken = await context.store.transaction(async (trx) => {
+      const { itemId } = await createItem(trx, {
+        clientId: context.client.client_id,
+        institutionId: request.institution_id,
+        user,
+        products: request.initial_products,
+        webhook,
+        now: context.now,
+      });
+      return issuePublicToken(trx, context.client.client_id, itemId, context.now);
+    });
+    return { public_token: publicToken };
+  },
+
+  async sandboxProcessorTokenCreate(request, context) {
+    const user = loginOf(request.options);
+    await checkInstitution(context, request.institution_id, ['auth']);
+    const processorToken = await context.store.transaction(async (trx) => {
+      const { itemId, accounts } = await createItem(trx, {
+        clientId: context.client.client_id,
+        institutionId: request.institution_id,
+        user,
+        products: ['auth'],
+        webhook: null,
+        now: context.now,
+      });
+      const checking = accounts.find((account) => account.subtype === 'checking');
+      if (!checking) {
+        throw invalidField('options.override_username', `test user ${user.username} has no checking account`);
+      }
+      return issueProcessorToken(trx, context.client.client_id, itemId, checking.account_id, context.now);
+    });
+    return { processor_token: processorToken };
+  },
+
+  async itemPublicTokenExchange(request, context) {
+    return context.store.transaction(async (trx) => {
+      const itemId = await usePublicToken(trx, context.client.client_id, request.public_token, context.now);
+      if (!itemId) {
+        throw invalidInput(
+          'INVALID_PUBLIC_TOKEN',
+          'public_token is not valid: it is unknown, expired (public tokens live 30 minutes) or already exchanged',
+          'Create a new public token and exchange it within 30 minutes, once.',
+        );
+      }
+      const removed = await trx
+        .selectFrom('items')
+        .select('removed_at')
+        .where('item_id', '=', itemId)
+        .executeTakeFirst();
+      if (!removed || removed.removed_at !== null) {
+        throw invalidInput('INVALID_PUBLIC_TOKEN', 'public_token is not valid: its Item was removed');
+      }
+      // One access token per Item: the Item's live token if it has one (the canonical Item does).
+      const accessToken =
+        (await liveAccessToken(trx, itemId)) ??
+        (await issueAccessToken(trx, context.client.client_id, itemId, context.now));
+      return { access_token: accessToken, item_id: itemId };
+    });
+  },
+
+  async itemAccessTokenInvalidate(request, context) {
+    return context.store.transaction(async (trx) => {
+      const item = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
+      if (!(await revokeToken(trx, request.access_token, context.now))) {
+        await itemOfAccessToken(trx, context.client.client_id, request.access_token);
+      }
+      return { new_access_token: await issueAccessToken(trx, context.client.client_id, item.item_id, context.now) };
+    });
+  },
+
+  async itemRemove(request, context) {
+    await context.store.transaction(async (trx) => {
+      const item = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
+      if (!(await removeItem(trx, item.item_id, context.now))) {
+        // A concurrent removal won: answer as for any removed Item.
+        await itemOfAccessToken(trx, context.client.client_id, request.access_token);
+      }
+    });
+    return {};
+  },
+
+  async itemWebhookUpdate(request, context) {
+    const webhook = checkedWebhook(request.webhook, 'webhook');
+    const item = await context.store.transaction(async (trx) => {
+      const found = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
+      await trx.updateTable('items').set({ webhook }).where('item_id', '=', found.item_id).execute();
+      const updated = { ...found, webhook };
+      await enqueueWebhook(trx, {
+        clientId: context.client.client_id,
+        itemId: found.item_id,
+        url: webhook,
+        payload: {
+          webhook_type: 'ITEM',
+          webhook_code: 'WEBHOOK_UPDATE_ACKNOWLEDGED',
+          item_id: found.item_id,
+          error: itemError(updated),
+          environment: ENVIRONMENT,
+          new_webhook_url: webhook,
+        },
+        now: context.now,
+      });
+      return updated;
+    });
+    context.webhooksCommitted();
+    return { item: presentItem(item) };
+  },
+
+  async itemImport(request, context) {
+    const webhook = request.options?.webhook ? checkedWebhook(request.options.webhook, 'options.webhook') : null;
+    const user = loginOf(undefined);
+    await checkInstitution(context, CANONICAL_ITEM.institutionId, request.products);
+    return context.store.transaction(async (trx) => {
+      const { itemId } = await createItem(trx, {
+        clientId: context.client.client_id,
+        institutionId: CANONICAL_ITEM.institutionId,
+        user,
+        products: request.products,
+        webhook,
+        now: context.now,
+      });
+      return {
+        access_token: await issueAccessToken(trx, context.client.client_id, itemId, context.now),
+        item_id: itemId,
+      };
+    });
+  },
+};

@@ -1,0 +1,85 @@
+/**
+ * Stored rows as the API's objects: `Item`, `Account`, `Balances`, `Institution`.
+ */
+
+import type { components } from '@svc/client';
+import { createApiError } from '@svc/server-kit';
+import type { InstitutionsTable } from '../../engine/store/database.js';
+import { testUserOf } from '../world/test-users.js';
+import type { AccountRow, LiveItem } from './access.js';
+
+type Schemas = components['schemas'];
+
+/** Products an Item can serve besides those it was created with. */
+const ALWAYS_AVAILABLE: readonly Schemas['Product'][] = ['balance'];
+
+/** The `Item` object of a stored Item. */
+export function presentItem(item: LiveItem): Schemas['Item'] {
+  const billed = JSON.parse(item.products) as Schemas['Product'][];
+  const available = ALWAYS_AVAILABLE.filter((product) => !billed.includes(product));
+  return {
+    item_id: item.item_id,
+    institution_id: item.institution_id,
+    available_products: available,
+    billed_products: billed,
+    consent_expiration_time: null,
+    error: itemError(item),
+    update_type: 'background',
+    webhook: item.webhook,
+  };
+}
+
+/** `Item.error`: `ITEM_LOGIN_REQUIRED` for an Item whose login was reset, otherwise null. */
+export function itemError(item: LiveItem): Schemas['EmbeddedError'] | null {
+  if (testUserOf(item.test_user).behaviour !== 'login_reset') {
+    return null;
+  }
+  const { request_id: _requestId, ...error } = createApiError({
+    status: 400,
+    errorType: 'ITEM_ERROR',
+    errorCode: 'ITEM_LOGIN_REQUIRED',
+    message: 'the login details of this Item have changed; the user must log in again',
+    displayMessage: 'Your login details have changed. Please log in again.',
+    suggestedAction: 'Send the user through the update flow so they log in again.',
+  });
+  return error as Schemas['EmbeddedError'];
+}
+
+/** The `Account` object of a stored account. */
+export function presentAccount(account: AccountRow): Schemas['Account'] {
+  return {
+    account_id: account.account_id,
+    balances: presentBalances(account),
+    mask: account.mask,
+    name: account.name,
+    official_name: account.official_name,
+    type: account.type as Schemas['Account']['type'],
+    subtype: account.subtype as Schemas['Account']['subtype'],
+  };
+}
+
+/** The `Balances` object of a stored account. */
+export function presentBalances(account: AccountRow): Schemas['Balances'] {
+  return {
+    available: account.available,
+    current: account.current,
+    limit: account.limit_amount,
+    iso_currency_code: account.iso_currency_code,
+    unofficial_currency_code: null,
+  };
+}
+
+/** The `Institution` object of a stored institution; the optional metadata only when asked for. */
+export function presentInstitution(row: InstitutionsTable, withMetadata: boolean): Schemas['Institution'] {
+  const institution: Schemas['Institution'] = {
+    institution_id: row.institution_id,
+    name: row.name,
+    country_codes: JSON.parse(row.country_codes),
+    products: JSON.parse(row.products),
+    routing_numbers: JSON.parse(row.routing_numbers),
+    oauth: row.oauth === 1,
+  };
+  return withMetadata
+    ? { ...institution, url: row.url, primary_color: row.primary_color, logo: row.logo }
+    : institution;
+}

@@ -1,0 +1,185 @@
+/**
+ * Writing Items and their tokens: creation (with generated accounts), token issue, rotation and
+ * removal. Each function runs inside the caller's transaction.
+ */
+import type { Transaction } from 'kysely';
+import { newAccessToken, newProcessorToken, newPublicToken, randomId } from '../../engine/ids.js';
+import type { AccountsTable, Database, TokensTable } from '../../engine/store/database.js';
+import { PUBLIC_TOKEN_LIFETIME_MS } from '../../seed.js';
+import { type TestUser, testUserKey } from '../world/test-users.js';
+import { generateAccounts } from './accounts.js';
+
+type Trx = Transaction<Database>;
+
+/** What a new Item is made of. */
+export interface NewItem {
+  clientId: string;
+  institutionId: string;
+  user: TestUser;
+  products: readonly string[];
+  webhook: string | null;
+  now: Date;
+}
+
+/** Creates an Item with its generated accounts; returns its id and accounts. */
+export async function createItem(trx: Trx, item: NewItem): Promise<{ itemId: string; accounts: AccountsTable[] }> {
+  const itemId = randomId();
+  const at = item.now.toISOString();
+  await trx
+    .insertInto('items')
+    .values({
+      item_id: itemId,
+      client_id: item.clientId,
+      institution_id: item.institutionId,
+      test_user: testUserKey(item.user),
+      products: JSON.stringify(item.products),
+      webhook: item.webhook,
+      bank_transfer_only: 0,
+      created_at: at,
+      removed_at: null,
+    })
+    .execute();
+  const accounts = generateAccounts({ itemId, clientId: item.clientId, user: item.user, createdAt: at });
+  if (accounts.length > 0) {
+    await trx.insertInto('accounts').values(accounts).execute();
+  }
+  return { itemId, accounts };
+}
+
+/** A token row of `kind` for an Item. */
+function tokenRow(
+  token: string,
+  kind: string,
+  clientId: string,
+  itemId: string,
+  now: Date,
+  extra: Partial<TokensTable> = {},
+): TokensTable {
+  return {
+    token,
+    kind,
+    client_id: clientId,
+    item_id: itemId,
+    account_id: null,
+    subject_id: null,
+    created_at: now.toISOString(),
+    expires_at: null,
+    used_at: null,
+    revoked_at: null,
+    ...extra,
+  };
+}
+
+/** Issues a public token for an Item, valid for 30 minutes from `now`. */
+export async function issuePublicToken(trx: Trx, clientId: string, itemId: string, now: Date): Promise<string> {
+  const token = newPublicToken();
+  const expires_at = new Date(now.getTime() + PUBLIC_TOKEN_LIFETIME_MS).toISOString();
+  await trx
+    .insertInto('tokens')
+    .values(tokenRow(token, 'public', clientId, itemId, now, { expires_at }))
+    .execute();
+  return token;
+}
+
+/** Issues a new access token for an Item. */
+export async function issueAccessToken(trx: Trx, clientId: string, itemId: string, now: Date): Promise<string> {
+  const token = newAccessToken();
+  await trx
+    .insertInto('tokens')
+    .values(tokenRow(token, 'access', clientId, itemId, now))
+    .execute();
+  return token;
+}
+
+/** Issues a processor token for one account of an Item. */
+export async function issueProcessorToken(
+  trx: Trx,
+  clientId: string,
+  itemId: string,
+  accountId: string,
+  now: Date,
+): Promise<string> {
+  const token = newProcessorToken();
+  await trx
+    .insertInto('tokens')
+    .values(tokenRow(token, 'processor', clientId, itemId, now, { account_id: accountId }))
+    .execute();
+  return token;
+}
+
+/**
+ * Uses a public token once: marks it used if it is the client's, unused and unexpired at `now`.
+ * Returns its Item id, or undefined (also when a concurrent exchange used it first).
+ */
+export async function usePublicToken(
+  trx: Trx,
+  clientId: string,
+  token: string,
+  now: Date,
+): Promise<string | undefined> {
+  const at = now.toISOString();
+  const row = await trx
+    .selectFrom('tokens')
+    .select(['item_id', 'expires_at'])
+    .where('token', '=', token)
+    .where('kind', '=', 'public')
+    .where('client_id', '=', clientId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row?.item_id || !row.expires_at || row.expires_at <= at) {
+    return undefined;
+  }
+  const updated = await trx
+    .updateTable('tokens')
+    .set({ used_at: at })
+    .where('token', '=', token)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1 ? row.item_id : undefined;
+}
+
+/** The Item's live access token, if it has one. */
+export async function liveAccessToken(trx: Trx, itemId: string): Promise<string | undefined> {
+  const row = await trx
+    .selectFrom('tokens')
+    .select('token')
+    .where('item_id', '=', itemId)
+    .where('kind', '=', 'access')
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row?.token;
+}
+
+/** Revokes one token if it is still live; returns whether this call revoked it. */
+export async function revokeToken(trx: Trx, token: string, now: Date): Promise<boolean> {
+  const updated = await trx
+    .updateTable('tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('token', '=', token)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** Removes an Item and revokes every token of it; returns whether this call removed it. */
+export async function removeItem(trx: Trx, itemId: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const updated = await trx
+    .updateTable('items')
+    .set({ removed_at: at })
+    .where('item_id', '=', itemId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    return false;
+  }
+  await trx
+    .updateTable('tokens')
+    .set({ revoked_at: at })
+    .where('item_id', '=', itemId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return true;
+}

@@ -1,0 +1,100 @@
+/**
+ * Payment recipients: create (SEPA countries only, IBAN check digits verified, idempotent on
+ * identical details), get and list (oldest first, not paged). Recipients belong to the client
+ * that created them.
+ */
+
+import { invalidField, invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
+import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
+import { hasValidIbanCheckDigits, ibanCountry } from './iban.js';
+import { newRecipientId } from './ids.js';
+import { presentRecipient } from './present.js';
+import type { Bacs, RecipientAddress, RecipientDetails } from './recipient-details.js';
+import { createRecipientOnce, findRecipient, listRecipients, type RecipientRow } from './recipient-queries.js';
+import { isSepaCountry } from './sepa.js';
+
+function notSepa(message: string): SandboxError {
+  return new SandboxError({
+    type: 'PAYMENT_ERROR',
+    code: 'RECIPIENT_COUNTRY_NOT_SEPA',
+    message: `${message}; payment recipients must be in a SEPA country`,
+  });
+}
+
+/**
+ * The body of `/payment_initiation/recipient/create` after validation. (The generated type is
+ * `unknown`: openapi-typescript turns the schema's "iban or bacs" `anyOf` into `| unknown`.)
+ */
+export interface RecipientCreateBody {
+  name: string;
+  iban?: string;
+  bacs?: Bacs;
+  address?: RecipientAddress;
+}
+
+/** The details of a create request, checked: IBAN check digits, then SEPA countries of the IBAN and the address. */
+export function recipientDetailsOf(request: RecipientCreateBody): RecipientDetails {
+  const details: RecipientDetails = {
+    name: request.name,
+    iban: request.iban ?? null,
+    bacs: request.bacs ? { account: request.bacs.account, sort_code: request.bacs.sort_code } : null,
+    address: request.address
+      ? {
+          street: [...request.address.street],
+          city: request.address.city,
+          postal_code: request.address.postal_code,
+          country: request.address.country,
+        }
+      : null,
+  };
+  if (details.iban !== null && !hasValidIbanCheckDigits(details.iban)) {
+    throw invalidField('iban', `${details.iban} fails the ISO 13616 check-digit test`);
+  }
+  if (details.iban !== null && !isSepaCountry(ibanCountry(details.iban))) {
+    throw notSepa(`iban ${details.iban} is from ${ibanCountry(details.iban)}, which is not a SEPA country`);
+  }
+  if (details.address !== null && !isSepaCountry(details.address.country)) {
+    throw notSepa(`address.country ${details.address.country} is not a SEPA country`);
+  }
+  return details;
+}
+
+/** The recipient `recipientId` of the calling client, or `INVALID_RECIPIENT_ID`. */
+export async function recipientOfClient(context: HandlerContext, recipientId: string): Promise<RecipientRow> {
+  const recipient = await findRecipient(context.store.db, context.client.client_id, recipientId);
+  if (!recipient) {
+    throw invalidInput(
+      'INVALID_RECIPIENT_ID',
+      `recipient_id does not match any payment recipient of this client: ${recipientId}`,
+      'Use a recipient_id returned by /payment_initiation/recipient/create.',
+    );
+  }
+  return recipient;
+}
+
+/** The payment recipient handlers. */
+export const recipientHandlers: HandlerGroup<
+  'paymentInitiationRecipientCreate' | 'paymentInitiationRecipientGet' | 'paymentInitiationRecipientList'
+> = {
+  async paymentInitiationRecipientCreate(request, context) {
+    const details = recipientDetailsOf(request as RecipientCreateBody);
+    const { recipient } = await context.store.transaction((trx) =>
+      createRecipientOnce(trx, {
+        clientId: context.client.client_id,
+        recipientId: newRecipientId(),
+        details,
+        createdAt: context.now.toISOString(),
+      }),
+    );
+    return { recipient_id: recipient.recipient_id };
+  },
+
+  async paymentInitiationRecipientGet(request, context) {
+    return presentRecipient(await recipientOfClient(context, request.recipient_id));
+  },
+
+  async paymentInitiationRecipientList(_request, context) {
+    const recipients = await listRecipients(context.store.db, context.client.client_id);
+    return { recipients: recipients.map(presentRecipient) };
+  },
+};

@@ -1,0 +1,98 @@
+/**
+ * Signal: `/signal/evaluate` scores a proposed ACH debit from a checking or savings account and
+ * keeps the evaluation under its `client_transaction_id` (evaluating again replaces it);
+ * `/signal/return/report` records the ACH return code of an evaluated debit (reporting again
+ * replaces it).
+ */
+
+import { invalidField, invalidInput } from '../../engine/errors/sandbox-error.js';
+import type { HandlerGroup } from '../../engine/handler-types.js';
+import { transactionHistory } from '../account-data/transactions.js';
+import { accountsOfItem } from '../items/access.js';
+import { accountOfItem } from '../items/account-of-item.js';
+import { isoDate } from '../items/calendar.js';
+import { isCheckingOrSavings, kindName } from '../items/coverage.js';
+import { readableItem } from '../items/item-reads.js';
+import { testUserOf } from '../world/test-users.js';
+import { accountFacts, wholeDaysBetween } from './account-facts.js';
+import { reportReturn, saveEvaluation } from './queries.js';
+import { isAssignedReturnCode } from './return-codes.js';
+import { evaluateSignal } from './scores.js';
+
+/** Whether `amount` has at most two decimal places (tolerating binary floating-point noise). */
+function hasCents(amount: number): boolean {
+  return Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+}
+
+/** The signal handlers. */
+export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport'> = {
+  async signalEvaluate(request, context) {
+    if (!hasCents(request.amount)) {
+      throw invalidField('amount', `must have at most two decimal places, got ${request.amount}`);
+    }
+    const clientId = context.client.client_id;
+    return context.store.transaction(async (trx) => {
+      const item = await readableItem(trx, context, request.access_token);
+      const account = await accountOfItem(trx, item.item_id, request.account_id);
+      if (!isCheckingOrSavings(account)) {
+        throw invalidInput(
+          'ACCOUNT_NOT_SUPPORTED',
+          `account_id ${account.account_id} is a ${kindName(account)} account; signal evaluates ACH debits from checking and savings accounts only`,
+          'Evaluate a debit from a checking or savings account of the Item.',
+        );
+      }
+      const user = testUserOf(item.test_user);
+      const history = transactionHistory(
+        item.item_id,
+        await accountsOfItem(trx, item.item_id),
+        isoDate(item.created_at),
+      );
+      const facts = accountFacts(history, account.account_id, isoDate(context.now), user);
+      const result = evaluateSignal({
+        amount: request.amount,
+        available: account.available ?? account.current,
+        current: account.current,
+        subtype: account.subtype,
+        userPresent: request.user_present,
+        user: request.user,
+        device: request.device,
+        daysSinceFirstConnection: wholeDaysBetween(item.created_at, context.now),
+        nsfOverdraftCount30d: facts.nsfOverdraftCount30d,
+        totalCreditAmount30d: facts.totalCreditAmount30d,
+      });
+      await saveEvaluation(trx, {
+        client_id: clientId,
+        client_transaction_id: request.client_transaction_id,
+        item_id: item.item_id,
+        account_id: account.account_id,
+        amount: request.amount,
+        result: JSON.stringify(result),
+        evaluated_at: context.now.toISOString(),
+        return_code: null,
+        returned_at: null,
+      });
+      return result;
+    });
+  },
+
+  async signalReturnReport(request, context) {
+    if (!isAssignedReturnCode(request.return_code)) {
+      throw invalidField('return_code', `${request.return_code} is not an assigned ACH return code`);
+    }
+    const reported = await reportReturn(
+      context.store.db,
+      context.client.client_id,
+      request.client_transaction_id,
+      request.return_code,
+      context.now.toISOString(),
+    );
+    if (!reported) {
+      throw invalidInput(
+        'CLIENT_TRANSACTION_ID_NOT_FOUND',
+        `client_transaction_id ${request.client_transaction_id} was never evaluated with /signal/evaluate`,
+        'Quote the client_transaction_id you sent to /signal/evaluate for this debit.',
+      );
+    }
+    return {};
+  },
+};

@@ -1,0 +1,126 @@
+/**
+ * Origination accounts in the store: provisioning (every client gets its accounts the first time
+ * it needs them), resolving the `origination_account_id` of a request, and moving the available
+ * balance with conditional updates, so concurrent bank transfers never pay out more than the
+ * transactable balance.
+ */
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { invalidInput } from '../../engine/errors/sandbox-error.js';
+import type { Database } from '../../engine/store/database.js';
+import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+import { originationAccountTemplates } from './origination-accounts.js';
+import type { OriginationAccountsTable } from './tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An origination account with its balances as numbers of cents. */
+export interface OriginationAccount {
+  origination_account_id: string;
+  client_id: string;
+  name: string;
+  is_default: boolean;
+  available_cents: number;
+  minimum_balance_cents: number;
+}
+
+function fromRow(row: Selectable<OriginationAccountsTable>): OriginationAccount {
+  return {
+    origination_account_id: row.origination_account_id,
+    client_id: row.client_id,
+    name: row.name,
+    is_default: row.is_default === 1,
+    available_cents: Number(row.available_cents),
+    minimum_balance_cents: Number(row.minimum_balance_cents),
+  };
+}
+
+/** Inserts the client's first origination accounts unless it has some (safe to run concurrently). */
+export async function provisionOriginationAccounts(db: Db, clientId: string, now: Date): Promise<void> {
+  const rows = originationAccountTemplates(clientId).map((template) => ({
+    ...template,
+    client_id: clientId,
+    created_at: now.toISOString(),
+  }));
+  await db
+    .insertInto('origination_accounts')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('origination_account_id').doNothing())
+    .execute();
+}
+
+const originationAccountsQuery = prepareQuery((db, p: Placeholders<{ clientId: string }>) =>
+  db
+    .selectFrom('origination_accounts')
+    .selectAll()
+    .where('client_id', '=', p.clientId)
+    .orderBy('is_default', 'desc')
+    .orderBy('origination_account_id'),
+);
+
+/** The client's origination accounts, default first (provisioned on first use). */
+export async function originationAccountsOf(db: Db, clientId: string, now: Date): Promise<OriginationAccount[]> {
+  const read = () => originationAccountsQuery.execute(db, { clientId });
+  let rows = await read();
+  if (rows.length === 0) {
+    await provisionOriginationAccounts(db, clientId, now);
+    rows = await read();
+  }
+  return rows.map(fromRow);
+}
+
+/** The error of an id that is not one of the client's origination accounts. */
+export function invalidOriginationAccount(id: string) {
+  return invalidInput(
+    'INVALID_ORIGINATION_ACCOUNT_ID',
+    `origination_account_id is not an origination account of this client: ${id}`,
+    'Leave origination_account_id out to use your default origination account.',
+  );
+}
+
+/**
+ * The origination account a request names, or the client's default when it names none (null or
+ * absent). An id that is not the client's is `INVALID_ORIGINATION_ACCOUNT_ID`.
+ */
+export async function resolveOriginationAccount(
+  db: Db,
+  clientId: string,
+  requested: string | null | undefined,
+  now: Date,
+): Promise<OriginationAccount> {
+  const accounts = await originationAccountsOf(db, clientId, now);
+  const found = requested ? accounts.find((account) => account.origination_account_id === requested) : accounts[0];
+  if (!found) {
+    throw invalidOriginationAccount(String(requested));
+  }
+  return found;
+}
+
+/**
+ * Reserves `cents` of the account's transactable balance (available minus minimum balance) for a
+ * credit, in one conditional update; false when the transactable balance is smaller.
+ */
+export async function reserveTransactable(
+  trx: Transaction<Database>,
+  accountId: string,
+  cents: number,
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('origination_accounts')
+    .set({ available_cents: sql<number>`available_cents - ${cents}` })
+    .where('origination_account_id', '=', accountId)
+    .where(sql<boolean>`available_cents - minimum_balance_cents >= ${cents}`)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** Adds `cents` (negative to take away) to the account's available balance. */
+export async function adjustAvailable(trx: Transaction<Database>, accountId: string, cents: number): Promise<void> {
+  if (cents === 0) {
+    return;
+  }
+  await trx
+    .updateTable('origination_accounts')
+    .set({ available_cents: sql<number>`available_cents + ${cents}` })
+    .where('origination_account_id', '=', accountId)
+    .execute();
+}

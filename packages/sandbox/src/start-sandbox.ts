@@ -1,0 +1,186 @@
+/**
+ * Starts the sandbox in this process: opens and migrates the store (seeding the canonical world
+ * into an empty one), compiles request validation from the bundled spec, starts the webhook
+ * deliverer and listens. `stop()` is graceful: no new connections, in-flight requests finish,
+ * the deliverer finishes its attempts, then the store closes.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createRequestValidator,
+  createRouteTable,
+  DEFAULT_BODY_LIMIT_BYTES,
+  errorCatalogue,
+  handleClientErrors,
+} from '@svc/server-kit';
+import { openapiDereferencedJsonPath } from '@svc/spec';
+import { createAuthenticator } from './engine/clients/authenticate.js';
+import { type Clock, systemClock } from './engine/clock.js';
+import type { Handlers } from './engine/handler-types.js';
+import { createSandboxListener, type SandboxRoute } from './engine/http/listener.js';
+import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimit } from './engine/http/rate-limit.js';
+import { jsonLineLogger, type Logger } from './engine/logger.js';
+import { openStore, type Store, type StoreLocation } from './engine/store/open-store.js';
+import { type DeliveryPolicy, startDeliverer } from './engine/webhooks/deliverer.js';
+import { type OperationId, operationPaths } from './generated/handlers.gen.js';
+import { handlers as defaultHandlers } from './handlers.js';
+import { resetStore } from './reset.js';
+import { seedIfEmpty } from './seed.js';
+
+/** Options of {@link startSandbox}. */
+export interface SandboxOptions {
+  /** TCP port; 0 picks a free one. Default 4020. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1 (this machine only). */
+  host?: string;
+  /** Where the data lives. Default: SQLite in `.svc-sandbox/` of the working directory. */
+  store?: StoreLocation;
+  /** Delete all sandbox data first, then seed the canonical world again. */
+  reset?: boolean;
+  /** Per-client request limit of this instance; `null` for none. Default 1000 per second. */
+  rateLimit?: RateLimit | null;
+  /** Source of time. Default: the machine's clock. */
+  clock?: Clock;
+  /** Where log lines go. Default: JSON lines on stdout. */
+  logger?: Logger;
+  /** Webhook delivery settings. */
+  delivery?: Partial<DeliveryPolicy>;
+  /** Largest request body, in bytes. Default 1 MiB. */
+  bodyLimitBytes?: number;
+  /** Replaces handlers (tests of the server itself). */
+  handlers?: Partial<Handlers>;
+}
+
+/** A running sandbox. */
+export interface RunningSandbox {
+  /** Base URL, e.g. `http://127.0.0.1:4020`. */
+  url: string;
+  host: string;
+  port: number;
+  store: Store;
+  /** Identifies this instance in webhook leases and logs. */
+  instanceId: string;
+  /** Number of operations served. */
+  operationCount: number;
+  /** Deletes every row and seeds the canonical world again (tests: a fresh store per case). */
+  reset(): Promise<void>;
+  /** Graceful stop; resolves when everything is closed. */
+  stop(): Promise<void>;
+}
+
+/** The default data directory, relative to the working directory. */
+export const DEFAULT_DATA_DIR = '.svc-sandbox';
+
+/** Starts the sandbox and resolves once it listens. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? jsonLineLogger();
+  // The dereferenced twin lets Ajv see each schema inline, as Prism does, so both word their
+  // errors identically (for example the order of the duplicate items of `uniqueItems`). The error
+  // catalogue is generated into @svc/server-kit from the same spec.
+  const document = JSON.parse(await readFile(openapiDereferencedJsonPath, 'utf8')) as Record<string, unknown>;
+  const validator = createRequestValidator(document);
+  const routes = createRouteTable<SandboxRoute>(
+    (Object.entries(operationPaths) as [OperationId, string][]).map(([operationId, path]) => ({
+      operationId,
+      path,
+      method: 'POST',
+    })),
+  );
+  const store = await openStore(options.store ?? { kind: 'sqlite', dataDir: DEFAULT_DATA_DIR }, {
+    reset: options.reset,
+    onWarning: (message) => logger({ level: 'warn', event: 'store_warning', message }),
+  });
+  const instanceId = `sandbox-${randomBytes(4).toString('hex')}`;
+  try {
+    await seedIfEmpty(store, clock.now());
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const deliverer = startDeliverer({ store, clock, logger, instanceId, policy: options.delivery });
+  const limiter = createRateLimiter(
+    options.rateLimit === null ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT),
+    clock,
+  );
+  const authenticate = createAuthenticator(store);
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const listener = createSandboxListener({
+    routes,
+    validator,
+    catalogue: errorCatalogue,
+    handlers: { ...defaultHandlers, ...options.handlers } as Handlers,
+    store,
+    authenticate,
+    clock,
+    limiter,
+    logger,
+    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    webhooksCommitted: () => deliverer.wake(),
+  });
+  const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: 30_000 }, (req, res) => {
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) {
+        drained?.();
+      }
+    });
+    listener(req, res);
+  });
+  handleClientErrors(server);
+  const port = options.port ?? 4020;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) => {
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new Error(`port ${port} on ${host} is already in use: choose another with --port (0 picks a free one)`)
+            : error,
+        );
+      });
+      server.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    await deliverer.stop();
+    await store.close();
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    host,
+    port: address.port,
+    store,
+    instanceId,
+    operationCount: routes.routes.length,
+    async reset() {
+      await resetStore(store, clock.now());
+      authenticate.clear();
+    },
+    stop() {
+      stopped ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        if (inFlight > 0) {
+          await Promise.race([
+            new Promise<void>((resolve) => {
+              drained = resolve;
+            }),
+            new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref()),
+          ]);
+        }
+        server.closeAllConnections();
+        await closed;
+        await deliverer.stop();
+        await store.close();
+      })();
+      return stopped;
+    },
+  };
+}

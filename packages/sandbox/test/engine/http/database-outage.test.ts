@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANONICAL_ITEM } from '../../../src/features/world/world.js';
+import { startTestSandbox, type TestSandbox } from '../../support/harness.js';
+import { createTestDatabase, startTestPostgres, type TestPostgres } from '../../support/postgres.js';
+
+describe('the database going away [postgres]', () => {
+  let postgres: TestPostgres;
+  let sandbox: TestSandbox;
+
+  beforeAll(async () => {
+    // A cluster of its own: this test stops it.
+    postgres = await startTestPostgres();
+    sandbox = await startTestSandbox('postgres', {
+      store: { kind: 'postgres', url: await createTestDatabase(postgres.adminUrl) },
+    });
+  });
+
+  afterAll(async () => {
+    await sandbox?.stop();
+    await postgres?.stop();
+  });
+
+  const search = { query: 'Gingham', products: null, country_codes: ['US'] };
+  const webhook = { access_token: CANONICAL_ITEM.accessToken, webhook: 'https://www.example.com/outage' };
+
+  it('answers 503 SERVICE_UNAVAILABLE in the API format while it is down, and recovers when it returns', async () => {
+    await sandbox.ok('itemWebhookUpdate', webhook);
+    await postgres.pause();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const reply = await sandbox.fail('itemWebhookUpdate', webhook);
+      expect(reply.status).toBe(503);
+      expect(reply.headers.get('retry-after')).toBe('2');
+      expect(reply.body).toMatchObject({ error_type: 'API_ERROR', error_code: 'SERVICE_UNAVAILABLE' });
+      expect(reply.body.request_id).toMatch(/^[A-Za-z0-9]{15}$/);
+    }
+    expect(sandbox.logs.some((entry) => entry.event === 'store_unavailable')).toBe(true);
+    await postgres.resume();
+    await expect
+      .poll(async () => (await sandbox.call('itemWebhookUpdate', webhook)).status, { timeout: 20_000 })
+      .toBe(200);
+    expect((await sandbox.call('institutionsSearch', search)).status).toBe(200);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The SQLite read cache: which statements change what, and prepared reads that are reused only
+ * while nothing they read has changed (through this connection, in a transaction, or through
+ * another connection to the same file).
+ */
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openStore, SQLITE_FILE_NAME, type Store } from '../../../../src/engine/store/open-store.js';
+import { tablesOf } from '../../../../src/engine/store/prepared-query.js';
+import { type StatementEffect, statementEffect } from '../../../../src/engine/store/sqlite/read-cache.js';
+import { counterNamed, insertCounter } from '../../../support/counter-queries.js';
+import { useTempSqliteStore } from '../../../support/temp-sqlite-store.js';
+
+describe('statementEffect', () => {
+  const cases: [string, StatementEffect][] = [
+    ['select * from "accounts" where "item_id" = ?', { kind: 'none' }],
+    ['  SELECT 1', { kind: 'none' }],
+    ['begin', { kind: 'none' }],
+    ['commit', { kind: 'none' }],
+    ['rollback', { kind: 'none' }],
+    ['savepoint "sp1"', { kind: 'none' }],
+    ['release "sp1"', { kind: 'none' }],
+    ['PRAGMA data_version', { kind: 'none' }],
+    ['insert into "counters" ("name", "value") values (?, ?)', { kind: 'write', table: 'counters' }],
+    ['insert or replace into "items" ("item_id") values (?)', { kind: 'write', table: 'items' }],
+    ['replace into "items" ("item_id") values (?)', { kind: 'write', table: 'items' }],
+    ['update "tokens" set "revoked_at" = ? where "token" = ?', { kind: 'write', table: 'tokens' }],
+    ['delete from "accounts" where "item_id" = ?', { kind: 'write', table: 'accounts' }],
+    ['with "x" as (select 1) insert into "counters" select * from "x"', { kind: 'unknown' }],
+    ['insert into counters values (1)', { kind: 'unknown' }],
+    ['create table "t" ("a" text)', { kind: 'unknown' }],
+    ['drop table "accounts"', { kind: 'unknown' }],
+    ['PRAGMA wal_checkpoint(TRUNCATE)', { kind: 'unknown' }],
+  ];
+  it.each(cases)('%s', (statement, effect) => {
+    expect(statementEffect(statement)).toEqual(effect);
+  });
+});
+
+describe('tablesOf', () => {
+  it('names the tables of the from clause and the joins', async () => {
+    const store = await openStore({ kind: 'memory' });
+    try {
+      const query = store.db
+        .selectFrom('tokens')
+        .innerJoin('items', 'items.item_id', 'tokens.item_id')
+        .select('tokens.token')
+        .where('items.item_id', 'in', store.db.selectFrom('accounts').select('item_id'))
+        .compile();
+      expect(tablesOf(query.query)).toEqual(['accounts', 'items', 'tokens']);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('prepared reads on SQLite', () => {
+  const temp = useTempSqliteStore('svc-read-cache-');
+  let store: Store;
+  beforeEach(async () => {
+    store = temp.store;
+    await insertCounter.execute(store.db, { name: 'cache/a', value: 1 });
+  });
+
+  it('reuses the rows of an unchanged table, frozen', async () => {
+    const first = await counterNamed.execute(store.db, { name: 'cache/a' });
+    const second = await counterNamed.execute(store.db, { name: 'cache/a' });
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first[0])).toBe(true);
+    // Other values of the placeholders are other results.
+    expect(await counterNamed.execute(store.db, { name: 'cache/none' })).toEqual([]);
+  });
+
+  it('keeps them across writes to other tables', async () => {
+    const first = await counterNamed.execute(store.db, { name: 'cache/a' });
+    await store.db.deleteFrom('tokens').where('token', '=', 'no-such-token').execute();
+    expect(await counterNamed.execute(store.db, { name: 'cache/a' })).toBe(first);
+  });
+
+  it('reads again after a write to the table', async () => {
+    await counterNamed.execute(store.db, { name: 'cache/a' });
+    await store.db.updateTable('counters').set({ value: 2 }).where('name', '=', 'cache/a').execute();
+    expect(await counterNamed.executeTakeFirst(store.db, { name: 'cache/a' })).toEqual({ name: 'cache/a', value: 2 });
+  });
+
+  it('never keeps what an open transaction wrote, so a rollback leaves no trace', async () => {
+    await expect(
+      store.transaction(async (trx) => {
+        await trx.updateTable('counters').set({ value: 5 }).where('name', '=', 'cache/a').execute();
+        // Inside, the transaction sees its own write, twice.
+        expect((await counterNamed.executeTakeFirst(trx, { name: 'cache/a' }))?.value).toBe(5);
+        expect((await counterNamed.executeTakeFirst(trx, { name: 'cache/a' }))?.value).toBe(5);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await counterNamed.executeTakeFirst(store.db, { name: 'cache/a' }))?.value).toBe(1);
+  });
+
+  it('sees a commit of another connection to the same file', async () => {
+    expect((await counterNamed.executeTakeFirst(store.db, { name: 'cache/a' }))?.value).toBe(1);
+    const other = new BetterSqlite3(join(temp.dir, SQLITE_FILE_NAME));
+    try {
+      other.prepare(`update "counters" set "value" = 9 where "name" = 'cache/a'`).run();
+    } finally {
+      other.close();
+    }
+    expect((await counterNamed.executeTakeFirst(store.db, { name: 'cache/a' }))?.value).toBe(9);
+  });
+
+  it('reads again after a statement it cannot classify', async () => {
+    const first = await counterNamed.execute(store.db, { name: 'cache/a' });
+    await sql`update counters set value = 3 where name = 'cache/a'`.execute(store.db);
+    const after = await counterNamed.execute(store.db, { name: 'cache/a' });
+    expect(after).not.toBe(first);
+    expect(after[0]?.value).toBe(3);
+  });
+});
