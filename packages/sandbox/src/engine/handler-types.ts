@@ -4,8 +4,8 @@
  */
 import type { Selectable } from 'kysely';
 import type { OperationBodies, OperationId } from '../generated/handlers.gen.js';
+import type { ClientsTable } from './clients/tables.js';
 import type { Clock } from './clock.js';
-import type { ClientsTable } from './store/database.js';
 import type { Store } from './store/open-store.js';
 
 /** The request body type of an operation. */

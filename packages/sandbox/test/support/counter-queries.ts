@@ -3,7 +3,7 @@
  * tests of the query layer: the simplest table to write and read back.
  */
 
-import type { CountersTable } from '../../src/engine/store/database.js';
+import type { CountersTable } from '../../src/engine/store/engine-tables.js';
 import { columnsOf, prepareQuery, valuesOf } from '../../src/engine/store/prepared-query.js';
 
 /** The counter `name`, if any. */

@@ -13,9 +13,9 @@
  * request does not use up its key.
  */
 import type { Transaction } from 'kysely';
-import type { IdempotencyKeysTable } from '../../features/transfers/tables.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { Database } from './database.js';
+import type { IdempotencyKeysTable } from './engine-tables.js';
 import { affectedRows, type Placeholders, prepareQuery } from './prepared-query.js';
 
 /** What a create asks before creating anything. */

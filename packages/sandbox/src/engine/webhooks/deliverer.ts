@@ -9,10 +9,10 @@
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { WebhookOutboxTable } from '../store/database.js';
 import type { Store } from '../store/open-store.js';
 import { sendWebhook } from './send.js';
 import { SIGNATURE_HEADER, signWebhook, WEBHOOK_ID_HEADER } from './signature.js';
+import type { WebhookOutboxTable } from './tables.js';
 
 /** Delivery settings. */
 export interface DeliveryPolicy {

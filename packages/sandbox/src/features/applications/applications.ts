@@ -6,7 +6,7 @@
  * it while the Item operations answer `INVALID_APPLICATION_ID` for it.
  */
 import type { components } from '@svc/client';
-import type { ApplicationsTable } from '../asset-reports/tables.js';
+import type { ApplicationsTable } from './tables.js';
 
 type Schemas = components['schemas'];
 

@@ -4,7 +4,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import type { ApplicationScopesTable, ApplicationsTable } from '../asset-reports/tables.js';
+import type { ApplicationScopesTable, ApplicationsTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -3,8 +3,9 @@
  * database or transaction.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, ItemsTable } from '../../engine/store/database.js';
+import type { Database } from '../../engine/store/database.js';
 import { extractionOf, pageTransactions } from '../account-data/queries.js';
+import type { ItemsTable } from '../items/tables.js';
 import type { ReportSource } from './report.js';
 import type { AssetReportAuditCopiesTable, AssetReportsTable } from './tables.js';
 

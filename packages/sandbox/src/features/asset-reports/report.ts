@@ -9,10 +9,10 @@
 
 import type { components } from '@svc/client';
 import { createApiError } from '@svc/server-kit';
-import type { AccountsTable } from '../../engine/store/database.js';
 import { ownersOf } from '../account-data/owners.js';
 import { type Transaction, transactionHistory } from '../account-data/transactions.js';
 import { addDays, isoDate } from '../items/calendar.js';
+import type { AccountsTable } from '../items/tables.js';
 import { testUserOf } from '../world/test-users.js';
 
 type Schemas = components['schemas'];

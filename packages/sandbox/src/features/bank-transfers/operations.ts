@@ -14,7 +14,7 @@ import { newUuid, randomId } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
 import { claimIdempotencyKey } from '../../engine/store/idempotency.js';
-import { loadInstitutions } from '../institutions/operations.js';
+import { loadInstitutions } from '../institutions/queries.js';
 import {
   type AccountRow,
   accountOfItemIfAny,
@@ -32,7 +32,6 @@ import {
   reserveTransactable,
   resolveOriginationAccount,
 } from '../transfers/origination-account-queries.js';
-import { presentBankTransfer, presentBankTransferEvent } from '../transfers/present.js';
 import { DEFAULT_TEST_USER, testUserKey } from '../world/test-users.js';
 import {
   type BankTransferFailure,
@@ -40,6 +39,7 @@ import {
   directionOf,
   SIMULATION_SOURCE,
 } from './bank-transfer-status.js';
+import { presentBankTransfer, presentBankTransferEvent } from './present.js';
 import {
   type BankTransferRow,
   bankTransferEventsAfter,

@@ -10,7 +10,6 @@ import { nextEventId } from '../../engine/store/event-log.js';
 import type { ListWindow } from '../transfers/list-window.js';
 import { parseCents } from '../transfers/money.js';
 import { adjustAvailable } from '../transfers/origination-account-queries.js';
-import type { BankTransferEventsTable, BankTransfersTable } from '../transfers/tables.js';
 import {
   availableDelta,
   type BankTransferDirection,
@@ -18,6 +17,7 @@ import {
   type BankTransferStatus,
   receiverDetailsOf,
 } from './bank-transfer-status.js';
+import type { BankTransferEventsTable, BankTransfersTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -5,7 +5,7 @@
  * returned, since `deposit_switch` is required).
  */
 import type { components } from '@svc/client';
-import type { EmployersTable } from '../asset-reports/tables.js';
+import type { EmployersTable } from './tables.js';
 
 type Address = components['schemas']['Address'];
 

@@ -2,8 +2,9 @@
  * The seeded institutions: the canonical ones of the docs, then a deterministic set large enough
  * to exercise every limit (search returns at most 10; `/institutions/get` pages up to 500).
  */
-import type { InstitutionsTable } from '../../engine/store/database.js';
+
 import { CANONICAL_INSTITUTIONS } from '../world/world.js';
+import type { InstitutionsTable } from './tables.js';
 
 /** How many institutions are generated besides the canonical ones. */
 export const GENERATED_INSTITUTION_COUNT = 1500;

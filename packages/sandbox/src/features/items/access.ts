@@ -5,8 +5,9 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { invalidInput } from '../../engine/errors/sandbox-error.js';
-import type { AccountsTable, Database, ItemsTable, TokensTable } from '../../engine/store/database.js';
+import type { Database } from '../../engine/store/database.js';
 import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+import type { AccountsTable, ItemsTable, TokensTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -4,8 +4,8 @@
  */
 
 import { derivedId } from '../../engine/ids.js';
-import type { AccountsTable } from '../../engine/store/database.js';
 import type { TestUser } from '../world/test-users.js';
+import type { AccountsTable } from './tables.js';
 
 /** The template of one generated account. */
 interface AccountTemplate {

@@ -9,7 +9,7 @@ import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js
 import { ENVIRONMENT } from '../../engine/ids.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
 import { checkWebhookUrl } from '../../engine/webhooks/url-policy.js';
-import { loadInstitutions } from '../institutions/operations.js';
+import { loadInstitutions } from '../institutions/queries.js';
 import { type TestUser, testLogin } from '../world/test-users.js';
 import { CANONICAL_ITEM } from '../world/world.js';
 import { itemOfAccessToken } from './access.js';

@@ -1,10 +1,9 @@
 /**
- * Stored rows as the API's objects: `Item`, `Account`, `Balances`, `Institution`.
+ * Stored rows as the API's objects: `Item`, `Account`, `Balances`.
  */
 
 import type { components } from '@svc/client';
 import { createApiError } from '@svc/server-kit';
-import type { InstitutionsTable } from '../../engine/store/database.js';
 import { testUserOf } from '../world/test-users.js';
 import type { AccountRow, LiveItem } from './access.js';
 
@@ -67,19 +66,4 @@ export function presentBalances(account: AccountRow): Schemas['Balances'] {
     iso_currency_code: account.iso_currency_code,
     unofficial_currency_code: null,
   };
-}
-
-/** The `Institution` object of a stored institution; the optional metadata only when asked for. */
-export function presentInstitution(row: InstitutionsTable, withMetadata: boolean): Schemas['Institution'] {
-  const institution: Schemas['Institution'] = {
-    institution_id: row.institution_id,
-    name: row.name,
-    country_codes: JSON.parse(row.country_codes),
-    products: JSON.parse(row.products),
-    routing_numbers: JSON.parse(row.routing_numbers),
-    oauth: row.oauth === 1,
-  };
-  return withMetadata
-    ? { ...institution, url: row.url, primary_color: row.primary_color, logo: row.logo }
-    : institution;
 }

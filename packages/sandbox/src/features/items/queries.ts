@@ -4,10 +4,13 @@
  */
 import type { Transaction } from 'kysely';
 import { newAccessToken, newProcessorToken, newPublicToken, randomId } from '../../engine/ids.js';
-import type { AccountsTable, Database, TokensTable } from '../../engine/store/database.js';
-import { PUBLIC_TOKEN_LIFETIME_MS } from '../../seed.js';
+import type { Database } from '../../engine/store/database.js';
 import { type TestUser, testUserKey } from '../world/test-users.js';
 import { generateAccounts } from './accounts.js';
+import type { AccountsTable, TokensTable } from './tables.js';
+
+/** Lifetime of a public token, in milliseconds (30 minutes). */
+export const PUBLIC_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 
 type Trx = Transaction<Database>;
 

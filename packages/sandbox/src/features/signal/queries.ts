@@ -4,7 +4,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import type { SignalEvaluationsTable } from '../asset-reports/tables.js';
+import type { SignalEvaluationsTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

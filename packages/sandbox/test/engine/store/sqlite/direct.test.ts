@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import type { CountersTable } from '../../../../src/engine/store/database.js';
+import type { CountersTable } from '../../../../src/engine/store/engine-tables.js';
 import { affectedRows, prepareQuery } from '../../../../src/engine/store/prepared-query.js';
 import { directSqliteOf } from '../../../../src/engine/store/sqlite/extras.js';
 import { counterNamed, insertCounter } from '../../../support/counter-queries.js';

@@ -1,0 +1,19 @@
+/**
+ * The sandbox's clients: who may call the API (the secret is stored hashed).
+ */
+
+/** A sandbox client: the owner of every Item, token and resource. */
+export interface ClientsTable {
+  client_id: string;
+  name: string;
+  /** `hex(sha256(salt || secret))`; the secret itself is never stored. */
+  secret_hash: string;
+  secret_salt: string;
+  /** Key of the HMAC-SHA256 signature of this client's webhooks. */
+  webhook_secret: string;
+  /** `full_service` or `platform`: the bank transfer configuration. */
+  bank_transfer_config: string;
+  /** 1 when the client is enabled for Instant Match and Automated Micro-deposits. */
+  micro_deposit_auth: number;
+  created_at: string;
+}

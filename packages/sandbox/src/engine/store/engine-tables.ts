@@ -1,0 +1,26 @@
+/**
+ * Tables the engine itself keeps: event counters and idempotency keys.
+ */
+
+/** Named counters incremented inside the writing transaction (event ids in commit order). */
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+/**
+ * One idempotency key of a client, remembered without expiry: the request it was first used with
+ * (as a fingerprint) and the record that request created. Unique per (client, scope, key), so
+ * two concurrent requests with one key create one record.
+ */
+export interface IdempotencyKeysTable {
+  client_id: string;
+  /** The namespace of the key: `transfer` or `bank_transfer` (shared by both bank transfer creates). */
+  scope: string;
+  idempotency_key: string;
+  /** SHA-256 of the operation and the request body without credentials. */
+  fingerprint: string;
+  /** The id of the record the first request created. */
+  resource_id: string;
+  created_at: string;
+}

@@ -1,0 +1,89 @@
+/**
+ * Seeds the canonical bank transfers world (`canonical.ts`). Inserts skip what exists, so
+ * instances starting together on one PostgreSQL seed it once.
+ */
+import type { Transaction } from 'kysely';
+import { requestFingerprint } from '../../engine/request-fingerprint.js';
+import type { Database } from '../../engine/store/database.js';
+import { rememberIdempotencyKey } from '../../engine/store/idempotency.js';
+import { CANONICAL_TRANSFER_ACCOUNTS } from '../transfers/canonical.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from '../world/world.js';
+import { directionOf } from './bank-transfer-status.js';
+import { CANONICAL_BANK_TRANSFERS, type CanonicalBankTransfer } from './canonical.js';
+import { appendBankTransferEvent } from './queries.js';
+import type { BankTransfersTable } from './tables.js';
+
+type Trx = Transaction<Database>;
+
+const at = (time: string) => new Date(time).toISOString();
+
+/**
+ * Seeds the bank transfers world at time `now`: account migration enabled for the default client
+ * only, and the default client's canonical bank transfers with their idempotency keys and their
+ * events in time order (skipped when they are there already).
+ */
+export async function seedBankTransferWorld(trx: Trx): Promise<void> {
+  for (const client of [DEFAULT_CLIENT, DEMO_CLIENT]) {
+    await trx
+      .insertInto('bank_transfer_settings')
+      .values({ client_id: client.clientId, migrate_account_enabled: client === DEFAULT_CLIENT ? 1 : 0 })
+      .onConflict((conflict) => conflict.column('client_id').doNothing())
+      .execute();
+  }
+  const clientId = DEFAULT_CLIENT.clientId;
+  const { itemId, accountId, originationAccountId } = CANONICAL_TRANSFER_ACCOUNTS;
+  const rows = new Map<string, BankTransfersTable>();
+  const events: { transfer: CanonicalBankTransfer; type: CanonicalBankTransfer['status']; timestamp: string }[] = [];
+  for (const transfer of CANONICAL_BANK_TRANSFERS) {
+    const created = transfer.events[0]?.timestamp ?? '';
+    const row: BankTransfersTable = {
+      bank_transfer_id: transfer.bank_transfer_id,
+      client_id: clientId,
+      item_id: itemId,
+      account_id: accountId,
+      ach_class: transfer.ach_class,
+      amount: transfer.amount,
+      cancellable: transfer.status === 'pending' ? 1 : 0,
+      created: at(created),
+      custom_tag: transfer.custom_tag,
+      description: transfer.description,
+      direction: directionOf(transfer.type),
+      failure_reason: transfer.failure_reason ? JSON.stringify(transfer.failure_reason) : null,
+      iso_currency_code: 'USD',
+      metadata: JSON.stringify(transfer.metadata),
+      network: transfer.network,
+      origination_account_id: originationAccountId,
+      status: transfer.status,
+      type: transfer.type,
+      user_details: JSON.stringify(transfer.user),
+    };
+    const inserted = await trx
+      .insertInto('bank_transfers')
+      .values(row)
+      .onConflict((conflict) => conflict.column('bank_transfer_id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
+      return; // Seeded before (by this or another instance).
+    }
+    rows.set(transfer.bank_transfer_id, row);
+    if (transfer.creation) {
+      await rememberIdempotencyKey(trx, {
+        clientId,
+        scope: 'bank_transfer',
+        key: transfer.creation.body.idempotency_key,
+        fingerprint: requestFingerprint(transfer.creation.operation, transfer.creation.body),
+        resourceId: transfer.bank_transfer_id,
+        now: new Date(at(created)),
+      });
+    }
+    for (const event of transfer.events) {
+      events.push({ transfer, type: event.type, timestamp: at(event.timestamp) });
+    }
+  }
+  events.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+  for (const event of events) {
+    const row = rows.get(event.transfer.bank_transfer_id) as BankTransfersTable;
+    const failure = event.type === 'failed' || event.type === 'reversed' ? event.transfer.failure_reason : null;
+    await appendBankTransferEvent(trx, row, event.type, failure, event.timestamp);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The tables of bank transfers: per-client settings, bank transfers, their events and migrated accounts.
+ */
+import type { BigIntColumn } from '../transfers/tables.js';
+
+/** Per-client bank transfer settings beyond the configuration on the client row. */
+export interface BankTransferSettingsTable {
+  client_id: string;
+  /** 1 when `/bank_transfer/migrate_account` is enabled for the client (not by default). */
+  migrate_account_enabled: number;
+}
+
+/** A bank transfer. */
+export interface BankTransfersTable {
+  bank_transfer_id: string;
+  client_id: string;
+  item_id: string;
+  account_id: string;
+  ach_class: string | null;
+  amount: string;
+  cancellable: number;
+  created: string;
+  custom_tag: string | null;
+  description: string;
+  direction: string;
+  failure_reason: string | null;
+  iso_currency_code: string;
+  metadata: string;
+  network: string;
+  origination_account_id: string;
+  status: string;
+  type: string;
+  /** JSON `{legal_name, email_address, routing_number}`. */
+  user_details: string;
+}
+
+/** One event of a client's bank transfer event stream; `event_id` counts per client from 1. */
+export interface BankTransferEventsTable {
+  client_id: string;
+  event_id: number;
+  bank_transfer_id: string;
+  event_type: string;
+  timestamp: string;
+  account_id: string;
+  bank_transfer_amount: string;
+  bank_transfer_iso_currency_code: string;
+  bank_transfer_type: string;
+  direction: string;
+  failure_reason: string | null;
+  origination_account_id: string;
+  /** JSON `{available_balance}` or null. */
+  receiver_details: string | null;
+}
+
+/** The known account and routing numbers of an account created by `/bank_transfer/migrate_account`. */
+export interface MigratedAccountsTable {
+  account_id: string;
+  client_id: string;
+  account_number: string;
+  routing_number: string;
+}

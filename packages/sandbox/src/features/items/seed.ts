@@ -1,0 +1,74 @@
+/**
+ * Seeds the default client's canonical Item with the tokens and accounts of the docs.
+ */
+import type { Transaction } from 'kysely';
+import type { Database } from '../../engine/store/database.js';
+import { DEFAULT_TEST_USER, testUserKey } from '../world/test-users.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from '../world/world.js';
+import { generateAccounts } from './accounts.js';
+import { PUBLIC_TOKEN_LIFETIME_MS } from './queries.js';
+
+/** The canonical Item of the default client, its accounts, and its public, access and processor tokens. */
+export async function seedCanonicalItem(trx: Transaction<Database>, now: Date): Promise<void> {
+  const at = now.toISOString();
+  const item = CANONICAL_ITEM;
+  const inserted = await trx
+    .insertInto('items')
+    .values({
+      item_id: item.itemId,
+      client_id: DEFAULT_CLIENT.clientId,
+      institution_id: item.institutionId,
+      test_user: testUserKey(DEFAULT_TEST_USER),
+      products: JSON.stringify(item.products),
+      webhook: item.webhook,
+      bank_transfer_only: 0,
+      created_at: at,
+      removed_at: null,
+    })
+    .onConflict((conflict) => conflict.column('item_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
+    return;
+  }
+  const accounts = generateAccounts({
+    itemId: item.itemId,
+    clientId: DEFAULT_CLIENT.clientId,
+    user: DEFAULT_TEST_USER,
+    createdAt: at,
+    accountIds: CANONICAL_ACCOUNT_IDS,
+  });
+  await trx.insertInto('accounts').values(accounts).execute();
+  const token = (value: string, kind: string, extra: { expires_at?: string; account_id?: string } = {}) => ({
+    token: value,
+    kind,
+    client_id: DEFAULT_CLIENT.clientId,
+    item_id: item.itemId,
+    account_id: extra.account_id ?? null,
+    subject_id: null,
+    created_at: at,
+    expires_at: extra.expires_at ?? null,
+    used_at: null,
+    revoked_at: null,
+  });
+  await trx
+    .insertInto('tokens')
+    .values([
+      token(item.publicToken, 'public', {
+        expires_at: new Date(now.getTime() + PUBLIC_TOKEN_LIFETIME_MS).toISOString(),
+      }),
+      token(item.accessToken, 'access'),
+      token(item.processorToken, 'processor', { account_id: CANONICAL_ACCOUNT_IDS[0] }),
+    ])
+    .execute();
+}
+
+/** Marks the canonical checking account as verified through micro-deposits (the default client is enabled for them). */
+export async function seedCanonicalMicroDeposits(trx: Transaction<Database>): Promise<void> {
+  // The docs set it for the canonical checking account; the savings account was not verified.
+  await trx
+    .updateTable('accounts')
+    .set({ micro_deposits: 1 })
+    .where('account_id', '=', CANONICAL_ACCOUNT_IDS[0])
+    .where('item_id', '=', CANONICAL_ITEM.itemId)
+    .execute();
+}
