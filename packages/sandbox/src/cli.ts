@@ -8,7 +8,7 @@ import { systemClock } from './engine/clock.js';
 import { parseRateLimit } from './engine/http/rate-limit.js';
 import { jsonLineLogger, type Logger } from './engine/logger.js';
 import { openStore, type StoreLocation } from './engine/store/open-store.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/world.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/index.js';
 import { seedIfEmpty } from './seed.js';
 import { DEFAULT_DATA_DIR, startSandbox } from './start-sandbox.js';
 

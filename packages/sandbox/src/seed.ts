@@ -8,16 +8,16 @@ import type { Kysely, Transaction } from 'kysely';
 import { hashSecret } from './engine/clients/client-secrets.js';
 import type { Database } from './engine/store/database.js';
 import type { Store } from './engine/store/open-store.js';
-import { seedApplications } from './features/applications/seed.js';
-import { seedAuditors, seedCanonicalAssetReport } from './features/asset-reports/seed.js';
-import { seedBankTransferWorld } from './features/bank-transfers/seed.js';
-import { seedEmployers } from './features/employers/seed.js';
-import { seedInstitutions } from './features/institutions/seed.js';
-import { seedCanonicalItem, seedCanonicalMicroDeposits } from './features/items/seed.js';
-import { seedPaymentWorld } from './features/payments/seed.js';
-import { seedCanonicalEvaluation } from './features/signal/seed.js';
-import { seedTransferWorld } from './features/transfers/seed.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/world.js';
+import { seedApplications } from './features/applications/index.js';
+import { seedAuditors, seedCanonicalAssetReport } from './features/asset-reports/index.js';
+import { seedBankTransferWorld } from './features/bank-transfers/index.js';
+import { seedEmployers } from './features/employers/index.js';
+import { seedInstitutions } from './features/institutions/index.js';
+import { seedCanonicalItem, seedCanonicalMicroDeposits } from './features/items/index.js';
+import { seedPaymentWorld } from './features/payments/index.js';
+import { seedCanonicalEvaluation } from './features/signal/index.js';
+import { seedTransferWorld } from './features/transfers/index.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/index.js';
 
 /** Whether the store holds no client yet. */
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {

@@ -10,11 +10,19 @@
 
 import { SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
-import { type AccountRow, accountsOfItem, type LiveItem, selectAccounts } from '../items/access.js';
-import { addDays } from '../items/calendar.js';
-import { isInvestmentAccount } from '../items/coverage.js';
-import { anchorOf, hasInitialProduct, readableItem } from '../items/item-reads.js';
-import { presentAccount, presentItem } from '../items/present.js';
+import {
+  type AccountRow,
+  accountsOfItem,
+  addDays,
+  anchorOf,
+  hasInitialProduct,
+  isInvestmentAccount,
+  type LiveItem,
+  presentAccount,
+  presentItem,
+  readableItem,
+  selectAccounts,
+} from '../items/index.js';
 import {
   compareNewestFirst,
   holdingsOf,

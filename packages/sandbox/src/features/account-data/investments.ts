@@ -6,7 +6,7 @@
  */
 import type { components } from '@svc/client';
 import { derivedId } from '../../engine/ids.js';
-import { addDays } from '../items/calendar.js';
+import { addDays } from '../items/index.js';
 import { cents } from './seeded-random.js';
 
 type Schemas = components['schemas'];

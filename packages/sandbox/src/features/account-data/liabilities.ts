@@ -4,8 +4,7 @@
  * created), so an Item shows the same details on every call.
  */
 import type { components } from '@svc/client';
-import { addDays, firstOfMonth } from '../items/calendar.js';
-import { isLiabilityAccount } from '../items/coverage.js';
+import { addDays, firstOfMonth, isLiabilityAccount } from '../items/index.js';
 import { cents, derivedDigits } from './seeded-random.js';
 
 type Schemas = components['schemas'];

@@ -4,7 +4,7 @@
  * EFT numbers at Canadian ones, BACS numbers and an IBAN at UK ones, an IBAN elsewhere.
  */
 import type { components } from '@svc/client';
-import { CANONICAL_ITEM } from '../world/world.js';
+import { CANONICAL_ITEM } from '../world/index.js';
 import { derivedDigits } from './seeded-random.js';
 
 type AccountNumbers = components['schemas']['AccountNumbers'];

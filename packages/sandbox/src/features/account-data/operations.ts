@@ -7,11 +7,19 @@
 
 import { SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
-import { accountsOfItem, selectAccounts } from '../items/access.js';
-import { isAuthAccount, isLiabilityAccount } from '../items/coverage.js';
-import { anchorOf, checkInstitutionOffers, institutionOf, readableItem } from '../items/item-reads.js';
-import { presentAccount, presentItem } from '../items/present.js';
-import { testUserOf } from '../world/test-users.js';
+import {
+  accountsOfItem,
+  anchorOf,
+  checkInstitutionOffers,
+  institutionOf,
+  isAuthAccount,
+  isLiabilityAccount,
+  presentAccount,
+  presentItem,
+  readableItem,
+  selectAccounts,
+} from '../items/index.js';
+import { testUserOf } from '../world/index.js';
 import { liabilitiesOf } from './liabilities.js';
 import { accountNumbers } from './numbers.js';
 import { ownersOf } from './owners.js';

@@ -5,7 +5,7 @@
  * `user_owners_unavailable` test user.
  */
 import type { components } from '@svc/client';
-import type { TestUser } from '../world/test-users.js';
+import type { TestUser } from '../world/index.js';
 
 type Owner = components['schemas']['Owner'];
 

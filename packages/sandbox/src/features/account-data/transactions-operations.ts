@@ -13,10 +13,19 @@ import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js
 import { ENVIRONMENT } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
-import { type AccountRow, accountsOfItem, type LiveItem, selectAccounts } from '../items/access.js';
-import { isoDate } from '../items/calendar.js';
-import { anchorOf, hasInitialProduct, readableItem } from '../items/item-reads.js';
-import { itemError, presentAccount, presentItem } from '../items/present.js';
+import {
+  type AccountRow,
+  accountsOfItem,
+  anchorOf,
+  hasInitialProduct,
+  isoDate,
+  itemError,
+  type LiveItem,
+  presentAccount,
+  presentItem,
+  readableItem,
+  selectAccounts,
+} from '../items/index.js';
 import { checkDateRange, pageRequest } from './paging.js';
 import {
   countRefresh,

@@ -7,8 +7,7 @@
  */
 import type { components } from '@svc/client';
 import { derivedId } from '../../engine/ids.js';
-import { addDays, latestDate } from '../items/calendar.js';
-import { hasTransactions } from '../items/coverage.js';
+import { addDays, hasTransactions, latestDate } from '../items/index.js';
 import {
   CARD_PAYMENT,
   COFFEE,

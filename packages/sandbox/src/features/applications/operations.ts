@@ -7,7 +7,7 @@
 import type { components } from '@svc/client';
 import { invalidField, invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
-import { accountsOfItem, itemOfAccessToken } from '../items/access.js';
+import { accountsOfItem, itemOfAccessToken } from '../items/index.js';
 import { oldestFirst, presentApplication } from './applications.js';
 import {
   type ApplicationRow,

@@ -4,7 +4,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import { DEFAULT_CLIENT } from '../world/world.js';
+import { DEFAULT_CLIENT } from '../world/index.js';
 import { seededApplications } from './applications.js';
 
 /** Inserts the seeded applications and marks the default client as a financial institution, at time `now`. */

@@ -7,8 +7,7 @@
 
 import { invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
-import { type LiveItem, liveToken } from '../items/access.js';
-import { checkLogin } from '../items/item-reads.js';
+import { checkLogin, type LiveItem, liveToken } from '../items/index.js';
 import {
   auditorExists,
   insertAssetReport,

@@ -4,8 +4,8 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import { extractionOf, pageTransactions } from '../account-data/queries.js';
-import type { ItemsTable } from '../items/tables.js';
+import { extractionOf, pageTransactions } from '../account-data/index.js';
+import type { ItemsTable } from '../items/index.js';
 import type { ReportSource } from './report.js';
 import type { AssetReportAuditCopiesTable, AssetReportsTable } from './tables.js';
 

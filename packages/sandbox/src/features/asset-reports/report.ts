@@ -9,11 +9,10 @@
 
 import type { components } from '@svc/client';
 import { createApiError } from '@svc/server-kit';
-import { ownersOf } from '../account-data/owners.js';
-import { type Transaction, transactionHistory } from '../account-data/transactions.js';
-import { addDays, isoDate } from '../items/calendar.js';
-import type { AccountsTable } from '../items/tables.js';
-import { testUserOf } from '../world/test-users.js';
+import { ownersOf, type Transaction, transactionHistory } from '../account-data/index.js';
+import type { AccountsTable } from '../items/index.js';
+import { addDays, isoDate } from '../items/index.js';
+import { testUserOf } from '../world/index.js';
 
 type Schemas = components['schemas'];
 

@@ -5,7 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import { CANONICAL_ITEM, DEFAULT_CLIENT } from '../world/world.js';
+import { CANONICAL_ITEM, DEFAULT_CLIENT } from '../world/index.js';
 import { SEEDED_AUDITORS } from './auditors.js';
 import { CANONICAL_ASSET_REPORT, CANONICAL_AUDIT_COPY } from './canonical.js';
 import { reportSources } from './queries.js';

@@ -3,8 +3,8 @@
  * default client's origination account, so every bank transfer example works on a fresh sandbox.
  */
 
-import { ALBERTA, CANONICAL_ORIGINATION_ACCOUNT_ID } from '../transfers/canonical.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../world/world.js';
+import { ALBERTA, CANONICAL_ORIGINATION_ACCOUNT_ID } from '../transfers/index.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../world/index.js';
 import type { BankTransferFailure, BankTransferStatus } from './bank-transfer-status.js';
 
 const CHECKING = CANONICAL_ACCOUNT_IDS[0];

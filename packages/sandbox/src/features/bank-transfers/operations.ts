@@ -14,25 +14,26 @@ import { newUuid, randomId } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
 import { claimIdempotencyKey } from '../../engine/store/idempotency.js';
-import { loadInstitutions } from '../institutions/queries.js';
+import { loadInstitutions } from '../institutions/index.js';
 import {
   type AccountRow,
   accountOfItemIfAny,
   accountOfProcessorToken,
+  checkLogin,
+  issueAccessToken,
   itemOfAccessToken,
   type LiveItem,
-} from '../items/access.js';
-import { checkLogin } from '../items/item-reads.js';
-import { issueAccessToken } from '../items/queries.js';
-import { listFilters } from '../transfers/list-filters.js';
-import { formatCents, parseCents } from '../transfers/money.js';
+} from '../items/index.js';
 import {
+  formatCents,
   invalidOriginationAccount,
+  listFilters,
   originationAccountsOf,
+  parseCents,
   reserveTransactable,
   resolveOriginationAccount,
-} from '../transfers/origination-account-queries.js';
-import { DEFAULT_TEST_USER, testUserKey } from '../world/test-users.js';
+} from '../transfers/index.js';
+import { DEFAULT_TEST_USER, testUserKey } from '../world/index.js';
 import {
   type BankTransferFailure,
   defaultFailureReason,

@@ -2,7 +2,7 @@
  * Stored bank transfers and their events as the API's `BankTransfer` and `BankTransferEvent`.
  */
 import type { components } from '@svc/client';
-import { parsed, presentTime } from '../transfers/present.js';
+import { parsed, presentTime } from '../transfers/index.js';
 import type { BankTransferEventRow, BankTransferRow } from './queries.js';
 
 type Schemas = components['schemas'];

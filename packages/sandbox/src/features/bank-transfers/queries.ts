@@ -7,9 +7,8 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
 import { nextEventId } from '../../engine/store/event-log.js';
-import type { ListWindow } from '../transfers/list-window.js';
-import { parseCents } from '../transfers/money.js';
-import { adjustAvailable } from '../transfers/origination-account-queries.js';
+import type { ListWindow } from '../transfers/index.js';
+import { adjustAvailable, parseCents } from '../transfers/index.js';
 import {
   availableDelta,
   type BankTransferDirection,

@@ -3,7 +3,7 @@
  * to exercise every limit (search returns at most 10; `/institutions/get` pages up to 500).
  */
 
-import { CANONICAL_INSTITUTIONS } from '../world/world.js';
+import { CANONICAL_INSTITUTIONS } from '../world/index.js';
 import type { InstitutionsTable } from './tables.js';
 
 /** How many institutions are generated besides the canonical ones. */

@@ -4,7 +4,7 @@
  */
 
 import { derivedId } from '../../engine/ids.js';
-import type { TestUser } from '../world/test-users.js';
+import type { TestUser } from '../world/index.js';
 import type { AccountsTable } from './tables.js';
 
 /** The template of one generated account. */

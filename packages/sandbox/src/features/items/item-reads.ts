@@ -8,8 +8,8 @@
 import { SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext } from '../../engine/handler-types.js';
 import type { Store } from '../../engine/store/open-store.js';
-import { loadInstitutions } from '../institutions/queries.js';
-import { testUserOf } from '../world/test-users.js';
+import { loadInstitutions } from '../institutions/index.js';
+import { testUserOf } from '../world/index.js';
 import { type AccountRow, accountOfProcessorToken, itemOfAccessToken, type LiveItem, type TokenRow } from './access.js';
 import { isoDate } from './calendar.js';
 

@@ -9,9 +9,8 @@ import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js
 import { ENVIRONMENT } from '../../engine/ids.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
 import { checkWebhookUrl } from '../../engine/webhooks/url-policy.js';
-import { loadInstitutions } from '../institutions/queries.js';
-import { type TestUser, testLogin } from '../world/test-users.js';
-import { CANONICAL_ITEM } from '../world/world.js';
+import { loadInstitutions } from '../institutions/index.js';
+import { CANONICAL_ITEM, type TestUser, testLogin } from '../world/index.js';
 import { itemOfAccessToken } from './access.js';
 import { itemError, presentItem } from './present.js';
 import {

@@ -4,7 +4,7 @@
 
 import type { components } from '@svc/client';
 import { createApiError } from '@svc/server-kit';
-import { testUserOf } from '../world/test-users.js';
+import { testUserOf } from '../world/index.js';
 import type { AccountRow, LiveItem } from './access.js';
 
 type Schemas = components['schemas'];

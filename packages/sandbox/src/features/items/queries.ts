@@ -5,7 +5,7 @@
 import type { Transaction } from 'kysely';
 import { newAccessToken, newProcessorToken, newPublicToken, randomId } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
-import { type TestUser, testUserKey } from '../world/test-users.js';
+import { type TestUser, testUserKey } from '../world/index.js';
 import { generateAccounts } from './accounts.js';
 import type { AccountsTable, TokensTable } from './tables.js';
 

@@ -3,8 +3,13 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import { DEFAULT_TEST_USER, testUserKey } from '../world/test-users.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from '../world/world.js';
+import {
+  CANONICAL_ACCOUNT_IDS,
+  CANONICAL_ITEM,
+  DEFAULT_CLIENT,
+  DEFAULT_TEST_USER,
+  testUserKey,
+} from '../world/index.js';
 import { generateAccounts } from './accounts.js';
 import { PUBLIC_TOKEN_LIFETIME_MS } from './queries.js';
 

@@ -5,7 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import { DEFAULT_CLIENT } from '../world/world.js';
+import { DEFAULT_CLIENT } from '../world/index.js';
 import { CANONICAL_PAYMENTS, CANONICAL_RECIPIENTS } from './canonical.js';
 import { SANDBOX_PAYER } from './payer.js';
 import { nextChangeSeq } from './queries.js';

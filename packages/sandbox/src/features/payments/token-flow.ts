@@ -2,7 +2,7 @@
  * The deprecated payment token flow: which sandbox clients may still use it, and how long a
  * payment token lives (20 minutes, never beyond the payment's authorisation window).
  */
-import { DEFAULT_CLIENT } from '../world/world.js';
+import { DEFAULT_CLIENT } from '../world/index.js';
 
 /** Lifetime of a payment token: 20 minutes. */
 export const PAYMENT_TOKEN_LIFETIME_MS = 20 * 60 * 1000;

@@ -8,12 +8,15 @@
 
 import { invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
-import { accountNumbers } from '../account-data/numbers.js';
-import { ownersOf } from '../account-data/owners.js';
-import { isCheckingOrSavings, kindName } from '../items/coverage.js';
-import { institutionOf, readableProcessorAccount } from '../items/item-reads.js';
-import { presentAccount } from '../items/present.js';
-import { testUserOf } from '../world/test-users.js';
+import { accountNumbers, ownersOf } from '../account-data/index.js';
+import {
+  institutionOf,
+  isCheckingOrSavings,
+  kindName,
+  presentAccount,
+  readableProcessorAccount,
+} from '../items/index.js';
+import { testUserOf } from '../world/index.js';
 
 /** The processor read handlers. */
 export const processorHandlers: HandlerGroup<'processorAuthGet' | 'processorIdentityGet' | 'processorBalanceGet'> = {

@@ -9,9 +9,15 @@ import type { Transaction } from 'kysely';
 import { invalidInput } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import type { Database } from '../../engine/store/database.js';
-import { type AccountRow, accountOfItemIfAny, itemOfAccessToken, type LiveItem } from '../items/access.js';
-import { isCheckingOrSavings, kindName } from '../items/coverage.js';
-import { issueProcessorToken } from '../items/queries.js';
+import {
+  type AccountRow,
+  accountOfItemIfAny,
+  isCheckingOrSavings,
+  issueProcessorToken,
+  itemOfAccessToken,
+  kindName,
+  type LiveItem,
+} from '../items/index.js';
 import { isSandboxProcessor, newPartnerBToken, PARTNER_B_TOKEN_KIND } from './partners.js';
 import { issueAccountToken } from './queries.js';
 

@@ -3,9 +3,9 @@
  * generated transaction history and its test user.
  */
 
-import type { Transaction } from '../account-data/transactions.js';
-import { addDays } from '../items/calendar.js';
-import type { TestUser } from '../world/test-users.js';
+import type { Transaction } from '../account-data/index.js';
+import { addDays } from '../items/index.js';
+import type { TestUser } from '../world/index.js';
 
 /** Recent activity of one account. */
 export interface AccountFacts {

@@ -7,13 +7,9 @@
 
 import { invalidField, invalidInput } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
-import { transactionHistory } from '../account-data/transactions.js';
-import { accountsOfItem } from '../items/access.js';
-import { accountOfItem } from '../items/account-of-item.js';
-import { isoDate } from '../items/calendar.js';
-import { isCheckingOrSavings, kindName } from '../items/coverage.js';
-import { readableItem } from '../items/item-reads.js';
-import { testUserOf } from '../world/test-users.js';
+import { transactionHistory } from '../account-data/index.js';
+import { accountOfItem, accountsOfItem, isCheckingOrSavings, isoDate, kindName, readableItem } from '../items/index.js';
+import { testUserOf } from '../world/index.js';
 import { accountFacts, wholeDaysBetween } from './account-facts.js';
 import { reportReturn, saveEvaluation } from './queries.js';
 import { isAssignedReturnCode } from './return-codes.js';

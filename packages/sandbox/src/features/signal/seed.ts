@@ -3,7 +3,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from '../world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from '../world/index.js';
 import { saveEvaluation } from './queries.js';
 import { evaluateSignal } from './scores.js';
 

@@ -12,7 +12,7 @@
  * | available balance below the amount | declined | NSF |
  * | amount below or equal to the available balance | approved | null |
  */
-import type { TestUserBehaviour } from '../world/test-users.js';
+import type { TestUserBehaviour } from '../world/index.js';
 
 /** An authorization's decision. */
 export type AuthorizationDecision = 'approved' | 'permitted' | 'declined';

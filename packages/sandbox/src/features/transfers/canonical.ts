@@ -6,7 +6,7 @@
  * create examples repeat the idempotency keys of the seeded records, so they return those records.
  */
 
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../world/index.js';
 import type { AuthorizationDecision, AuthorizationRationale } from './authorization-decision.js';
 
 /** The default client's (only) origination account, an FBO account. */

@@ -6,7 +6,7 @@
  * (so every instance derives the same one).
  */
 import { createHash } from 'node:crypto';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../world/world.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from '../world/index.js';
 import { CANONICAL_ORIGINATION_ACCOUNT_ID, DEMO_ORIGINATION_ACCOUNT_IDS } from './canonical.js';
 
 /** An origination account as first provisioned. */

@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
 import { rememberIdempotencyKey } from '../../engine/store/idempotency.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../world/world.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from '../world/index.js';
 import { CANONICAL_AUTHORIZATIONS, CANONICAL_TRANSFER, CANONICAL_TRANSFER_ACCOUNTS } from './canonical.js';
 import { provisionOriginationAccounts } from './origination-account-queries.js';
 import { insertTransfer } from './queries.js';

@@ -1,13 +1,10 @@
 /**
- * The tables of transfers and bank transfers, with the idempotency keys and event streams they
- * use (migration 0004). Amounts are the API's two-digit decimal strings; origination balances are
+ * The tables of transfers: origination accounts, authorizations, transfers and their events
+ * (migration 0004). Amounts are the API's two-digit decimal strings; origination balances are
  * whole cents in `bigint` columns (PostgreSQL returns them as strings, so read them with
  * `Number()`); JSON objects are text; booleans 0/1.
  */
-import type { ColumnType } from 'kysely';
-
-/** A `bigint` column: a number in SQLite, a string from PostgreSQL; written as a number. */
-export type BigIntColumn = ColumnType<number | string, number, number>;
+import type { BigIntColumn } from '../../engine/store/columns.js';
 
 /** An origination account of a client (transfers and bank transfers move money into or out of it). */
 export interface OriginationAccountsTable {

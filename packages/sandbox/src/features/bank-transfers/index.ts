@@ -1,0 +1,6 @@
+/**
+ * The bank-transfers feature as other features and the composition root see it: everything they may
+ * use, and nothing else (the architecture check refuses any other way in).
+ */
+export { bankTransferHandlers } from './operations.js';
+export { seedBankTransferWorld } from './seed.js';

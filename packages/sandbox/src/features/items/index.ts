@@ -1,0 +1,39 @@
+/**
+ * The items feature as other features and the composition root see it: everything they may
+ * use, and nothing else (the architecture check refuses any other way in).
+ */
+export {
+  type AccountRow,
+  accountOfItemIfAny,
+  accountOfProcessorToken,
+  accountsOfItem,
+  itemOfAccessToken,
+  type LiveItem,
+  liveToken,
+  selectAccounts,
+} from './access.js';
+export { accountOfItem } from './account-of-item.js';
+export { addDays, firstOfMonth, isoDate, latestDate } from './calendar.js';
+export {
+  hasTransactions,
+  isAuthAccount,
+  isCheckingOrSavings,
+  isInvestmentAccount,
+  isLiabilityAccount,
+  kindName,
+} from './coverage.js';
+export {
+  anchorOf,
+  checkInstitutionOffers,
+  checkLogin,
+  hasInitialProduct,
+  institutionOf,
+  readableItem,
+  readableProcessorAccount,
+} from './item-reads.js';
+export { itemHandlers } from './operations.js';
+export { itemError, presentAccount, presentItem } from './present.js';
+export { issueAccessToken, issueProcessorToken } from './queries.js';
+export { seedCanonicalItem, seedCanonicalMicroDeposits } from './seed.js';
+export type { AccountsTable, ItemsTable } from './tables.js';
+export { verificationHandlers } from './verification.js';

@@ -1,0 +1,6 @@
+/**
+ * The payments feature as other features and the composition root see it: everything they may
+ * use, and nothing else (the architecture check refuses any other way in).
+ */
+export { paymentHandlers } from './operations.js';
+export { seedPaymentWorld } from './seed.js';

@@ -1,0 +1,6 @@
+/**
+ * The signal feature as other features and the composition root see it: everything they may
+ * use, and nothing else (the architecture check refuses any other way in).
+ */
+export { signalHandlers } from './operations.js';
+export { seedCanonicalEvaluation } from './seed.js';

@@ -1,0 +1,18 @@
+/**
+ * The transfers feature as other features and the composition root see it: everything they may
+ * use, and nothing else (the architecture check refuses any other way in).
+ */
+export { ALBERTA, CANONICAL_ORIGINATION_ACCOUNT_ID, CANONICAL_TRANSFER_ACCOUNTS } from './canonical.js';
+export { listFilters } from './list-filters.js';
+export type { ListWindow } from './list-window.js';
+export { formatCents, parseCents } from './money.js';
+export { transferHandlers } from './operations.js';
+export {
+  adjustAvailable,
+  invalidOriginationAccount,
+  originationAccountsOf,
+  reserveTransactable,
+  resolveOriginationAccount,
+} from './origination-account-queries.js';
+export { parsed, presentTime } from './present.js';
+export { seedTransferWorld } from './seed.js';
