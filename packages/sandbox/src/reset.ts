@@ -3,7 +3,8 @@
  * for a fresh sandbox per case without restarting it.
  */
 import { sql } from 'kysely';
-import { OWNED_TABLES, type Store } from './engine/store/open-store.js';
+import type { Store } from './engine/store/open-store.js';
+import { OWNED_TABLES } from './engine/store/owned-tables.js';
 import { seedWorld } from './seed.js';
 
 /**

@@ -10,6 +10,7 @@ import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import { type Engine, migrationProvider } from './migrations/index.js';
+import { OWNED_TABLES } from './owned-tables.js';
 import { createStatementNames, useNamedStatements } from './postgres/named-statements.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite/checkpointer.js';
 import { createDirectSqlite } from './sqlite/direct.js';
@@ -26,44 +27,6 @@ export type StoreLocation =
 
 /** File name of the SQLite database inside the data directory. */
 export const SQLITE_FILE_NAME = 'sandbox.sqlite';
-
-/**
- * Every table the sandbox owns, children before parents (a reset deletes in this order); the
- * migrations' own bookkeeping last. A migration adding a table adds it at the start.
- */
-export const OWNED_TABLES = [
-  'payments',
-  'payment_recipients',
-  'application_scopes',
-  'applications',
-  'financial_institution_clients',
-  'signal_evaluations',
-  'asset_report_audit_copies',
-  'asset_reports',
-  'auditors',
-  'employers',
-  'bank_transfer_events',
-  'bank_transfers',
-  'transfer_events',
-  'transfers',
-  'transfer_authorizations',
-  'idempotency_keys',
-  'migrated_accounts',
-  'bank_transfer_settings',
-  'origination_accounts',
-  'transactions',
-  'product_extractions',
-  'webhook_attempts',
-  'webhook_outbox',
-  'counters',
-  'tokens',
-  'accounts',
-  'items',
-  'institutions',
-  'clients',
-  'kysely_migration',
-  'kysely_migration_lock',
-] as const;
 
 /** An open store. */
 export interface Store {

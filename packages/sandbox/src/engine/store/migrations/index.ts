@@ -16,9 +16,9 @@ export type { Engine } from './helpers.js';
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '0001_foundation': foundation(engine),
-    '0004_transfers': transfers(),
     '0002_account_data': accountData(),
     '0003_payments': paymentsMigration(engine),
+    '0004_transfers': transfers(),
     '0005_assets_signal_applications': assetsSignalApplications(),
   };
 }
