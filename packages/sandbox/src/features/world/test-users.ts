@@ -1,8 +1,8 @@
 /**
  * The sandbox test users. `/sandbox/public_token/create` (and `/sandbox/processor_token/create`)
  * take `options.override_username` / `override_password`; the user decides what the new Item
- * holds and how it behaves. Listed in the spec's description of those options and in the sandbox
- * README; keep the three in step.
+ * holds and how it behaves. The spec's description of those options and the sandbox README list
+ * them for people; `test/features/world/test-users-documented.test.ts` fails when they disagree.
  */
 
 /** How an Item created with a test user behaves. */
