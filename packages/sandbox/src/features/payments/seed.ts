@@ -1,6 +1,6 @@
 /**
  * Seeds the canonical payment initiation records of the docs for the default client (see
- * `domain/payments/canonical.ts`). Skips everything when the canonical UK recipient exists, so
+ * `canonical.ts`). Skips everything when the canonical UK recipient exists, so
  * instances seeding one PostgreSQL together seed it once.
  */
 import type { Transaction } from 'kysely';
