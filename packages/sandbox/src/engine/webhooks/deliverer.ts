@@ -4,13 +4,16 @@
  * jitter between attempts, and a bounded number of attempts. Every attempt is recorded in
  * `webhook_attempts` and logged. Several instances on one PostgreSQL share the outbox: a row is
  * claimed with `FOR UPDATE SKIP LOCKED` and a lease, so one attempt is made by one instance.
- * Deliveries run apart from request handling: a slow or dead receiver never slows the API.
+ * Deliveries run apart from request handling: a slow or dead receiver never slows the API. Each
+ * attempt has a deadline for the whole exchange; attempts run in a pool (a finished one makes room
+ * for the next at once) and one receiver holds at most `perReceiver` slots, so a slow receiver
+ * never delays another's webhooks; stopping cuts the attempts under way short (they are retried).
  */
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/open-store.js';
-import { sendWebhook } from './send.js';
+import { STOPPED, sendWebhook } from './send.js';
 import { SIGNATURE_HEADER, signWebhook, WEBHOOK_ID_HEADER } from './signature.js';
 import type { WebhookOutboxTable } from './tables.js';
 
@@ -22,12 +25,14 @@ export interface DeliveryPolicy {
   baseDelayMs: number;
   /** Longest delay between attempts (default 10 min). */
   maxDelayMs: number;
-  /** Time a receiver has to answer (default 5 s). */
+  /** Time a receiver has for the whole exchange: status and entire body (default 5 s). */
   timeoutMs: number;
   /** How often the outbox is checked when nothing wakes the deliverer (default 1 s). */
   pollMs: number;
   /** Webhooks sent at once (default 4). */
   concurrency: number;
+  /** Webhooks sent at once to one receiver (scheme, host and port; default 2). */
+  perReceiver: number;
 }
 
 /** The default delivery policy. */
@@ -38,13 +43,14 @@ export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
   timeoutMs: 5000,
   pollMs: 1000,
   concurrency: 4,
+  perReceiver: 2,
 };
 
 /** A running deliverer. */
 export interface Deliverer {
   /** Checks the outbox now (new webhooks were committed). */
   wake(): void;
-  /** Stops after the attempts under way finish. */
+  /** Stops: attempts under way are cut short, recorded and left to be retried; resolves once they are recorded. */
   stop(): Promise<void>;
 }
 
@@ -67,13 +73,15 @@ export function retryDelayMs(attempt: number, policy: DeliveryPolicy, random: ()
 /** Starts delivering. */
 export function startDeliverer(options: DelivererOptions): Deliverer {
   const policy = { ...DEFAULT_DELIVERY_POLICY, ...options.policy };
-  let stopping = false;
+  const stopped = new AbortController();
+  /** Attempts under way, by outbox id, with their receiver. */
+  const inFlight = new Map<number, { receiver: string; done: Promise<void> }>();
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  let filling: Promise<void> | undefined;
   let again = false;
 
   const schedule = (delay: number) => {
-    if (stopping) {
+    if (stopped.signal.aborted) {
       return;
     }
     clearTimeout(timer);
@@ -82,14 +90,14 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
   };
 
   const kick = () => {
-    if (stopping) {
+    if (stopped.signal.aborted) {
       return;
     }
-    if (running) {
+    if (filling) {
       again = true;
       return;
     }
-    running = drain()
+    filling = fill()
       .catch((error: unknown) => {
         options.logger({
           level: 'error',
@@ -98,7 +106,7 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
         });
       })
       .finally(() => {
-        running = undefined;
+        filling = undefined;
         if (again) {
           again = false;
           schedule(0);
@@ -108,16 +116,35 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
       });
   };
 
-  const drain = async () => {
-    for (;;) {
-      if (stopping) {
-        return;
-      }
-      const claimed = await claim(options, policy);
-      if (claimed.length === 0) {
-        return;
-      }
-      await Promise.all(claimed.map((row) => attempt(row, options, policy)));
+  /** Claims due webhooks for the free slots and starts their attempts. */
+  const fill = async () => {
+    const free = policy.concurrency - inFlight.size;
+    if (free <= 0 || stopped.signal.aborted) {
+      return;
+    }
+    const busy = new Map<string, number>();
+    for (const { receiver } of inFlight.values()) {
+      busy.set(receiver, (busy.get(receiver) ?? 0) + 1);
+    }
+    const claimed = await claim(options, policy, free, busy);
+    for (const row of claimed) {
+      const receiver = receiverOf(row.url);
+      const done = attempt(row, options, policy, stopped.signal)
+        .catch((error: unknown) => {
+          options.logger({
+            level: 'error',
+            event: 'webhook_outbox_error',
+            error: error instanceof Error ? error.message : String(error),
+          });
+        })
+        .finally(() => {
+          inFlight.delete(row.id);
+          schedule(0);
+        });
+      inFlight.set(row.id, { receiver, done });
+    }
+    if (claimed.length > 0 && inFlight.size < policy.concurrency) {
+      again = true; // Slots are left: look again, now past the receivers that just filled up.
     }
   };
 
@@ -125,17 +152,35 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
   return {
     wake: () => schedule(0),
     async stop() {
-      stopping = true;
+      stopped.abort();
       clearTimeout(timer);
-      await running;
+      await filling;
+      await Promise.all([...inFlight.values()].map((entry) => entry.done));
     },
   };
 }
 
+/** The receiver of a webhook URL: its scheme, host and port. */
+function receiverOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
 type OutboxRow = Selectable<WebhookOutboxTable>;
 
-/** Claims up to `concurrency` due webhooks with a lease. */
-async function claim(options: DelivererOptions, policy: DeliveryPolicy): Promise<OutboxRow[]> {
+/**
+ * Claims up to `free` due webhooks with a lease, oldest first, skipping receivers that already
+ * hold `policy.perReceiver` attempts (counted in `busy`, which this updates).
+ */
+async function claim(
+  options: DelivererOptions,
+  policy: DeliveryPolicy,
+  free: number,
+  busy: Map<string, number>,
+): Promise<OutboxRow[]> {
   const now = options.clock.now();
   const at = now.toISOString();
   const leaseUntil = new Date(now.getTime() + policy.timeoutMs + 10_000).toISOString();
@@ -143,17 +188,32 @@ async function claim(options: DelivererOptions, policy: DeliveryPolicy): Promise
   return store.transaction(async (trx) => {
     let due = trx
       .selectFrom('webhook_outbox')
-      .select('id')
+      .select(['id', 'url'])
       .where('delivered_at', 'is', null)
       .where('failed_at', 'is', null)
       .where('next_attempt_at', '<=', at)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+      .where((eb) =>
+        eb.and(
+          [...busy]
+            .filter(([, holding]) => holding >= policy.perReceiver)
+            .map(([receiver]) => eb('url', 'not like', `${receiver}/%`)),
+        ),
+      )
       .orderBy('id')
-      .limit(policy.concurrency);
+      .limit(free * CANDIDATES_PER_SLOT);
     if (store.engine === 'postgres') {
       due = due.forUpdate().skipLocked();
     }
-    const ids = (await due.execute()).map((row) => row.id);
+    const ids: number[] = [];
+    for (const row of await due.execute()) {
+      const receiver = receiverOf(row.url);
+      const holding = busy.get(receiver) ?? 0;
+      if (ids.length < free && holding < policy.perReceiver) {
+        ids.push(row.id);
+        busy.set(receiver, holding + 1);
+      }
+    }
     if (ids.length === 0) {
       return [];
     }
@@ -166,8 +226,16 @@ async function claim(options: DelivererOptions, policy: DeliveryPolicy): Promise
   });
 }
 
+/** Due webhooks read per free slot, so that busy receivers' webhooks do not hide the others'. */
+const CANDIDATES_PER_SLOT = 8;
+
 /** Makes one attempt of one claimed webhook and records its outcome. */
-async function attempt(row: OutboxRow, options: DelivererOptions, policy: DeliveryPolicy): Promise<void> {
+async function attempt(
+  row: OutboxRow,
+  options: DelivererOptions,
+  policy: DeliveryPolicy,
+  stopped: AbortSignal,
+): Promise<void> {
   const client = await options.store.db
     .selectFrom('clients')
     .select('webhook_secret')
@@ -185,7 +253,19 @@ async function attempt(row: OutboxRow, options: DelivererOptions, policy: Delive
       'User-Agent': 'svc-sandbox-webhooks',
     },
     policy.timeoutMs,
+    stopped,
   );
+  if (outcome.error === STOPPED) {
+    // Not the receiver's fault: release the webhook for the next start without counting an attempt.
+    await options.store.db
+      .updateTable('webhook_outbox')
+      .set({ locked_until: null, locked_by: null })
+      .where('id', '=', row.id)
+      .where('locked_by', '=', options.instanceId)
+      .execute();
+    options.logger({ level: 'info', event: 'webhook_attempt_interrupted', webhook_id: row.id, reason: STOPPED });
+    return;
+  }
   const delivered = outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
   const error = delivered
     ? null

@@ -46,12 +46,18 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-/** POSTs `body` to `url` with `headers`; never throws. */
+/**
+ * POSTs `body` to `url` with `headers`; never throws. `timeoutMs` is a deadline for the whole
+ * exchange (connecting, sending, the status line and the whole response body): a receiver that
+ * answers slowly, or drips its body, is cut off when it passes. `signal` ends the attempt early
+ * (the sandbox is stopping).
+ */
 export function sendWebhook(
   url: string,
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  signal?: AbortSignal,
 ): Promise<SendOutcome> {
   const started = performance.now();
   const done = (outcome: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({
@@ -62,25 +68,47 @@ export function sendWebhook(
   if (!verdict.ok) {
     return Promise.resolve(done({ error: `refused by the URL policy: ${url.split('?')[0]} ${verdict.reason}` }));
   }
+  if (signal?.aborted) {
+    return Promise.resolve(done({ error: STOPPED }));
+  }
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: Omit<SendOutcome, 'durationMs'>) => {
+      if (settled) {
+        return;
+      }
+      settled = true;
+      clearTimeout(deadline);
+      signal?.removeEventListener('abort', onAbort);
+      request.destroy();
+      resolve(done(outcome));
+    };
     const request = send(
       target,
       {
         method: 'POST',
         lookup: guardedLookup,
-        timeout: timeoutMs,
         headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
       },
       (response) => {
+        const status = response.statusCode ?? 0;
         response.resume();
-        response.once('end', () => resolve(done({ status: response.statusCode ?? 0 })));
-        response.once('error', () => resolve(done({ status: response.statusCode ?? 0 })));
+        response.once('end', () => finish({ status }));
+        response.once('error', (error) => finish({ error: `the answer broke off (HTTP ${status}): ${error.message}` }));
       },
     );
-    request.once('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.once('error', (error) => resolve(done({ error: error.message })));
+    const deadline = setTimeout(
+      () => finish({ error: `no complete answer within ${timeoutMs} ms (the deadline covers the whole exchange)` }),
+      timeoutMs,
+    );
+    const onAbort = () => finish({ error: STOPPED });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    request.once('error', (error) => finish({ error: error.message }));
     request.end(body);
   });
 }
+
+/** The error of an attempt cut short because the sandbox stopped; the webhook is retried later. */
+export const STOPPED = 'the sandbox stopped during this attempt; it will be retried';
