@@ -8,6 +8,10 @@ describe('webhook URL policy', () => {
     'http://localhost:3000/hooks',
     'http://10.0.0.5/hooks',
     'http://[::1]:9000/hooks',
+    'http://[2001:db8::1]/hooks',
+    'http://[64:ff9b::5db8:d822]/hooks',
+    'http://[2002:5db8:d822::1]/hooks',
+    'http://[::ffff:10.0.0.5]/hooks',
   ])('allows %s', (url) => {
     expect(checkWebhookUrl(url)).toEqual({ ok: true });
   });
@@ -28,6 +32,40 @@ describe('webhook URL policy', () => {
     const verdict = checkWebhookUrl(url);
     expect(verdict.ok).toBe(false);
     expect(verdict.ok ? '' : verdict.reason).toMatch(reason);
+  });
+
+  it.each([
+    ['http://[64:ff9b::a9fe:a9fe]/x', /NAT64 form of 169\.254\.169\.254/],
+    ['http://[64:ff9b:1::a9fe:a9fe]/x', /NAT64 form of 169\.254\.169\.254/],
+    ['http://[::a9fe:a9fe]/x', /IPv4-compatible form of 169\.254\.169\.254/],
+    ['http://[2002:a9fe:a9fe::]/x', /6to4 form of 169\.254\.169\.254/],
+    ['http://[::ffff:0:a9fe:a9fe]/x', /IPv4-translated form of 169\.254\.169\.254/],
+    ['http://[2001:0:a9fe:a9fe::1]/x', /Teredo form of 169\.254\.169\.254/],
+    ['http://[2001:0:4136:e378:8000:63bf:5601:5601]/x', /Teredo form of 169\.254\.169\.254/],
+    ['http://100.100.100.200/latest/meta-data', /metadata service/],
+    ['http://[::ffff:100.100.100.200]/x', /100\.100\.100\.200/],
+    ['http://metadata.google.internal./computeMetadata', /metadata service/],
+    ['http://METADATA.GOOGLE.INTERNAL../x', /metadata service/],
+    ['http://[::0]/x', /unspecified/],
+  ])('refuses every embedding and spelling: %s', (url, reason) => {
+    const verdict = checkWebhookUrl(url);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.ok ? '' : verdict.reason).toMatch(reason);
+  });
+
+  it.each([
+    '0:0:0:0:0:0:0:0',
+    '::0',
+    '0::',
+    'fd00:ec2:0:0:0:0:0:254',
+    'FD00:0EC2::0254',
+    '::ffff:169.254.169.254',
+    '0:0:0:0:0:ffff:a9fe:a9fe',
+    '64:ff9b::169.254.169.254',
+    'fe80::1%eth0',
+    'FF02::1',
+  ])('compares resolved addresses parsed, not as text: refuses %s', (address) => {
+    expect(checkAddress(address).ok).toBe(false);
   });
 
   it('checks resolved addresses the same way', () => {
