@@ -4,9 +4,11 @@
  * to the new URL) and import.
  */
 
+import type { Transaction } from 'kysely';
 import { invalidField, invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import { ENVIRONMENT } from '../../engine/ids.js';
+import type { Database } from '../../engine/store/database.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
 import { checkWebhookUrl } from '../../engine/webhooks/url-policy.js';
 import { loadInstitutions } from '../institutions/index.js';
@@ -19,6 +21,7 @@ import {
   issueProcessorToken,
   issuePublicToken,
   liveAccessToken,
+  lockItem,
   removeItem,
   revokeToken,
   usePublicToken,
@@ -146,7 +149,7 @@ export const itemHandlers: HandlerGroup<
 
   async itemAccessTokenInvalidate(request, context) {
     return context.store.transaction(async (trx) => {
-      const item = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
+      const item = await lockedItemOfAccessToken(trx, context, request.access_token);
       if (!(await revokeToken(trx, request.access_token, context.now))) {
         await itemOfAccessToken(trx, context.client.client_id, request.access_token);
       }
@@ -156,7 +159,7 @@ export const itemHandlers: HandlerGroup<
 
   async itemRemove(request, context) {
     await context.store.transaction(async (trx) => {
-      const item = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
+      const item = await lockedItemOfAccessToken(trx, context, request.access_token);
       if (!(await removeItem(trx, item.item_id, context.now))) {
         // A concurrent removal won: answer as for any removed Item.
         await itemOfAccessToken(trx, context.client.client_id, request.access_token);
@@ -211,3 +214,17 @@ export const itemHandlers: HandlerGroup<
     });
   },
 };
+
+/**
+ * The Item of a live access token, with the Item's row locked: the token is checked again once
+ * the lock is held, so of two concurrent changes through one token (a removal and a rotation, say)
+ * the second sees the first's outcome and is refused as for any token no longer valid.
+ */
+async function lockedItemOfAccessToken(trx: Transaction<Database>, context: HandlerContext, accessToken: string) {
+  const item = await itemOfAccessToken(trx, context.client.client_id, accessToken);
+  if (context.store.engine === 'sqlite') {
+    return item; // One writing transaction at a time: nothing changed since the read.
+  }
+  await lockItem(trx, context.store.engine, item.item_id);
+  return itemOfAccessToken(trx, context.client.client_id, accessToken);
+}

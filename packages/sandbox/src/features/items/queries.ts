@@ -5,6 +5,7 @@
 import type { Transaction } from 'kysely';
 import { newAccessToken, newProcessorToken, newPublicToken, randomId } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
+import type { Engine } from '../../engine/store/migrations/index.js';
 import { type TestUser, testUserKey } from '../world/index.js';
 import { generateAccounts } from './accounts.js';
 import type { AccountsTable, TokensTable } from './tables.js';
@@ -164,6 +165,18 @@ export async function revokeToken(trx: Trx, token: string, now: Date): Promise<b
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
+}
+
+/**
+ * Locks an Item's row until the transaction ends, so that changes to the Item and its tokens made
+ * by concurrent requests happen one after the other: on PostgreSQL (read committed) a request
+ * that waited then reads what the other committed. SQLite runs one writing transaction at a time,
+ * so there is nothing to lock.
+ */
+export async function lockItem(trx: Trx, engine: Engine, itemId: string): Promise<void> {
+  if (engine === 'postgres') {
+    await trx.selectFrom('items').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
+  }
 }
 
 /** Removes an Item and revokes every token of it; returns whether this call removed it. */
