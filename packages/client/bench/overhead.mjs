@@ -6,10 +6,20 @@
  *
  * Options: ITERATIONS (default 20000) calls per case, split over ROUNDS (default 5) rounds that
  * interleave the cases; each figure is the median round, which damps noise from other processes.
+ * COMPARE_DIST=<dir>: also measures another build of the package (a copy of an earlier `dist/`,
+ * for before/after figures from one run), its calls and its sizes.
  */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import createFetchClient from 'openapi-fetch';
 import { createClient } from '../dist/index.js';
 import { bundleSize, SIZE_CASES } from './bundle-size.mjs';
+
+const compareDist = process.env.COMPARE_DIST ? resolve(process.env.COMPARE_DIST) : undefined;
+/** @type {typeof createClient | undefined} */
+const createCompared = compareDist
+  ? (await import(pathToFileURL(resolve(compareDist, 'index.js')).href)).createClient
+  : undefined;
 
 const iterations = Number(process.env.ITERATIONS ?? 20_000);
 const rounds = Number(process.env.ROUNDS ?? 5);
@@ -66,6 +76,13 @@ const cases = [
   ['@svc/client POST (path-typed)', () => svc.POST('/transfer/get', { body })],
   ['@svc/client transferGet (named method)', () => svc.transferGet(body)],
 ];
+if (createCompared) {
+  const compared = createCompared({ ...credentials, baseUrl, fetch: fakeFetch });
+  cases.push(
+    ['COMPARE_DIST POST (path-typed)', () => compared.POST('/transfer/get', { body })],
+    ['COMPARE_DIST transferGet (named method)', () => compared.transferGet(body)],
+  );
+}
 
 /** Mean microseconds per call of `fn` over `count` sequential calls. */
 async function measure(/** @type {() => Promise<unknown>} */ fn, /** @type {number} */ count) {
@@ -90,23 +107,29 @@ const results = cases.map(([name], index) => {
   const sorted = [...(samples[index] ?? [])].sort((a, b) => a - b);
   return { name, micros: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN };
 });
-const [raw, , bare] = /** @type {{ name: string, micros: number }[]} */ (results);
+const [raw, rawTimed, bare] = /** @type {{ name: string, micros: number }[]} */ (results);
 const lines = [
   `@svc/client per-call overhead (Node ${process.version}, ${iterations} sequential calls per case in ${rounds} rounds, median round; in-process fake fetch)`,
   '',
-  `${'case'.padEnd(42)} ${'µs/call'.padStart(9)} ${'vs raw fetch'.padStart(13)} ${'vs openapi-fetch'.padStart(17)}`,
+  `${'case'.padEnd(42)} ${'µs/call'.padStart(9)} ${'vs raw fetch'.padStart(13)} ${'× raw fetch'.padStart(12)} ${'× raw+timeout'.padStart(14)} ${'vs openapi-fetch'.padStart(17)}`,
   ...results.map(({ name, micros }) => {
     const overRaw = micros - (raw?.micros ?? 0);
     const overBare = micros - (bare?.micros ?? 0);
-    return `${name.padEnd(42)} ${micros.toFixed(1).padStart(9)} ${`${overRaw >= 0 ? '+' : ''}${overRaw.toFixed(1)}`.padStart(13)} ${`${overBare >= 0 ? '+' : ''}${overBare.toFixed(1)}`.padStart(17)}`;
+    const times = micros / (raw?.micros ?? Number.NaN);
+    const timesTimed = micros / (rawTimed?.micros ?? Number.NaN);
+    return `${name.padEnd(42)} ${micros.toFixed(1).padStart(9)} ${`${overRaw >= 0 ? '+' : ''}${overRaw.toFixed(1)}`.padStart(13)} ${times.toFixed(2).padStart(12)} ${timesTimed.toFixed(2).padStart(14)} ${`${overBare >= 0 ? '+' : ''}${overBare.toFixed(1)}`.padStart(17)}`;
   }),
   '',
-  'Runtime size (esbuild ESM bundle for browsers, minified; gzip level 9), openapi-fetch included:',
+  'Runtime size (esbuild ESM bundle for browsers, minified; gzip level 9), dependencies included:',
 ];
-for (const [name, code] of Object.entries(SIZE_CASES)) {
-  const { minified, gzipped } = await bundleSize(code);
-  lines.push(
-    `  ${name.padEnd(11)} ${String(minified).padStart(7)} B minified ${String(gzipped).padStart(7)} B gzipped`,
-  );
+for (const [label, dist] of [['dist', undefined], ...(compareDist ? [['COMPARE_DIST', compareDist]] : [])]) {
+  for (const [name, code] of Object.entries(SIZE_CASES)) {
+    const { minified, gzipped } = await bundleSize(
+      dist ? code.replace('./dist/index.js', resolve(dist, 'index.js')) : code,
+    );
+    lines.push(
+      `  ${label.padEnd(12)} ${name.padEnd(11)} ${String(minified).padStart(7)} B minified ${String(gzipped).padStart(7)} B gzipped`,
+    );
+  }
 }
 process.stdout.write(`${lines.join('\n')}\n`);

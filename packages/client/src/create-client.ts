@@ -1,16 +1,18 @@
+import createFetchClient from 'openapi-fetch';
 import { toApiError, UNPARSED_BODY_LIMIT } from './api-error.js';
 import { bodySerializer, type CredentialsPlacement, credentialHeaders, HEADERS } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';
 import { type Environment, environments } from './generated/environments.gen.js';
 import { type OperationMethods, operationTable, type Paginators } from './generated/operations.gen.js';
 import type { paths } from './generated/schema.gen.js';
+import type { ClientMiddleware } from './middleware.js';
 import type { OperationInfo, RetryPolicy } from './operation-info.js';
 import type { CallOptions, PaginateOptions } from './operation-types.js';
 import { paginate } from './paginate.js';
-import { createPost, type PostMethod } from './post.js';
+import type { PostMethod, RawPostInit, RawPostResult } from './post.js';
 import { redactText } from './redact.js';
 import { DEFAULT_MAX_RETRIES } from './retry.js';
-import { createTransport, type FetchLike } from './transport.js';
+import { type FetchLike, send } from './transport.js';
 
 /** The API version a request may pin with the `SVC-Version` header. */
 export type ApiVersion = NonNullable<paths['/item/remove']['parameters']['header']>['SVC-Version'];
@@ -47,7 +49,8 @@ export interface ClientOptions {
  * - `client.paginate.<operationId>(body)` for every paged operation;
  * - the path-typed `client.POST(path, { body })`, resolving to `{ data, error, response }`.
  *
- * Retries and time limits apply to all three.
+ * All three are openapi-fetch calls: retries and time limits apply to them, and so does the
+ * middleware registered with `client.use`.
  */
 export interface SvcClient extends OperationMethods {
   /** Async iterators over every page of each paged operation. */
@@ -61,6 +64,18 @@ export interface SvcClient extends OperationMethods {
    * const { data, error } = await client.POST('/identity/get', { body: { access_token } });
    */
   readonly POST: PostMethod;
+  /**
+   * Registers openapi-fetch middleware (`{ onRequest, onResponse, onError }`) for every call of
+   * this client, named methods and paginators included. It runs on each attempt, after the client
+   * has added the credentials, inside the attempt's time limit; an `onError` sees the failure of
+   * one attempt, before it is retried or becomes an `SvcNetworkError`.
+   *
+   * @example
+   * client.use({ onRequest: ({ request }) => { request.headers.set('X-Trace-Id', traceId()); } });
+   */
+  use(...middleware: ClientMiddleware[]): void;
+  /** Removes middleware registered with {@link SvcClient.use}. */
+  eject(...middleware: ClientMiddleware[]): void;
 }
 
 /**
@@ -76,45 +91,44 @@ export function createClient(options: ClientOptions): SvcClient {
   const policies = new Map<string, RetryPolicy>(
     Object.values(operationTable as Record<string, OperationInfo>).map((info) => [info.path, info.retry]),
   );
-  const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
-  const transportFor = (timeoutMs: number, maxRetries: number) =>
-    createTransport({
-      fetch: baseFetch,
-      baseUrl: settings.baseUrl,
-      timeoutMs,
-      maxRetries,
-      policyOf: (path) => policies.get(path) ?? 'unsafe',
-      secrets,
-    });
   const credentials = { clientId: options.clientId, secret: options.secret };
   const headers: Record<string, string> = settings.credentials === 'headers' ? credentialHeaders(credentials) : {};
   if (options.version) {
     headers[HEADERS.version] = options.version;
   }
+  const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
+  const serialize = bodySerializer(settings.credentials, credentials);
   // Credentials go in the default headers, or into every JSON body.
-  const post = createPost({
+  const fetchClient = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     headers,
-    fetch: transportFor(settings.timeoutMs, settings.maxRetries),
-    serialize: bodySerializer(settings.credentials, credentials),
+    fetch: baseFetch,
+    bodySerializer: serialize,
   });
+  const rawPost = fetchClient.POST as unknown as (path: string, init: RawPostInit) => Promise<RawPostResult>;
+
+  /** One call of openapi-fetch's `POST`, within the time limit and retry policy of the call. */
+  function post(path: string, init: RawPostInit = {}, limits: CallOptions = {}) {
+    const { signal, ...rest } = init;
+    // With body credentials even a call without a body sends them.
+    const body = init.body === undefined && settings.credentials === 'body' ? {} : init.body;
+    return send(path, (attemptSignal) => rawPost(path, { ...rest, body, signal: attemptSignal }), {
+      timeoutMs: limits.timeoutMs === undefined ? settings.timeoutMs : checkTimeout(limits.timeoutMs),
+      maxRetries: limits.maxRetries === undefined ? settings.maxRetries : checkRetries(limits.maxRetries),
+      policy: policies.get(path) ?? 'unsafe',
+      secrets,
+      signal,
+    });
+  }
 
   /** Calls one operation; resolves to the parsed 2xx body, throws an SvcError otherwise. */
   async function call(path: string, body: unknown, callOptions: CallOptions = {}): Promise<Record<string, unknown>> {
-    const { timeoutMs, maxRetries, headers: callHeaders, signal } = callOptions;
-    const { data, error, response } = await post(path, {
-      body: body ?? {},
-      parseAs: 'text',
-      headers: callHeaders,
-      signal,
-      fetch:
-        timeoutMs === undefined && maxRetries === undefined
-          ? undefined
-          : transportFor(
-              checkTimeout(timeoutMs ?? settings.timeoutMs),
-              checkRetries(maxRetries ?? settings.maxRetries),
-            ),
-    });
+    const { headers: callHeaders, signal } = callOptions;
+    const { data, error, response } = await post(
+      path,
+      { body: body ?? {}, parseAs: 'text', headers: callHeaders, signal },
+      callOptions,
+    );
     if (!response.ok) {
       throw toApiError({ operation: path, status: response.status, headers: response.headers, body: error, secrets });
     }
@@ -139,7 +153,13 @@ export function createClient(options: ClientOptions): SvcClient {
       };
     }
   }
-  return { ...methods, paginate: paginators, POST: post } as unknown as SvcClient;
+  return {
+    ...methods,
+    paginate: paginators,
+    POST: (path: string, init?: RawPostInit) => post(path, init),
+    use: fetchClient.use,
+    eject: fetchClient.eject,
+  } as unknown as SvcClient;
 }
 
 /** The options, checked, with defaults filled in. Errors name the option and never show the secret. */

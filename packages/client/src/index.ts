@@ -43,6 +43,7 @@ export {
 } from './generated/operations.gen.js';
 export type { components, operations, paths, webhooks } from './generated/schema.gen.js';
 export type { WebhookPayloads } from './generated/webhooks.gen.js';
+export type { ClientMiddleware, MiddlewareParams } from './middleware.js';
 export type { OperationInfo, Paging, RetryPolicy } from './operation-info.js';
 export type {
   CallOptions,

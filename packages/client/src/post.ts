@@ -1,12 +1,12 @@
 /**
- * The path-typed call, `client.POST(path, { body })`, resolving to `{ data, error, response }`
- * without throwing for non-2xx answers: the call shape of openapi-fetch, typed from the generated
- * `paths` and cut to what this API uses (every operation is a `POST` with a JSON body, the only
- * parameter is the `SVC-Version` header), so a bundle carries no query, path or form serializers
- * and a type-check no generic machinery.
+ * The types of the path-typed call, `client.POST(path, { body })`: openapi-fetch's `POST`,
+ * resolving to `{ data, error, response }` without throwing for non-2xx answers, typed from the
+ * generated `paths` and cut to what this API uses (every operation is a `POST` with a JSON body,
+ * the only parameter is the `SVC-Version` header), so that a consumer's type-check carries none of
+ * openapi-fetch's generic machinery.
  */
 import type { paths } from './generated/schema.gen.js';
-import type { FetchLike } from './transport.js';
+import type { ClientMiddleware } from './middleware.js';
 
 /** The path of an operation of the API (every operation is a `POST`). */
 export type ApiPath = keyof paths;
@@ -33,6 +33,8 @@ export interface PostInit<Body> {
   params?: { header?: NonNullable<paths[ApiPath]['parameters']['header']> };
   /** Aborts the call (and any retry wait). */
   signal?: AbortSignal;
+  /** openapi-fetch middleware for this call only, run after the client's (`client.use`). */
+  middleware?: readonly ClientMiddleware[];
 }
 
 /**
@@ -49,66 +51,20 @@ export type PostMethod = <Path extends ApiPath>(
   init: PostInit<PathRequestBody<Path>>,
 ) => Promise<PostResult<Path>>;
 
-/** The untyped options the client's own calls also use (`parseAs`, a per-call `fetch`). */
+/** The untyped options of openapi-fetch's `POST` that the client passes on. */
 export interface RawPostInit {
   body?: unknown;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   params?: { header?: Record<string, string | undefined> };
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** `json` (default) parses a 2xx body; `text` keeps it as text. */
   parseAs?: 'json' | 'text';
-  /** Sends this request with another fetch (the client's per-call time limit and retries). */
-  fetch?: FetchLike;
+  middleware?: readonly ClientMiddleware[] | undefined;
 }
 
-/** What {@link createPost} needs. */
-export interface PostOptions {
-  baseUrl: string;
-  /** Headers of every request (credentials, version); per-call headers override them. */
-  headers: Record<string, string>;
-  fetch: FetchLike;
-  /**
-   * Serializes the JSON body, or gives undefined for no body. Adds the credentials when they
-   * travel in the body (then even a call without a body sends them).
-   */
-  serialize: (body: unknown) => string | undefined;
-}
-
-/**
- * Creates the path-typed `POST`. A body is sent as JSON with `Content-Type: application/json`
- * (unless a header says otherwise). A 204 or an empty body gives `data` / `error` undefined; an
- * error body is parsed as JSON when it is JSON, else kept as text.
- */
-export function createPost(options: PostOptions) {
-  return async (path: string, init: RawPostInit = {}) => {
-    const { body, headers, params, parseAs = 'json', fetch = options.fetch, signal } = init;
-    const text = options.serialize(body);
-    const merged = new Headers(text === undefined ? {} : { 'Content-Type': 'application/json' });
-    for (const source of [options.headers, headers, params?.header]) {
-      for (const [name, value] of Object.entries(source ?? {})) {
-        if (value !== undefined) {
-          merged.set(name, value);
-        }
-      }
-    }
-    const response = await fetch(
-      new Request(options.baseUrl + path, { method: 'POST', headers: merged, body: text, signal }),
-    );
-    const length = response.headers.get('Content-Length');
-    if (
-      response.status === 204 ||
-      (length === '0' && !response.headers.get('Transfer-Encoding')?.includes('chunked'))
-    ) {
-      return response.ok ? { data: undefined, response } : { error: undefined, response };
-    }
-    const raw = await response.text();
-    if (response.ok) {
-      return { data: parseAs === 'text' ? raw : raw === '' ? undefined : JSON.parse(raw), response };
-    }
-    try {
-      return { error: JSON.parse(raw), response };
-    } catch {
-      return { error: raw, response };
-    }
-  };
+/** What openapi-fetch's `POST` resolves to, untyped. */
+export interface RawPostResult {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
 }

@@ -1,7 +1,8 @@
 /**
- * The `fetch` the client gives openapi-fetch: one attempt per try with a time limit that covers
- * the response body, retries with backoff by the operation's retry policy, and failures without a
- * response turned into {@link SvcNetworkError} / {@link SvcTimeoutError}.
+ * The layer around openapi-fetch's call: each attempt (one openapi-fetch `POST`, its middleware,
+ * the fetch and the reading of the response body) runs within a time limit; attempts are retried
+ * with backoff by the operation's retry policy; a failure without a response becomes
+ * {@link SvcNetworkError} / {@link SvcTimeoutError}.
  */
 import { SvcNetworkError, SvcTimeoutError } from './errors.js';
 import type { RetryPolicy } from './operation-info.js';
@@ -20,77 +21,75 @@ import {
 /** A fetch that takes a `Request`, as openapi-fetch calls it. */
 export type FetchLike = (request: Request) => Promise<Response>;
 
-/** What the transport needs. */
-export interface TransportOptions {
-  fetch: FetchLike;
-  /** The base URL the client calls; its path is removed to find the operation path. */
-  baseUrl: string;
+/** One attempt of a call: openapi-fetch's `POST`, aborted by `signal`. */
+export type Attempt<Result extends { response: Response }> = (signal: AbortSignal) => Promise<Result>;
+
+/** The limits of one call. */
+export interface SendOptions {
   timeoutMs: number;
   maxRetries: number;
-  /** The retry policy of an operation path; unknown paths must get `unsafe`. */
-  policyOf: (path: string) => RetryPolicy;
+  /** The operation's retry policy (`unsafe` for a path the client does not know). */
+  policy: RetryPolicy;
   /** Values to remove from error messages (the client secret). */
   secrets: readonly string[];
+  /** The caller's signal: aborts the call, its attempts and its waits at any time. */
+  signal?: AbortSignal | undefined;
 }
 
 /** Marks the abort of an attempt by its time limit, to tell it from the caller's abort. */
 class AttemptTimeout extends Error {}
 
-/** Statuses whose responses have no body (`new Response` refuses one). */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-/** Creates the transport. */
-export function createTransport(options: TransportOptions): FetchLike {
-  const basePath = new URL(options.baseUrl, 'http://base.invalid').pathname.replace(/\/+$/, '');
-  return async (request) => {
-    const pathname = new URL(request.url).pathname;
-    const operation = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
-    const policy = options.policyOf(operation);
-    // A request body can be read only once: keep it as text and send a fresh copy per attempt.
-    const body = request.body === null ? null : await request.text();
-    for (let attempt = 1; ; attempt++) {
-      let failure: FailureKind;
-      let failureError: unknown;
-      try {
-        const response = await attemptOnce(request, body, options);
-        if (attempt > options.maxRetries || !retriesStatus(response.status, policy)) {
-          return response;
-        }
-        const wait = waitBeforeRetryMs(attempt, retryAfterMs(response.headers.get('Retry-After')));
-        if (wait === null) {
-          return response;
-        }
-        await sleep(wait, request.signal);
-        continue;
-      } catch (error) {
-        if (request.signal.aborted) {
-          throw request.signal.reason;
-        }
-        failureError = error;
-        failure = error instanceof AttemptTimeout ? 'timeout' : classify(error);
+/**
+ * Runs `attempt` until it gives a response that is not retried, or a failure that is not; the
+ * result of the last attempt is returned (openapi-fetch's `{ data, error, response }`).
+ */
+export async function send<Result extends { response: Response }>(
+  operation: string,
+  attempt: Attempt<Result>,
+  options: SendOptions,
+): Promise<Result> {
+  const { maxRetries, policy, signal } = options;
+  for (let number = 1; ; number++) {
+    let failure: FailureKind;
+    let failureError: unknown;
+    try {
+      const result = await attemptOnce(attempt, options);
+      const { status, headers } = result.response;
+      if (number > maxRetries || !retriesStatus(status, policy)) {
+        return result;
       }
-      if (attempt > options.maxRetries || !retriesFailure(failure, policy)) {
-        throw toFailureError(failure, failureError, operation, attempt, options);
+      const wait = waitBeforeRetryMs(number, retryAfterMs(headers.get('Retry-After')));
+      if (wait === null) {
+        return result;
       }
-      await sleep(waitBeforeRetryMs(attempt, null) ?? 0, request.signal);
+      await sleep(wait, signal);
+      continue;
+    } catch (error) {
+      if (signal?.aborted) {
+        throw signal.reason;
+      }
+      failureError = error;
+      failure = error instanceof AttemptTimeout ? 'timeout' : classify(error);
     }
-  };
+    if (number > maxRetries || !retriesFailure(failure, policy)) {
+      throw toFailureError(failure, failureError, operation, number, options);
+    }
+    await sleep(waitBeforeRetryMs(number, null) ?? 0, signal);
+  }
 }
 
 /**
- * One attempt: fetch a fresh copy of the request (its body given as text, the original's being
- * read already), and read the whole response body, within `timeoutMs`; the caller's signal (the
- * request's) aborts it at any time.
+ * One attempt within `timeoutMs`, body included; the caller's signal aborts it at any time. It
+ * settles when the time limit passes or the caller aborts even if the fetch ignores its signal.
  */
-async function attemptOnce(request: Request, body: string | null, options: TransportOptions): Promise<Response> {
-  const callerSignal = request.signal;
-  if (callerSignal.aborted) {
+async function attemptOnce<Result>(attempt: Attempt<Result & { response: Response }>, options: SendOptions) {
+  const callerSignal = options.signal;
+  if (callerSignal?.aborted) {
     throw callerSignal.reason;
   }
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onCallerAbort = () => {};
-  // Settles when the time limit passes or the caller aborts, even if the fetch ignores its signal.
   const stop = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const reason = new AttemptTimeout();
@@ -99,21 +98,16 @@ async function attemptOnce(request: Request, body: string | null, options: Trans
       controller.abort(reason);
     }, options.timeoutMs);
     onCallerAbort = () => {
-      reject(callerSignal.reason);
-      controller.abort(callerSignal.reason);
+      reject(callerSignal?.reason);
+      controller.abort(callerSignal?.reason);
     };
   });
-  callerSignal.addEventListener('abort', onCallerAbort, { once: true });
-  const exchange = async () => {
-    const response = await options.fetch(new Request(request, { body, signal: controller.signal }));
-    const bytes = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
-    return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
+  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    return await Promise.race([exchange(), stop]);
+    return await Promise.race([attempt(controller.signal), stop]);
   } finally {
     clearTimeout(timer);
-    callerSignal.removeEventListener('abort', onCallerAbort);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
   }
 }
 
@@ -129,7 +123,7 @@ function toFailureError(
   error: unknown,
   operation: string,
   attempts: number,
-  options: TransportOptions,
+  options: SendOptions,
 ): Error {
   if (failure === 'timeout') {
     return new SvcTimeoutError({ operation, timeoutMs: options.timeoutMs, attempts });

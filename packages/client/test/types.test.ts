@@ -3,6 +3,7 @@
  * `typecheck` script): each must be a compile error, or tsc fails with "Unused
  * '@ts-expect-error' directive". `expectTypeOf` assertions are checked the same way.
  */
+import type { Middleware } from 'openapi-fetch';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type CallOptions,
@@ -99,8 +100,18 @@ async function compileOnly(client: SvcClient) {
   client.TRACE;
   // @ts-expect-error no generic request()
   client.request;
-  // @ts-expect-error no middleware: retries, time limits and credentials are built in
-  client.use;
+  // openapi-fetch middleware, as written for openapi-fetch, registers on the client and per call.
+  const tracing: Middleware = {
+    onRequest({ request }) {
+      request.headers.set('X-Trace-Id', 'trace-1');
+    },
+  };
+  client.use(tracing);
+  client.eject(tracing);
+  client.use({ onResponse: ({ response, schemaPath }) => (schemaPath === '/transfer/get' ? response : undefined) });
+  await client.POST('/transfer/get', { body: { transfer_id: 't1' }, middleware: [tracing] });
+  // @ts-expect-error middleware is an object of callbacks, not a function
+  client.use(() => undefined);
 
   // Paginators: items typed from the response array, pages typed as the response.
   const transfers = client.paginate.transferList({ count: 25 });

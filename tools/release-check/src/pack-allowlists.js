@@ -77,6 +77,10 @@ export const PACK_ALLOWLISTS = /** @type {Record<string, PackAllowlist>} */ ({
       /^dist\/prism\/prism-operations\.json$/,
     ],
   },
+  '@svc/react-query': {
+    required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts'],
+    allowed: [BUILT_CODE],
+  },
   '@svc/server-kit': {
     required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts'],
     allowed: [BUILT_CODE, SOURCE_MAPS],
