@@ -7,7 +7,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { checkAddress, checkWebhookUrl } from './url-policy.js';
+import { checkAddress, checkWebhookUrl, redactedUrl } from './url-policy.js';
 
 /** The outcome of one attempt. */
 export interface SendOutcome {
@@ -66,7 +66,7 @@ export function sendWebhook(
   });
   const verdict = checkWebhookUrl(url);
   if (!verdict.ok) {
-    return Promise.resolve(done({ error: `refused by the URL policy: ${url.split('?')[0]} ${verdict.reason}` }));
+    return Promise.resolve(done({ error: `refused by the URL policy: ${redactedUrl(url)} ${verdict.reason}` }));
   }
   if (signal?.aborted) {
     return Promise.resolve(done({ error: STOPPED }));

@@ -21,6 +21,23 @@ const METADATA_HOSTS: ReadonlySet<string> = new Set([
   'instance-data',
 ]);
 
+/**
+ * A webhook URL as it may be shown in an error or a log line: scheme, host, port and path, with
+ * any user name or password and the query string replaced by `***`, since either may carry a
+ * credential. A string that is not a URL is not shown at all.
+ */
+export function redactedUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return '(not a URL)';
+  }
+  const userInfo = url.username || url.password ? '***@' : '';
+  const query = url.search ? '?***' : '';
+  return `${url.protocol}//${userInfo}${url.host}${url.pathname}${query}`;
+}
+
 /** Checks a webhook URL before it is stored. */
 export function checkWebhookUrl(text: string): UrlVerdict {
   let url: URL;

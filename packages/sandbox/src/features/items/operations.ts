@@ -10,7 +10,7 @@ import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js
 import { ENVIRONMENT } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
-import { checkWebhookUrl } from '../../engine/webhooks/url-policy.js';
+import { checkWebhookUrl, redactedUrl } from '../../engine/webhooks/url-policy.js';
 import { loadInstitutions } from '../institutions/index.js';
 import { CANONICAL_ITEM, type TestUser, testLogin } from '../world/index.js';
 import { itemOfAccessToken } from './access.js';
@@ -31,7 +31,7 @@ import {
 function checkedWebhook(url: string, field: string): string {
   const verdict = checkWebhookUrl(url);
   if (!verdict.ok) {
-    throw invalidField(field, `${url} ${verdict.reason}`);
+    throw invalidField(field, `${redactedUrl(url)} ${verdict.reason}`);
   }
   return url;
 }

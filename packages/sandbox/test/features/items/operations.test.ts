@@ -135,4 +135,20 @@ describeEngines('Item and token lifecycle', (sandbox) => {
       expect(reply.body.error_message).toContain('webhook');
     }
   });
+
+  it('never repeats a credential of a refused webhook URL: no user name, password or query in the error', async () => {
+    const { access_token } = await newItem();
+    for (const webhook of [
+      'https://hook-user:s3cr3t-pass@example.com/hooks?token=q-s3cr3t',
+      'http://169.254.169.254/latest?token=q-s3cr3t',
+    ]) {
+      const reply = await sandbox().fail('itemWebhookUpdate', { access_token, webhook });
+      expect(reply.body).toMatchObject({ error_code: 'INVALID_FIELD' });
+      const text = JSON.stringify(reply.body);
+      for (const secret of ['hook-user', 's3cr3t-pass', 'q-s3cr3t']) {
+        expect(text).not.toContain(secret);
+      }
+      expect(reply.body.error_message).toMatch(/\*\*\*/);
+    }
+  });
 });
