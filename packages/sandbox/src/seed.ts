@@ -47,6 +47,7 @@ export async function seedWorld(trx: Transaction<Database>, now: Date): Promise<
         webhook_secret: client.webhookSecret,
         bank_transfer_config: client.bankTransferConfig,
         micro_deposit_auth: client === DEFAULT_CLIENT ? 1 : 0,
+        exchange_integration: client.exchangeIntegration ? 1 : 0,
         created_at: at,
       })
       .onConflict((conflict) => conflict.column('client_id').doNothing())

@@ -32,6 +32,7 @@ export async function addClient(
       webhook_secret: credentials.webhookSecret,
       bank_transfer_config: bankTransferConfig,
       micro_deposit_auth: 1,
+      exchange_integration: 1,
       created_at: now.toISOString(),
     })
     .execute();

@@ -15,5 +15,7 @@ export interface ClientsTable {
   bank_transfer_config: string;
   /** 1 when the client is enabled for Instant Match and Automated Micro-deposits. */
   micro_deposit_auth: number;
+  /** 1 when the client has an exchange integration: it may create Items with `/item/import`. */
+  exchange_integration: number;
   created_at: string;
 }

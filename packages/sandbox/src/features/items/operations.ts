@@ -195,6 +195,13 @@ export const itemHandlers: HandlerGroup<
   },
 
   async itemImport(request, context) {
+    if (context.client.exchange_integration !== 1) {
+      throw invalidInput(
+        'PRODUCT_NOT_ENABLED',
+        'your client account is not enabled for /item/import: no exchange integration is set up',
+        'Contact support to set up an exchange integration.',
+      );
+    }
     const webhook = request.options?.webhook ? checkedWebhook(request.options.webhook, 'options.webhook') : null;
     const user = loginOf(undefined);
     await checkInstitution(context, CANONICAL_ITEM.institutionId, request.products);

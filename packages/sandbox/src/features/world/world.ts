@@ -11,6 +11,8 @@ export const DEFAULT_CLIENT = {
   name: 'Default sandbox client',
   webhookSecret: 'whsec_sandbox_default_7d3c1f0e9b8a4c2d',
   bankTransferConfig: 'full_service',
+  /** Set up with an exchange integration: may call `/item/import`. */
+  exchangeIntegration: true,
 } as const;
 
 /** A second, documented client, so anyone can see at once that clients cannot see each other's data. */
@@ -20,6 +22,7 @@ export const DEMO_CLIENT = {
   name: 'Demo client (isolation)',
   webhookSecret: 'whsec_sandbox_demo_0a1b2c3d4e5f6071',
   bankTransferConfig: 'platform',
+  exchangeIntegration: false,
 } as const;
 
 /** The canonical Item of the default client. */

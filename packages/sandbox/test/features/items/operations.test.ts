@@ -127,6 +127,20 @@ describeEngines('Item and token lifecycle', (sandbox) => {
     await sandbox().ok('itemWebhookUpdate', { access_token, webhook: 'https://www.example.com/hook' });
   });
 
+  it('refuses /item/import to a client without an exchange integration (the demo client)', async () => {
+    const reply = await sandbox().fail(
+      'itemImport',
+      { products: ['auth'], user_auth: { user_id: 'user-1', auth_token: 'token-1' } },
+      'demo',
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({
+      error_type: 'INVALID_INPUT',
+      error_code: 'PRODUCT_NOT_ENABLED',
+      error_message: 'your client account is not enabled for /item/import: no exchange integration is set up',
+    });
+  });
+
   it('refuses webhook URLs the sandbox never calls', async () => {
     const { access_token } = await newItem();
     for (const webhook of ['http://169.254.169.254/latest', 'http://[fe80::1]/x', 'http://metadata.google.internal/']) {

@@ -8,6 +8,7 @@ import { accountData } from './0002-account-data.js';
 import { paymentsMigration } from './0003-payments.js';
 import { transfers } from './0004-transfers.js';
 import { assetsSignalApplications } from './0005-assets-signal-applications.js';
+import { exchangeIntegration } from './0006-exchange-integration.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -20,6 +21,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0003_payments': paymentsMigration(engine),
     '0004_transfers': transfers(),
     '0005_assets_signal_applications': assetsSignalApplications(),
+    '0006_exchange_integration': exchangeIntegration(),
   };
 }
 
