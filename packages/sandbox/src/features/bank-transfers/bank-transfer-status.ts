@@ -83,7 +83,8 @@ export function receiverDetailsOf(
  * transfer of `amountCents` moving in `direction`. The available balance is the settled funds
  * minus the outgoing bank transfers not yet settled: a credit reserves its amount when created,
  * gives it back when cancelled, failed or reversed; a debit adds its amount when it posts and
- * takes it back when reversed. No real funds move in the sandbox.
+ * takes it back when reversed. The sandbox applies it when a bank transfer is created or cancelled;
+ * events produced by `/sandbox/bank_transfer/simulate` move no funds, so they leave it as it is.
  */
 export function availableDelta(to: BankTransferStatus, direction: BankTransferDirection, amountCents: number): number {
   if (direction === 'outbound') {

@@ -244,7 +244,7 @@ export const bankTransferHandlers: HandlerGroup<
       if (!row) {
         throw invalidBankTransferId(request.bank_transfer_id);
       }
-      if (!(await moveBankTransfer(trx, row, 'pending', 'cancelled', null, context.now))) {
+      if (!(await moveBankTransfer(trx, row, 'pending', 'cancelled', null, context.now, 'move'))) {
         const current = (await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id)) ?? row;
         throw new SandboxError({
           type: 'BANK_TRANSFER_ERROR',
@@ -389,7 +389,15 @@ export const bankTransferHandlers: HandlerGroup<
         eventType === 'posted'
           ? null
           : (request.failure_reason ?? defaultFailureReason(row.network as Schemas['BankTransferNetwork']));
-      const moved = await moveBankTransfer(trx, row, SIMULATION_SOURCE[eventType], eventType, failure, context.now);
+      const moved = await moveBankTransfer(
+        trx,
+        row,
+        SIMULATION_SOURCE[eventType],
+        eventType,
+        failure,
+        context.now,
+        'stay', // A simulated event moves no funds.
+      );
       if (!moved) {
         const current = (await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id)) ?? row;
         throw transitionInvalid(current, eventType);

@@ -111,9 +111,10 @@ export async function listBankTransfers(
 
 /**
  * Moves the client's bank transfer from `from` to `to` if it is still in `from` (and, for a
- * cancellation, still cancellable): sets `cancellable` false, stores the failure reason, moves the
- * origination account's available balance and appends the event. Returns the updated row, or
- * undefined when the bank transfer was not in `from` (nothing changed).
+ * cancellation, still cancellable): sets `cancellable` false, stores the failure reason, appends
+ * the event and, when `funds` is `'move'`, moves the origination account's available balance (a
+ * cancellation gives a reserved credit back; a simulated event moves no funds). Returns the updated
+ * row, or undefined when the bank transfer was not in `from` (nothing changed).
  */
 export async function moveBankTransfer(
   trx: Transaction<Database>,
@@ -122,6 +123,7 @@ export async function moveBankTransfer(
   to: BankTransferStatus,
   failure: BankTransferFailure | null,
   now: Date,
+  funds: 'move' | 'stay',
 ): Promise<BankTransferRow | undefined> {
   let update = trx
     .updateTable('bank_transfers')
@@ -142,11 +144,13 @@ export async function moveBankTransfer(
     cancellable: 0,
     failure_reason: failure ? JSON.stringify(failure) : row.failure_reason,
   };
-  await adjustAvailable(
-    trx,
-    row.origination_account_id,
-    availableDelta(to, row.direction as BankTransferDirection, parseCents(row.amount)),
-  );
+  if (funds === 'move') {
+    await adjustAvailable(
+      trx,
+      row.origination_account_id,
+      availableDelta(to, row.direction as BankTransferDirection, parseCents(row.amount)),
+    );
+  }
   await appendBankTransferEvent(trx, moved, to, failure, now.toISOString());
   return moved;
 }

@@ -527,26 +527,42 @@ describeEngines('bank transfer get, list, cancel and balance', (sandbox) => {
       expect(reply.body.error_code).toBe('INVALID_ORIGINATION_ACCOUNT_ID');
     });
 
-    it('goes negative when a posted debit is reversed after its funds were paid out', async () => {
+    it('moves no funds on a simulated event: a posted, then reversed, debit leaves the balance as it was', async () => {
       const { as, item } = await freshClient(sandbox());
       const debit = await sandbox().ok(
         'bankTransferCreate',
         bankTransferRequest(item, newKey(), { type: 'debit', amount: '1000.00' }),
         as,
       );
+      const before = await balanceOf(sandbox(), as);
       await sandbox().ok(
         'sandboxBankTransferSimulate',
         { bank_transfer_id: debit.bank_transfer.bank_transfer_id, event_type: 'posted' },
         as,
       );
-      expect(await balanceOf(sandbox(), as)).toEqual({ available: '2500.00', transactable: '2000.00' });
-      await sandbox().ok('bankTransferCreate', bankTransferRequest(item, newKey(), { amount: '2000.00' }), as);
+      expect(await balanceOf(sandbox(), as)).toEqual(before);
       await sandbox().ok(
         'sandboxBankTransferSimulate',
         { bank_transfer_id: debit.bank_transfer.bank_transfer_id, event_type: 'reversed' },
         as,
       );
-      expect(await balanceOf(sandbox(), as)).toEqual({ available: '-500.00', transactable: '-1000.00' });
+      expect(await balanceOf(sandbox(), as)).toEqual(before);
+    });
+
+    it('moves no funds on a simulated failure of a pending credit: its reservation stays', async () => {
+      const { as, item } = await freshClient(sandbox());
+      const credit = await sandbox().ok(
+        'bankTransferCreate',
+        bankTransferRequest(item, newKey(), { amount: '100.00' }),
+        as,
+      );
+      const reserved = await balanceOf(sandbox(), as);
+      await sandbox().ok(
+        'sandboxBankTransferSimulate',
+        { bank_transfer_id: credit.bank_transfer.bank_transfer_id, event_type: 'failed' },
+        as,
+      );
+      expect(await balanceOf(sandbox(), as)).toEqual(reserved);
     });
   });
 });
