@@ -1,7 +1,6 @@
 /**
  * The tables of bank transfers: per-client settings, bank transfers, their events and migrated accounts.
  */
-import type { BigIntColumn } from '../../engine/store/columns.js';
 
 /** Per-client bank transfer settings beyond the configuration on the client row. */
 export interface BankTransferSettingsTable {

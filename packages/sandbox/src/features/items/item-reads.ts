@@ -68,8 +68,7 @@ export async function readableItem(
 
 /**
  * The Item and account of a valid processor token of the caller, for reading `product`: refused
- * when the Item's login was reset, or (for any product but `balance`) when it serves bank
- * transfers only.
+ * when the Item's login was reset, or when it serves bank transfers only.
  */
 export async function readableProcessorAccount(
   db: Db,
@@ -79,9 +78,7 @@ export async function readableProcessorAccount(
 ): Promise<{ item: LiveItem; account: AccountRow; token: TokenRow }> {
   const found = await accountOfProcessorToken(db, context.client.client_id, processorToken);
   checkLogin(found.item);
-  if (product !== 'balance') {
-    checkNotBankTransferOnly(found.item, product);
-  }
+  checkNotBankTransferOnly(found.item, product);
   return found;
 }
 

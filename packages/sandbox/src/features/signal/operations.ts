@@ -28,7 +28,7 @@ export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport
     }
     const clientId = context.client.client_id;
     return context.store.transaction(async (trx) => {
-      const item = await readableItem(trx, context, request.access_token);
+      const item = await readableItem(trx, context, request.access_token, 'signal');
       const account = await accountOfItem(trx, item.item_id, request.account_id);
       if (!isCheckingOrSavings(account)) {
         throw invalidInput(

@@ -103,6 +103,21 @@ describeEngines('signal', (sandbox) => {
     expect(reply.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'INVALID_ACCOUNT_ID' });
   });
 
+  it('refuses an Item migrated for bank transfers only with PRODUCTS_NOT_SUPPORTED', async () => {
+    const migrated = await sandbox().ok('bankTransferMigrateAccount', {
+      account_number: '987654321002',
+      routing_number: '011401533',
+      account_type: 'checking',
+    });
+    const reply = await sandbox().fail('signalEvaluate', {
+      access_token: migrated.access_token,
+      account_id: migrated.account_id,
+      client_transaction_id: 'migrated',
+      amount: 10,
+    });
+    expect(reply.body).toMatchObject({ error_type: 'ITEM_ERROR', error_code: 'PRODUCTS_NOT_SUPPORTED' });
+  });
+
   it('refuses an Item whose login was reset with ITEM_LOGIN_REQUIRED', async () => {
     const { public_token } = await sandbox().ok('sandboxPublicTokenCreate', {
       institution_id: 'ins_109508',
