@@ -23,6 +23,14 @@ export {
   kindName,
 } from './coverage.js';
 export {
+  accountNotSupported,
+  invalidAccessToken,
+  invalidAccountId,
+  itemLoginRequired,
+  productsNotSupported,
+  type UnsupportedProducts,
+} from './errors.js';
+export {
   anchorOf,
   checkInstitutionOffers,
   checkLogin,
