@@ -45,22 +45,33 @@ export function invalidPublicToken(problem: PublicTokenProblem): SandboxError {
 }
 
 /**
- * `INVALID_ACCOUNT_ID`: `field` names accounts that are not accounts of the Item or, when
- * `eligible` is given, not accounts of that kind (`checking or savings`) of the Item.
+ * The message of `INVALID_ACCOUNT_ID`: `field` names accounts that are not accounts of the Item
+ * or, when `eligible` is given, not accounts of that kind (`checking or savings`) of the Item.
+ * `options.account_ids` is a list; any other field holds one id (`account_id`, or an
+ * `account_id` held by another field such as `scopes.accounts[0].unique_id`).
  */
+export function invalidAccountIdMessage(
+  field: string,
+  accountIds: readonly string[],
+  eligible?: 'checking or savings',
+): string {
+  const ids = accountIds.join(', ');
+  if (field === 'options.account_ids') {
+    return `${field} has ids that are not ${eligible ? `${eligible} ` : ''}accounts of this item: ${ids}`;
+  }
+  const noun = eligible ? `a ${eligible} account` : field === 'account_id' ? 'an account' : 'an account_id';
+  return `${field} is not ${noun} of this item: ${ids}`;
+}
+
+/** `INVALID_ACCOUNT_ID`, worded by {@link invalidAccountIdMessage}. */
 export function invalidAccountId(
-  field: 'account_id' | 'options.account_ids',
+  field: string,
   accountIds: readonly string[],
   eligible?: 'checking or savings',
 ): SandboxError {
-  const kind = eligible ? `a ${eligible} account` : 'an account';
-  const message =
-    field === 'account_id'
-      ? `account_id is not ${kind} of this item: ${accountIds.join(', ')}`
-      : `${field} has ids that are not ${eligible ? `${eligible} ` : ''}accounts of this item: ${accountIds.join(', ')}`;
   return invalidInput(
     'INVALID_ACCOUNT_ID',
-    message,
+    invalidAccountIdMessage(field, accountIds, eligible),
     'Use an account_id returned for this Item, for example by /auth/get.',
   );
 }

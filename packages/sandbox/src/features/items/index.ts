@@ -26,6 +26,7 @@ export {
   accountNotSupported,
   invalidAccessToken,
   invalidAccountId,
+  invalidAccountIdMessage,
   itemLoginRequired,
   productsNotSupported,
   type UnsupportedProducts,
