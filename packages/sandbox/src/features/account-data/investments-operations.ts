@@ -23,6 +23,7 @@ import {
   readableItem,
   selectAccounts,
 } from '../items/index.js';
+import { productNotReady } from './errors.js';
 import {
   compareNewestFirst,
   holdingsOf,
@@ -35,15 +36,6 @@ import { extractionOf, startExtraction } from './queries.js';
 
 /** How long the first extraction of investment data takes (sandbox clock). */
 export const INVESTMENTS_EXTRACTION_MS = 10_000;
-
-function productNotReady(readyAt: string): SandboxError {
-  return new SandboxError({
-    type: 'ITEM_ERROR',
-    code: 'PRODUCT_NOT_READY',
-    message: `the investments data of this item is still being extracted; retry after ${readyAt}`,
-    suggestedAction: 'Retry the request in a few seconds.',
-  });
-}
 
 /**
  * The selected investment accounts of the Item (`NO_INVESTMENT_ACCOUNTS` when there are none),
@@ -75,7 +67,7 @@ async function investmentAccounts(
       extraction = await extractionOf(db, item.item_id, 'investments');
     }
     if (!extraction || extraction.ready_at > now) {
-      throw productNotReady(extraction?.ready_at ?? now);
+      throw productNotReady({ product: 'investments', readyAt: extraction?.ready_at ?? now });
     }
   }
   return selected;

@@ -8,7 +8,6 @@
  * `TRANSACTIONS_REMOVED` for removed ones, in the same transaction as the change.
  */
 import type { Transaction as Trx } from 'kysely';
-import { SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import { ENVIRONMENT } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
@@ -26,6 +25,7 @@ import {
   readableItem,
   selectAccounts,
 } from '../items/index.js';
+import { productNotReady } from './errors.js';
 import { checkDateRange, pageRequest } from './paging.js';
 import {
   countRefresh,
@@ -118,13 +118,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
     const accounts = await accountsOfItem(db, item.item_id);
     const selected = selectAccounts(accounts, request.options?.account_ids);
     if (!(await transactionsReady(context, item, accounts))) {
-      throw new SandboxError({
-        type: 'ITEM_ERROR',
-        code: 'PRODUCT_NOT_READY',
-        message:
-          'the transactions of this item are not ready yet: transactions was not an initial product, so its first extraction has not run (in the sandbox, /transactions/refresh runs it)',
-        suggestedAction: 'Call /transactions/refresh, then retry after the DEFAULT_UPDATE webhook for this item.',
-      });
+      throw productNotReady({ product: 'transactions', readyAt: null });
     }
     const { transactions, total } = await pageTransactions(
       db,

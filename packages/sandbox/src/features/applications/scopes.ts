@@ -3,6 +3,7 @@
  * and the rules a replacement must follow (`/item/application/scopes/update`).
  */
 import type { components } from '@svc/client';
+import { invalidAccountIdMessage } from '../items/index.js';
 
 type Schemas = components['schemas'];
 type Requested = Schemas['ConnectedApplicationRequestedScopes'];
@@ -71,7 +72,7 @@ export function scopesProblem(
     if (!accounts.some((account) => account.account_id === entry.unique_id)) {
       return {
         code: 'INVALID_ACCOUNT_ID',
-        message: `scopes.accounts[${index}].unique_id is not an account_id of this item: ${entry.unique_id}`,
+        message: invalidAccountIdMessage(`scopes.accounts[${index}].unique_id`, [entry.unique_id]),
       };
     }
   }

@@ -5,9 +5,9 @@
  * the report and other copies stay reachable).
  */
 
-import { invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
-import { checkLogin, type LiveItem, liveToken } from '../items/index.js';
+import { checkLogin, invalidAccessToken, type LiveItem, liveToken, productsNotSupported } from '../items/index.js';
 import {
   auditorExists,
   insertAssetReport,
@@ -21,31 +21,31 @@ import { presentReport, reportRow } from './report-row.js';
 import { newAssetReportId, newAssetReportToken, newAuditCopyToken } from './tokens.js';
 import { reportUser } from './user.js';
 
-/** `INVALID_AUDIT_COPY_TOKEN` for a token that is unknown or was removed. */
-function unknownAuditCopy(): SandboxError {
-  return invalidInput(
-    'INVALID_AUDIT_COPY_TOKEN',
-    'audit_copy_token is not a valid audit copy token: it is unknown or the audit copy was removed',
-    'Ask the owner of the asset report for a new audit copy.',
-  );
+/** Why an audit copy token is refused. */
+type AuditCopyProblem = 'unknown' | 'not-owner';
+
+/** `INVALID_AUDIT_COPY_TOKEN`: the token is unknown or was removed, or (to remove it) the caller does not own it. */
+function invalidAuditCopyToken(problem: AuditCopyProblem): SandboxError {
+  return problem === 'unknown'
+    ? invalidInput(
+        'INVALID_AUDIT_COPY_TOKEN',
+        'audit_copy_token is not a valid audit copy token: it is unknown or the audit copy was removed',
+        'Ask the owner of the asset report for a new audit copy.',
+      )
+    : invalidInput(
+        'INVALID_AUDIT_COPY_TOKEN',
+        'audit_copy_token is not a valid audit copy token of this client: only the owner of the asset report can remove it',
+        'Ask the owner of the asset report to remove the audit copy.',
+      );
 }
 
 /** The Item of entry `index` of `access_tokens`, checked for the report: live, logged in, with `assets`. */
 function checkReportItem(item: LiveItem | undefined, index: number): LiveItem {
   if (!item) {
-    throw invalidInput(
-      'INVALID_ACCESS_TOKEN',
-      `access_tokens[${index}] is not a valid access token: it is unknown, was rotated by /item/access_token/invalidate, or its Item was removed`,
-      'Use the access token returned by the latest exchange or invalidation of an Item that was not removed.',
-    );
+    throw invalidAccessToken(`access_tokens[${index}]`);
   }
   if (!(JSON.parse(item.products) as string[]).includes('assets')) {
-    throw new SandboxError({
-      type: 'ITEM_ERROR',
-      code: 'PRODUCTS_NOT_SUPPORTED',
-      message: `access_tokens[${index}]: the Item was not created with the assets product`,
-      suggestedAction: 'Create the Item with assets among its initial products.',
-    });
+    throw productsNotSupported({ reason: 'not-initial', field: `access_tokens[${index}]`, product: 'assets' });
   }
   checkLogin(item);
   return item;
@@ -114,7 +114,7 @@ export const assetReportHandlers: HandlerGroup<
   async assetReportAuditCopyGet(request, context) {
     const found = await liveAuditCopy(context.store.db, request.audit_copy_token);
     if (!found) {
-      throw unknownAuditCopy();
+      throw invalidAuditCopyToken('unknown');
     }
     return presentReport(found.report);
   },
@@ -125,13 +125,9 @@ export const assetReportHandlers: HandlerGroup<
         return { removed: true as const };
       }
       if (await liveAuditCopy(trx, request.audit_copy_token)) {
-        throw invalidInput(
-          'INVALID_AUDIT_COPY_TOKEN',
-          'audit_copy_token was not created by this client; only the owner of the asset report can remove it',
-          'Ask the owner of the asset report to remove the audit copy.',
-        );
+        throw invalidAuditCopyToken('not-owner');
       }
-      throw unknownAuditCopy();
+      throw invalidAuditCopyToken('unknown');
     });
   },
 };

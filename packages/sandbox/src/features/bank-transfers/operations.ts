@@ -8,9 +8,8 @@
 
 import type { components } from '@svc/client';
 import type { Transaction } from 'kysely';
-import { invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext, HandlerGroup, RequestOf } from '../../engine/handler-types.js';
-import { newUuid, randomId } from '../../engine/ids.js';
+import { newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
 import { claimIdempotencyKey } from '../../engine/store/idempotency.js';
@@ -20,52 +19,52 @@ import {
   accountOfItemIfAny,
   accountOfProcessorToken,
   checkLogin,
+  createBankTransferOnlyItem,
   issueAccessToken,
   itemOfAccessToken,
   type LiveItem,
 } from '../items/index.js';
 import {
   formatCents,
-  invalidOriginationAccount,
   listFilters,
   originationAccountsOf,
   parseCents,
   reserveTransactable,
   resolveOriginationAccount,
 } from '../transfers/index.js';
-import { DEFAULT_TEST_USER, testUserKey } from '../world/index.js';
 import {
   type BankTransferFailure,
   defaultFailureReason,
   directionOf,
   SIMULATION_SOURCE,
 } from './bank-transfer-status.js';
+import { bankTransferRefusalError, orRefuse } from './errors.js';
 import { presentBankTransfer, presentBankTransferEvent } from './present.js';
 import {
   type BankTransferRow,
   bankTransferEventsAfter,
   bankTransferOf,
   insertBankTransfer,
+  insertMigratedAccount,
   listBankTransfers,
+  migrateAccountEnabled,
   moveBankTransfer,
 } from './queries.js';
+import {
+  balanceAccount,
+  cancellableBankTransfer,
+  knownBankTransfer,
+  migrationInstitution,
+  namedAccount,
+  processorAccount,
+  simulatableBankTransfer,
+} from './rules.js';
 
 type Schemas = components['schemas'];
 type Trx = Transaction<Database>;
 
 /** Default and largest `count` of bank transfer event sync. */
 const SYNC_COUNT = 25;
-
-/** The account subtypes bank transfers move money from or to. */
-const TRANSFERABLE_SUBTYPES = ['checking', 'savings'];
-
-/** The error of an id that names no bank transfer of the client. */
-function invalidBankTransferId(id: string): SandboxError {
-  return invalidInput(
-    'INVALID_BANK_TRANSFER_ID',
-    `bank_transfer_id does not name a bank transfer of this client: ${id}`,
-  );
-}
 
 /** The fields both create operations share. */
 type CreateFields = Omit<RequestOf<'bankTransferCreate'>, 'access_token' | 'account_id'>;
@@ -84,13 +83,9 @@ async function partyOfAccessToken(
 ): Promise<Party> {
   const item = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
   checkLogin(item);
-  const account = await accountOfItemIfAny(trx, item.item_id, request.account_id);
-  if (!account || !TRANSFERABLE_SUBTYPES.includes(account.subtype)) {
-    throw invalidInput(
-      'INVALID_ACCOUNT_ID',
-      `account_id is not a checking or savings account of this item: ${request.account_id}`,
-    );
-  }
+  const account = orRefuse(
+    namedAccount(request.account_id, await accountOfItemIfAny(trx, item.item_id, request.account_id)),
+  );
   return { item, account };
 }
 
@@ -98,13 +93,7 @@ async function partyOfAccessToken(
 async function partyOfProcessorToken(trx: Trx, context: HandlerContext, processorToken: string): Promise<Party> {
   const { item, account } = await accountOfProcessorToken(trx, context.client.client_id, processorToken);
   checkLogin(item);
-  if (!TRANSFERABLE_SUBTYPES.includes(account.subtype)) {
-    throw invalidInput(
-      'ACCOUNT_NOT_SUPPORTED',
-      `the account of this processor token is a ${account.subtype} account; bank transfers need a checking or savings account`,
-    );
-  }
-  return { item, account };
+  return { item, account: orRefuse(processorAccount(account)) };
 }
 
 /**
@@ -145,11 +134,11 @@ async function createBankTransfer(
       !(await reserveTransactable(trx, origination.origination_account_id, amountCents))
     ) {
       const current = await resolveOriginationAccount(trx, clientId, origination.origination_account_id, context.now);
-      throw new SandboxError({
-        type: 'BANK_TRANSFER_ERROR',
+      throw bankTransferRefusalError({
         code: 'BANK_TRANSFER_INSUFFICIENT_FUNDS',
-        message: `amount ${request.amount} exceeds the transactable balance ${formatCents(current.available_cents - current.minimum_balance_cents)} of origination account ${origination.origination_account_id}`,
-        suggestedAction: 'Fund the origination account or send a smaller amount.',
+        amount: request.amount,
+        transactableCents: current.available_cents - current.minimum_balance_cents,
+        originationAccountId: origination.origination_account_id,
       });
     }
     const created: BankTransferRow = {
@@ -183,20 +172,6 @@ async function createBankTransfer(
   return { bank_transfer: presentBankTransfer(row) };
 }
 
-/** The error of a simulated event the bank transfer's status does not allow. */
-function transitionInvalid(row: BankTransferRow, eventType: keyof typeof SIMULATION_SOURCE): SandboxError {
-  const needed = SIMULATION_SOURCE[eventType];
-  return new SandboxError({
-    type: 'SANDBOX_ERROR',
-    code: 'SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID',
-    message: `event_type ${eventType} cannot be simulated on bank transfer ${row.bank_transfer_id} in status ${row.status}; ${eventType} needs status ${needed}`,
-    suggestedAction:
-      eventType === 'reversed' && row.status === 'pending'
-        ? 'Simulate posted first, then reversed.'
-        : 'Read the bank transfer with /bank_transfer/get; only pending bank transfers post or fail, only posted ones are reversed.',
-  });
-}
-
 /** The bank transfer handlers. */
 export const bankTransferHandlers: HandlerGroup<
   | 'bankTransferCreate'
@@ -222,10 +197,8 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async bankTransferGet(request, context) {
-    const row = await bankTransferOf(context.store.db, context.client.client_id, request.bank_transfer_id);
-    if (!row) {
-      throw invalidBankTransferId(request.bank_transfer_id);
-    }
+    const found = await bankTransferOf(context.store.db, context.client.client_id, request.bank_transfer_id);
+    const row = orRefuse(knownBankTransfer(request.bank_transfer_id, found));
     return { bank_transfer: presentBankTransfer(row) };
   },
 
@@ -240,19 +213,13 @@ export const bankTransferHandlers: HandlerGroup<
 
   async bankTransferCancel(request, context) {
     await context.store.transaction(async (trx) => {
-      const row = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
-      if (!row) {
-        throw invalidBankTransferId(request.bank_transfer_id);
-      }
+      const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
+      const row = orRefuse(cancellableBankTransfer(request.bank_transfer_id, found));
       if (!(await moveBankTransfer(trx, row, 'pending', 'cancelled', null, context.now, 'move'))) {
-        const current = (await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id)) ?? row;
-        throw new SandboxError({
-          type: 'BANK_TRANSFER_ERROR',
-          code: 'BANK_TRANSFER_NOT_CANCELLABLE',
-          message: `bank transfer ${row.bank_transfer_id} cannot be cancelled: cancellable is false (status ${current.status})`,
-          suggestedAction:
-            'Read the bank transfer with /bank_transfer/get; only bank transfers with cancellable true can be cancelled.',
-        });
+        // A concurrent call changed it between the read and the update: refused on the row as it is now.
+        const current = await bankTransferOf(trx, row.client_id, row.bank_transfer_id);
+        orRefuse(cancellableBankTransfer(request.bank_transfer_id, current));
+        throw new Error(`bank transfer ${row.bank_transfer_id} is cancellable but its cancel changed no row`);
       }
     });
     return {};
@@ -260,28 +227,9 @@ export const bankTransferHandlers: HandlerGroup<
 
   async bankTransferBalanceGet(request, context) {
     const accounts = await originationAccountsOf(context.store.db, context.client.client_id, context.now);
-    const requested = request.origination_account_id ?? null;
-    if (requested === null && accounts.length > 1) {
-      throw new SandboxError({
-        type: 'BANK_TRANSFER_ERROR',
-        code: 'ORIGINATION_ACCOUNT_ID_REQUIRED',
-        message: 'origination_account_id is required because this client has several origination accounts',
-        suggestedAction: 'Send the origination_account_id of the account whose balance you want.',
-      });
-    }
-    const account =
-      requested === null ? accounts[0] : accounts.find((entry) => entry.origination_account_id === requested);
-    if (!account) {
-      throw invalidOriginationAccount(String(requested));
-    }
-    if (context.client.bank_transfer_config !== 'full_service') {
-      throw new SandboxError({
-        type: 'BANK_TRANSFER_ERROR',
-        code: 'BANK_TRANSFER_BALANCE_NOT_SUPPORTED',
-        message: `origination_account_id ${account.origination_account_id} is your own account under the platform configuration; balances are available only for FBO accounts under the full-service configuration`,
-        suggestedAction: 'Read the balance of your own account from your bank.',
-      });
-    }
+    const account = orRefuse(
+      balanceAccount(request.origination_account_id ?? null, accounts, context.client.bank_transfer_config),
+    );
     return {
       balance: {
         available: formatCents(account.available_cents),
@@ -297,73 +245,22 @@ export const bankTransferHandlers: HandlerGroup<
       entry.routing_numbers.includes(request.routing_number),
     );
     return context.store.transaction(async (trx) => {
-      const settings = await trx
-        .selectFrom('bank_transfer_settings')
-        .select('migrate_account_enabled')
-        .where('client_id', '=', clientId)
-        .executeTakeFirst();
-      if (settings?.migrate_account_enabled !== 1) {
-        throw new SandboxError({
-          type: 'BANK_TRANSFER_ERROR',
-          code: 'BANK_TRANSFER_MIGRATE_ACCOUNT_NOT_ENABLED',
-          message: '/bank_transfer/migrate_account is not enabled for this client',
-          suggestedAction: 'Contact support to request access to account migration.',
-        });
-      }
-      if (!institution) {
-        throw invalidInput(
-          'INVALID_INSTITUTION',
-          `routing_number ${request.routing_number} is not the routing number of a sandbox institution`,
-          'Use the routing number of a sandbox institution, for example 011401533 (First Gingham Bank).',
-        );
-      }
-      const at = context.now.toISOString();
-      const itemId = randomId();
-      const accountId = randomId();
-      await trx
-        .insertInto('items')
-        .values({
-          item_id: itemId,
-          client_id: clientId,
-          institution_id: institution.institution_id,
-          test_user: testUserKey(DEFAULT_TEST_USER),
-          products: JSON.stringify([]),
-          webhook: null,
-          bank_transfer_only: 1,
-          created_at: at,
-          removed_at: null,
-        })
-        .execute();
-      await trx
-        .insertInto('accounts')
-        .values({
-          account_id: accountId,
-          item_id: itemId,
-          client_id: clientId,
-          position: 0,
-          type: 'depository',
-          subtype: request.account_type,
-          name: request.account_type === 'checking' ? 'Checking' : 'Savings',
-          official_name: null,
-          mask: request.account_number.slice(-4),
-          available: null,
-          current: 0,
-          limit_amount: null,
-          iso_currency_code: 'USD',
-          verification_status: null,
-          micro_deposits: 0,
-          created_at: at,
-        })
-        .execute();
-      await trx
-        .insertInto('migrated_accounts')
-        .values({
-          account_id: accountId,
-          client_id: clientId,
-          account_number: request.account_number,
-          routing_number: request.routing_number,
-        })
-        .execute();
+      const { institution_id } = orRefuse(
+        migrationInstitution(await migrateAccountEnabled(trx, clientId), request.routing_number, institution),
+      );
+      const { itemId, accountId } = await createBankTransferOnlyItem(trx, {
+        clientId,
+        institutionId: institution_id,
+        accountType: request.account_type,
+        mask: request.account_number.slice(-4),
+        now: context.now,
+      });
+      await insertMigratedAccount(trx, {
+        account_id: accountId,
+        client_id: clientId,
+        account_number: request.account_number,
+        routing_number: request.routing_number,
+      });
       return { access_token: await issueAccessToken(trx, clientId, itemId, context.now), account_id: accountId };
     });
   },
@@ -380,11 +277,9 @@ export const bankTransferHandlers: HandlerGroup<
 
   async sandboxBankTransferSimulate(request, context) {
     await context.store.transaction(async (trx) => {
-      const row = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
-      if (!row) {
-        throw invalidBankTransferId(request.bank_transfer_id);
-      }
       const eventType = request.event_type;
+      const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
+      const row = orRefuse(simulatableBankTransfer(request.bank_transfer_id, found, eventType));
       const failure: BankTransferFailure | null =
         eventType === 'posted'
           ? null
@@ -399,8 +294,10 @@ export const bankTransferHandlers: HandlerGroup<
         'stay', // A simulated event moves no funds.
       );
       if (!moved) {
-        const current = (await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id)) ?? row;
-        throw transitionInvalid(current, eventType);
+        // A concurrent call changed it between the read and the update: refused on the row as it is now.
+        const current = await bankTransferOf(trx, row.client_id, row.bank_transfer_id);
+        orRefuse(simulatableBankTransfer(request.bank_transfer_id, current, eventType));
+        throw new Error(`bank transfer ${row.bank_transfer_id} can take ${eventType} but the update changed no row`);
       }
     });
     return {};

@@ -16,7 +16,7 @@ import {
   type BankTransferStatus,
   receiverDetailsOf,
 } from './bank-transfer-status.js';
-import type { BankTransferEventsTable, BankTransfersTable } from './tables.js';
+import type { BankTransferEventsTable, BankTransfersTable, MigratedAccountsTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -170,4 +170,19 @@ export async function bankTransferEventsAfter(
     .orderBy('event_id')
     .limit(count)
     .execute();
+}
+
+/** Whether `/bank_transfer/migrate_account` is enabled for the client (it is not by default). */
+export async function migrateAccountEnabled(db: Db, clientId: string): Promise<boolean> {
+  const settings = await db
+    .selectFrom('bank_transfer_settings')
+    .select('migrate_account_enabled')
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return settings?.migrate_account_enabled === 1;
+}
+
+/** Stores the account and routing numbers of a migrated account. */
+export async function insertMigratedAccount(trx: Transaction<Database>, account: MigratedAccountsTable): Promise<void> {
+  await trx.insertInto('migrated_accounts').values(account).execute();
 }

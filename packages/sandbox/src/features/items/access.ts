@@ -4,9 +4,9 @@
  * learn that another client's token exists.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { invalidInput } from '../../engine/errors/sandbox-error.js';
 import type { Database } from '../../engine/store/database.js';
 import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+import { invalidAccessToken, invalidAccountId, invalidProcessorToken } from './errors.js';
 import type { AccountsTable, ItemsTable, TokensTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -27,11 +27,7 @@ export type AccountRow = Selectable<AccountsTable>;
 export async function itemOfAccessToken(db: Db, clientId: string, accessToken: string): Promise<LiveItem> {
   const found = await liveToken(db, clientId, accessToken, 'access');
   if (!found) {
-    throw invalidInput(
-      'INVALID_ACCESS_TOKEN',
-      'access_token is not a valid access token: it is unknown, was rotated by /item/access_token/invalidate, or its Item was removed',
-      'Use the access token returned by the latest exchange or invalidation of an Item that was not removed.',
-    );
+    throw invalidAccessToken();
   }
   return found.item;
 }
@@ -47,11 +43,7 @@ export async function accountOfProcessorToken(
     ? await db.selectFrom('accounts').selectAll().where('account_id', '=', found.token.account_id).executeTakeFirst()
     : undefined;
   if (!found || !account) {
-    throw invalidInput(
-      'INVALID_PROCESSOR_TOKEN',
-      'processor_token is not a valid processor token: it is unknown, or its Item was removed',
-      'Create a processor token with /processor/token/create for an Item that was not removed.',
-    );
+    throw invalidProcessorToken();
   }
   return { item: found.item, account, token: found.token };
 }
@@ -155,10 +147,7 @@ export function selectAccounts(
   }
   const unknown = accountIds.filter((id) => !accounts.some((account) => account.account_id === id));
   if (unknown.length > 0) {
-    throw invalidInput(
-      'INVALID_ACCOUNT_ID',
-      `options.account_ids has ids that are not accounts of this Item: ${unknown.join(', ')}`,
-    );
+    throw invalidAccountId('options.account_ids', unknown);
   }
   return accounts.filter((account) => accountIds.includes(account.account_id));
 }

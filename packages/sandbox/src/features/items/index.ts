@@ -23,6 +23,15 @@ export {
   kindName,
 } from './coverage.js';
 export {
+  accountNotSupported,
+  invalidAccessToken,
+  invalidAccountId,
+  invalidAccountIdMessage,
+  itemLoginRequired,
+  productsNotSupported,
+  type UnsupportedProducts,
+} from './errors.js';
+export {
   anchorOf,
   checkInstitutionOffers,
   checkLogin,
@@ -33,7 +42,7 @@ export {
 } from './item-reads.js';
 export { itemHandlers } from './operations.js';
 export { itemError, presentAccount, presentItem } from './present.js';
-export { issueAccessToken, issueProcessorToken } from './queries.js';
+export { createBankTransferOnlyItem, issueAccessToken, issueProcessorToken } from './queries.js';
 export { seedCanonicalItem, seedCanonicalMicroDeposits } from './seed.js';
 export type { AccountsTable, ItemsTable } from './tables.js';
 export { verificationHandlers } from './verification.js';

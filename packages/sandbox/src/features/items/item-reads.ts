@@ -5,26 +5,15 @@
  * only, and, where the operation declares it, for an institution without the product).
  */
 
-import { SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext } from '../../engine/handler-types.js';
 import type { Store } from '../../engine/store/open-store.js';
 import { loadInstitutions } from '../institutions/index.js';
 import { testUserOf } from '../world/index.js';
 import { type AccountRow, accountOfProcessorToken, itemOfAccessToken, type LiveItem, type TokenRow } from './access.js';
 import { isoDate } from './calendar.js';
+import { itemLoginRequired, productsNotSupported } from './errors.js';
 
 type Db = Parameters<typeof itemOfAccessToken>[0];
-
-/** `ITEM_ERROR` / `ITEM_LOGIN_REQUIRED`: the user must log in again before data can be read. */
-export function itemLoginRequired(): SandboxError {
-  return new SandboxError({
-    type: 'ITEM_ERROR',
-    code: 'ITEM_LOGIN_REQUIRED',
-    message:
-      'the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information',
-    suggestedAction: 'Send the user through the update flow to log in again.',
-  });
-}
 
 /** Refuses an Item whose login was reset (test user `user_login_reset`). */
 export function checkLogin(item: LiveItem): void {
@@ -39,12 +28,7 @@ export function checkLogin(item: LiveItem): void {
  */
 export function checkNotBankTransferOnly(item: LiveItem, product: string): void {
   if (item.bank_transfer_only === 1) {
-    throw new SandboxError({
-      type: 'ITEM_ERROR',
-      code: 'PRODUCTS_NOT_SUPPORTED',
-      message: `this item was created by /bank_transfer/migrate_account and serves bank transfers only, not the ${product} product`,
-      suggestedAction: 'Connect the account through Link to read its data.',
-    });
+    throw productsNotSupported({ reason: 'bank-transfer-only', product });
   }
 }
 
@@ -99,10 +83,11 @@ export async function institutionOf(store: Store, item: LiveItem): Promise<ItemI
 /** Refuses a product the Item's institution does not offer (`ITEM_ERROR` / `PRODUCTS_NOT_SUPPORTED`). */
 export function checkInstitutionOffers(institution: ItemInstitution, product: string): void {
   if (!institution.products.includes(product)) {
-    throw new SandboxError({
-      type: 'ITEM_ERROR',
-      code: 'PRODUCTS_NOT_SUPPORTED',
-      message: `the institution of this item (${institution.institution_id}) does not support the ${product} product`,
+    throw productsNotSupported({
+      reason: 'institution',
+      institutionId: institution.institution_id,
+      products: [product],
+      offered: institution.products,
     });
   }
 }

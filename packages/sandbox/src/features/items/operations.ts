@@ -11,9 +11,10 @@ import { ENVIRONMENT } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
 import { checkWebhookUrl, redactedUrl } from '../../engine/webhooks/url-policy.js';
-import { loadInstitutions } from '../institutions/index.js';
+import { invalidInstitution, loadInstitutions } from '../institutions/index.js';
 import { CANONICAL_ITEM, type TestUser, testLogin } from '../world/index.js';
 import { itemOfAccessToken } from './access.js';
+import { invalidPublicToken, productsNotSupported } from './errors.js';
 import { itemError, presentItem } from './present.js';
 import {
   createItem,
@@ -55,19 +56,15 @@ function loginOf(options: { override_username?: string; override_password?: stri
 async function checkInstitution(context: HandlerContext, institutionId: string, products: readonly string[]) {
   const institution = (await loadInstitutions(context.store)).find((entry) => entry.institution_id === institutionId);
   if (!institution) {
-    throw invalidInput(
-      'INVALID_INSTITUTION',
-      `institution_id ${institutionId} is not a sandbox institution`,
-      'Find sandbox institutions with /institutions/search; ins_109508 supports every product.',
-    );
+    throw invalidInstitution('institution_id', institutionId);
   }
   const unsupported = products.filter((product) => product !== 'balance' && !institution.products.includes(product));
   if (unsupported.length > 0) {
-    throw new SandboxError({
-      type: 'ITEM_ERROR',
-      code: 'PRODUCTS_NOT_SUPPORTED',
-      message: `institution ${institutionId} does not support ${unsupported.join(', ')}; it supports ${institution.products.join(', ')}`,
-      suggestedAction: 'Choose products the institution supports, or another institution.',
+    throw productsNotSupported({
+      reason: 'institution',
+      institutionId,
+      products: unsupported,
+      offered: institution.products,
     });
   }
 }
@@ -125,11 +122,7 @@ export const itemHandlers: HandlerGroup<
     return context.store.transaction(async (trx) => {
       const itemId = await usePublicToken(trx, context.client.client_id, request.public_token, context.now);
       if (!itemId) {
-        throw invalidInput(
-          'INVALID_PUBLIC_TOKEN',
-          'public_token is not valid: it is unknown, expired (public tokens live 30 minutes) or already exchanged',
-          'Create a new public token and exchange it within 30 minutes, once.',
-        );
+        throw invalidPublicToken('unknown');
       }
       const removed = await trx
         .selectFrom('items')
@@ -137,7 +130,7 @@ export const itemHandlers: HandlerGroup<
         .where('item_id', '=', itemId)
         .executeTakeFirst();
       if (!removed || removed.removed_at !== null) {
-        throw invalidInput('INVALID_PUBLIC_TOKEN', 'public_token is not valid: its Item was removed');
+        throw invalidPublicToken('item-removed');
       }
       // One access token per Item: the Item's live token if it has one (the canonical Item does).
       const accessToken =

@@ -6,7 +6,7 @@ import type { Transaction } from 'kysely';
 import { newAccessToken, newProcessorToken, newPublicToken, randomId } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
 import type { Engine } from '../../engine/store/migrations/index.js';
-import { type TestUser, testUserKey } from '../world/index.js';
+import { DEFAULT_TEST_USER, type TestUser, testUserKey } from '../world/index.js';
 import { generateAccounts } from './accounts.js';
 import type { AccountsTable, TokensTable } from './tables.js';
 
@@ -48,6 +48,66 @@ export async function createItem(trx: Trx, item: NewItem): Promise<{ itemId: str
     await trx.insertInto('accounts').values(accounts).execute();
   }
   return { itemId, accounts };
+}
+
+/** What a bank-transfer-only Item (made by `/bank_transfer/migrate_account`) is made of. */
+export interface NewBankTransferOnlyItem {
+  clientId: string;
+  institutionId: string;
+  /** The migrated account's subtype. */
+  accountType: 'checking' | 'savings';
+  /** The last four digits of its account number. */
+  mask: string;
+  now: Date;
+}
+
+/**
+ * Creates an Item that serves bank transfers only, of the default test user and no products,
+ * with its one depository account (no balance known); returns their ids.
+ */
+export async function createBankTransferOnlyItem(
+  trx: Trx,
+  item: NewBankTransferOnlyItem,
+): Promise<{ itemId: string; accountId: string }> {
+  const at = item.now.toISOString();
+  const itemId = randomId();
+  const accountId = randomId();
+  await trx
+    .insertInto('items')
+    .values({
+      item_id: itemId,
+      client_id: item.clientId,
+      institution_id: item.institutionId,
+      test_user: testUserKey(DEFAULT_TEST_USER),
+      products: JSON.stringify([]),
+      webhook: null,
+      bank_transfer_only: 1,
+      created_at: at,
+      removed_at: null,
+    })
+    .execute();
+  await trx
+    .insertInto('accounts')
+    .values({
+      account_id: accountId,
+      item_id: itemId,
+      client_id: item.clientId,
+      position: 0,
+      type: 'depository',
+      subtype: item.accountType,
+      name: item.accountType === 'checking' ? 'Checking' : 'Savings',
+      official_name: null,
+      mask: item.mask,
+      available: null,
+      current: 0,
+      limit_amount: null,
+      iso_currency_code: 'USD',
+      verification_status: null,
+      micro_deposits: 0,
+      created_at: at,
+    })
+    .execute();
+  return { itemId, accountId };
 }
 
 /** A token row of `kind` for an Item. */

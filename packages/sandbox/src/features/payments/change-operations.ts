@@ -6,111 +6,20 @@
  * two concurrent requests exactly one succeeds.
  */
 import type { Transaction } from 'kysely';
-import { invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import type { Database } from '../../engine/store/database.js';
-import { paymentError, paymentOfClient, tokenFlowUnavailable } from './access.js';
+import { paymentOfClient } from './access.js';
+import { orRefuse, paymentRefusalError, refuseIf } from './errors.js';
 import { newPaymentToken, newRefundId } from './ids.js';
 import { refundDetailsFor } from './payer.js';
 import { presentPayment } from './present.js';
 import { changeStatus, nextChangeSeq, type PaymentRow, recordReversal, replacePaymentToken } from './queries.js';
-import {
-  effectiveStatus,
-  type PaymentKind,
-  type PaymentStatus,
-  pathBetween,
-  REVERSIBLE_STATUSES,
-  reachableStatuses,
-} from './status.js';
-import { hasPaymentTokenFlow, PAYMENT_TOKEN_LIFETIME_MS, paymentTokenExpiry } from './token-flow.js';
-
-const INPUT_NEEDED: PaymentStatus = 'PAYMENT_STATUS_INPUT_NEEDED';
+import { reversalRefusal, simulationStep } from './rules.js';
+import { effectiveStatus, type PaymentStatus } from './status.js';
+import { hasPaymentTokenFlow, paymentTokenExpiry } from './token-flow.js';
 
 /** How often a simulation re-reads a payment that a concurrent request changed under it. */
 const SIMULATION_ATTEMPTS = 3;
-
-function kindOf(payment: PaymentRow): PaymentKind {
-  return payment.schedule === null ? 'one_time' : 'standing_order';
-}
-
-/** Why `payment` cannot be reversed (it was not reversed by a conditional update), in the order of the rules. */
-function reversalRefusal(payment: PaymentRow, now: Date): SandboxError {
-  const id = payment.payment_id;
-  if (payment.refund_id !== null) {
-    return paymentError(
-      'PAYMENT_ALREADY_REVERSED',
-      `payment_id ${id} was already reversed (refund ${payment.refund_id}); a payment can be reversed once`,
-      "Read the refund in the payment's refund field with /payment_initiation/payment/get.",
-    );
-  }
-  if (payment.schedule !== null) {
-    return paymentError(
-      'PAYMENT_NOT_REVERSIBLE',
-      `payment_id ${id} is a standing order; standing orders cannot be modified, cancelled or reversed through the API`,
-      'The end user changes or cancels the standing order with their bank.',
-    );
-  }
-  const { status } = effectiveStatus(payment, now);
-  if (!REVERSIBLE_STATUSES.includes(status)) {
-    return paymentError(
-      'PAYMENT_NOT_REVERSIBLE',
-      `payment_id ${id} has status ${status}; only ${REVERSIBLE_STATUSES.join(' or ')} payments can be reversed`,
-    );
-  }
-  if (payment.refund_details === null) {
-    return paymentError(
-      'REFUND_DETAILS_UNAVAILABLE',
-      `payment_id ${id} has no refund_details: it was created without options.request_refund_details or the bank did not report the payer account`,
-      'Create payments with options.request_refund_details set to true when you may need to reverse them.',
-    );
-  }
-  throw new Error(`payment ${id} is reversible but its reversal changed no row`);
-}
-
-function notAwaitingInput(payment: PaymentRow, status: PaymentStatus, what: string): SandboxError {
-  return paymentError(
-    'PAYMENT_NOT_AWAITING_INPUT',
-    `payment_id ${payment.payment_id} has status ${status}; ${what} PAYMENT_STATUS_INPUT_NEEDED payments`,
-  );
-}
-
-/** `INVALID_PAYMENT_TOKEN` when `token` is not the payment's current, unused, unexpired token. */
-function checkPaymentToken(payment: PaymentRow, token: string, now: Date): void {
-  const problem =
-    payment.payment_token !== token
-      ? `is not the current payment token of payment_id ${payment.payment_id}: it is unknown or was replaced by a newer one`
-      : payment.payment_token_used_at !== null
-        ? 'was already used; a payment token is single use'
-        : now.getTime() >= Date.parse(payment.payment_token_expires_at)
-          ? `expired at ${payment.payment_token_expires_at}; payment tokens live ${PAYMENT_TOKEN_LIFETIME_MS / 60_000} minutes`
-          : undefined;
-  if (problem) {
-    throw invalidInput(
-      'INVALID_PAYMENT_TOKEN',
-      `payment_token ${token} ${problem}`,
-      'Create a new token with /payment_initiation/payment/token/create.',
-    );
-  }
-}
-
-function transitionInvalid(payment: PaymentRow, status: PaymentStatus, target: PaymentStatus): SandboxError {
-  const kind = kindOf(payment);
-  const reachable = reachableStatuses(kind, status);
-  const otherKind: PaymentKind = kind === 'one_time' ? 'standing_order' : 'one_time';
-  const wrongKind =
-    !reachableStatuses(kind, INPUT_NEEDED).includes(target) &&
-    reachableStatuses(otherKind, INPUT_NEEDED).includes(target)
-      ? ` (${target} applies to ${otherKind === 'one_time' ? 'one-time payments' : 'standing orders'} only)`
-      : '';
-  return new SandboxError({
-    type: 'SANDBOX_ERROR',
-    code: 'SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID',
-    message: `payment_id ${payment.payment_id} has status ${status}, from which ${target} cannot be reached${wrongKind}; ${
-      reachable.length > 0 ? `it can move to ${reachable.join(', ')}` : `${status} is final`
-    }`,
-    suggestedAction: 'Create a new payment to simulate another outcome.',
-  });
-}
 
 /** The simulation's change, inside `trx`: the payment after it (unchanged when it already had the status). */
 async function simulate(
@@ -121,19 +30,11 @@ async function simulate(
   const clientId = context.client.client_id;
   for (let attempt = 0; attempt < SIMULATION_ATTEMPTS; attempt++) {
     const payment = await paymentOfClient(trx, clientId, request.payment_id);
-    const { status } = effectiveStatus(payment, context.now);
-    if (request.payment_token !== undefined) {
-      checkPaymentToken(payment, request.payment_token, context.now);
-      if (status !== INPUT_NEEDED) {
-        throw notAwaitingInput(payment, status, 'a payment token can only be used while the payment is');
-      }
-    } else if (status === request.status) {
+    const step = orRefuse(simulationStep(payment, request.status, request.payment_token, context.now));
+    if (!step.change) {
       return payment;
     }
-    const path = pathBetween(kindOf(payment), status, request.status);
-    if (!path) {
-      throw transitionInvalid(payment, status, request.status);
-    }
+    const { path } = step;
     const executed = path.includes('PAYMENT_STATUS_EXECUTED') && payment.request_refund_details === 1;
     const payer = {
       iban: payment.payer_iban,
@@ -174,7 +75,8 @@ export const paymentChangeHandlers: HandlerGroup<
         now: context.now.toISOString(),
       });
       if (!reversed) {
-        throw reversalRefusal(await paymentOfClient(trx, clientId, request.payment_id), context.now);
+        refuseIf(reversalRefusal(await paymentOfClient(trx, clientId, request.payment_id), context.now));
+        throw new Error(`payment ${request.payment_id} is reversible but its reversal changed no row`);
       }
       return { refund_id: refundId, status: 'INITIATED' as const };
     });
@@ -183,10 +85,7 @@ export const paymentChangeHandlers: HandlerGroup<
   async paymentInitiationPaymentTokenCreate(request, context) {
     const clientId = context.client.client_id;
     if (!hasPaymentTokenFlow(clientId)) {
-      throw tokenFlowUnavailable(
-        '/payment_initiation/payment/token/create is deprecated and not available to this client; pass payment_id to link token creation instead',
-        'Create a link token with this payment_id and open Link with it.',
-      );
+      throw paymentRefusalError({ code: 'PAYMENT_TOKEN_FLOW_UNAVAILABLE', to: 'create a token' });
     }
     return context.store.transaction(async (trx) => {
       const payment = await paymentOfClient(trx, clientId, request.payment_id);
@@ -201,11 +100,12 @@ export const paymentChangeHandlers: HandlerGroup<
       });
       if (!replaced) {
         const current = await paymentOfClient(trx, clientId, payment.payment_id);
-        throw notAwaitingInput(
-          current,
-          effectiveStatus(current, context.now).status,
-          'payment tokens can only be created for',
-        );
+        throw paymentRefusalError({
+          code: 'PAYMENT_NOT_AWAITING_INPUT',
+          paymentId: current.payment_id,
+          status: effectiveStatus(current, context.now).status,
+          to: 'create a token',
+        });
       }
       return { payment_token: token, payment_token_expiration_time: expiresAt };
     });
@@ -213,10 +113,7 @@ export const paymentChangeHandlers: HandlerGroup<
 
   async sandboxPaymentSimulate(request, context) {
     if (request.payment_token !== undefined && !hasPaymentTokenFlow(context.client.client_id)) {
-      throw tokenFlowUnavailable(
-        'payment_token belongs to the deprecated payment token flow, which is not available to this client; leave it out',
-        'Simulate the outcome without payment_token (the link-token flow).',
-      );
+      throw paymentRefusalError({ code: 'PAYMENT_TOKEN_FLOW_UNAVAILABLE', to: 'simulate with a token' });
     }
     const payment = await context.store.transaction((trx) => simulate(trx, context, request));
     return { payment: presentPayment(payment, context.now) };

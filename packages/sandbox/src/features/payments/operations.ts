@@ -6,19 +6,16 @@
  * initiation handler into {@link paymentHandlers}.
  */
 
-import { invalidField } from '../../engine/errors/sandbox-error.js';
-import type { HandlerGroup, RequestOf } from '../../engine/handler-types.js';
-import { paymentError, paymentOfClient } from './access.js';
-import { hasAtMostTwoDecimals } from './amount.js';
+import type { HandlerGroup } from '../../engine/handler-types.js';
+import { paymentOfClient } from './access.js';
 import { paymentChangeHandlers } from './change-operations.js';
-import { hasValidIbanCheckDigits } from './iban.js';
+import { orRefuse, paymentRefusalError, refuseIf } from './errors.js';
 import { newPaymentId, newPaymentToken } from './ids.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { presentPayment } from './present.js';
 import { insertPayment, listPayments, nextChangeSeq } from './queries.js';
 import { recipientHandlers, recipientOfClient } from './recipient-operations.js';
-import type { RecipientRow } from './recipient-queries.js';
-import { type Schedule, scheduleProblem } from './schedule.js';
+import { createRequestSchedule, recipientFitRefusal } from './rules.js';
 import { AUTHORISATION_WINDOW_MS } from './status.js';
 import { paymentTokenExpiry } from './token-flow.js';
 import { ukDate } from './uk-calendar.js';
@@ -26,83 +23,13 @@ import { ukDate } from './uk-calendar.js';
 /** Default page size of `/payment_initiation/payment/list`. */
 export const DEFAULT_PAYMENT_PAGE_SIZE = 10;
 
-type CreateRequest = RequestOf<'paymentInitiationPaymentCreate'>;
-
-/** The request rules the schema cannot express: two decimals, the schedule, the payer restriction. */
-function checkCreateRequest(request: CreateRequest, now: Date): Schedule | null {
-  if (!hasAtMostTwoDecimals(request.amount.value)) {
-    throw invalidField('amount.value', `must be greater than 0 with at most two decimals, got ${request.amount.value}`);
-  }
-  const schedule: Schedule | null = request.schedule
-    ? {
-        interval: request.schedule.interval,
-        interval_execution_day: request.schedule.interval_execution_day,
-        start_date: request.schedule.start_date,
-        end_date: request.schedule.end_date ?? null,
-      }
-    : null;
-  const problem = schedule && scheduleProblem(schedule, ukDate(now));
-  if (problem) {
-    throw invalidField(problem.field, problem.message);
-  }
-  const options = request.options;
-  if (options?.iban && options.bacs) {
-    throw invalidField('options', 'must not restrict the payer to both an iban and a bacs account: give at most one');
-  }
-  if (options?.iban && !hasValidIbanCheckDigits(options.iban)) {
-    throw invalidField('options.iban', `${options.iban} fails the ISO 13616 check-digit test`);
-  }
-  return schedule;
-}
-
-/** The standing-order rules, then the recipient's account details for the currency. */
-function checkRecipientFits(request: CreateRequest, schedule: Schedule | null, recipient: RecipientRow): void {
-  const id = recipient.recipient_id;
-  if (schedule && request.amount.currency !== 'GBP') {
-    throw paymentError(
-      'STANDING_ORDER_CURRENCY_NOT_GBP',
-      `amount.currency must be GBP when schedule is given: standing orders are GBP only, got ${request.amount.currency}`,
-    );
-  }
-  if (schedule) {
-    const country = recipient.address === null ? null : (JSON.parse(recipient.address) as { country: string }).country;
-    const reason =
-      recipient.bacs_account === null
-        ? 'no BACS details'
-        : country !== null && country !== 'GB'
-          ? `address.country ${country}`
-          : null;
-    if (reason) {
-      throw paymentError(
-        'STANDING_ORDER_RECIPIENT_NOT_UK',
-        `recipient_id ${id} is not a UK recipient (${reason}); standing orders can only be paid to UK recipients`,
-        'Create a recipient with bacs details and a GB address, or remove schedule.',
-      );
-    }
-  }
-  if (request.amount.currency === 'GBP' && recipient.bacs_account === null) {
-    throw paymentError(
-      'RECIPIENT_BACS_REQUIRED',
-      `recipient_id ${id} has no BACS details; domestic GBP payments need a recipient created with bacs`,
-      'Create the recipient with bacs (account number and sort code) and pay that recipient.',
-    );
-  }
-  if (request.amount.currency === 'EUR' && recipient.iban === null) {
-    throw paymentError(
-      'RECIPIENT_IBAN_REQUIRED',
-      `recipient_id ${id} has no IBAN; EUR payments need a recipient created with iban`,
-      'Create the recipient with an iban and pay that recipient.',
-    );
-  }
-}
-
 const ownHandlers: HandlerGroup<
   'paymentInitiationPaymentCreate' | 'paymentInitiationPaymentGet' | 'paymentInitiationPaymentList'
 > = {
   async paymentInitiationPaymentCreate(request, context) {
-    const schedule = checkCreateRequest(request, context.now);
+    const schedule = orRefuse(createRequestSchedule(request, ukDate(context.now)));
     const recipient = await recipientOfClient(context, request.recipient_id);
-    checkRecipientFits(request, schedule, recipient);
+    refuseIf(recipientFitRefusal(request.amount.currency, schedule !== null, recipient));
     const now = context.now.toISOString();
     const expiresAt = new Date(context.now.getTime() + AUTHORISATION_WINDOW_MS).toISOString();
     const paymentId = newPaymentId();
@@ -148,7 +75,11 @@ const ownHandlers: HandlerGroup<
     const count = request.count ?? DEFAULT_PAYMENT_PAGE_SIZE;
     const bound = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
     if (request.cursor !== undefined && !bound) {
-      throw invalidField('cursor', `must be a next_cursor value or an RFC 3339 date-time, got "${request.cursor}"`);
+      throw paymentRefusalError({
+        code: 'INVALID_FIELD',
+        field: 'cursor',
+        message: `must be a next_cursor value or an RFC 3339 date-time, got "${request.cursor}"`,
+      });
     }
     const rows = await listPayments(context.store.db, {
       clientId: context.client.client_id,

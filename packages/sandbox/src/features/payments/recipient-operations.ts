@@ -4,22 +4,13 @@
  * that created them.
  */
 
-import { invalidField, invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
-import { hasValidIbanCheckDigits, ibanCountry } from './iban.js';
+import { paymentRefusalError, refuseIf } from './errors.js';
 import { newRecipientId } from './ids.js';
 import { presentRecipient } from './present.js';
 import type { Bacs, RecipientAddress, RecipientDetails } from './recipient-details.js';
 import { createRecipientOnce, findRecipient, listRecipients, type RecipientRow } from './recipient-queries.js';
-import { isSepaCountry } from './sepa.js';
-
-function notSepa(message: string): SandboxError {
-  return new SandboxError({
-    type: 'PAYMENT_ERROR',
-    code: 'RECIPIENT_COUNTRY_NOT_SEPA',
-    message: `${message}; payment recipients must be in a SEPA country`,
-  });
-}
+import { recipientDetailsRefusal } from './rules.js';
 
 /**
  * The body of `/payment_initiation/recipient/create` after validation. (The generated type is
@@ -47,15 +38,7 @@ export function recipientDetailsOf(request: RecipientCreateBody): RecipientDetai
         }
       : null,
   };
-  if (details.iban !== null && !hasValidIbanCheckDigits(details.iban)) {
-    throw invalidField('iban', `${details.iban} fails the ISO 13616 check-digit test`);
-  }
-  if (details.iban !== null && !isSepaCountry(ibanCountry(details.iban))) {
-    throw notSepa(`iban ${details.iban} is from ${ibanCountry(details.iban)}, which is not a SEPA country`);
-  }
-  if (details.address !== null && !isSepaCountry(details.address.country)) {
-    throw notSepa(`address.country ${details.address.country} is not a SEPA country`);
-  }
+  refuseIf(recipientDetailsRefusal(details));
   return details;
 }
 
@@ -63,11 +46,7 @@ export function recipientDetailsOf(request: RecipientCreateBody): RecipientDetai
 export async function recipientOfClient(context: HandlerContext, recipientId: string): Promise<RecipientRow> {
   const recipient = await findRecipient(context.store.db, context.client.client_id, recipientId);
   if (!recipient) {
-    throw invalidInput(
-      'INVALID_RECIPIENT_ID',
-      `recipient_id does not match any payment recipient of this client: ${recipientId}`,
-      'Use a recipient_id returned by /payment_initiation/recipient/create.',
-    );
+    throw paymentRefusalError({ code: 'INVALID_RECIPIENT_ID', recipientId });
   }
   return recipient;
 }

@@ -6,13 +6,13 @@
  * `options.min_last_updated_datetime` is compared with.
  */
 
-import { invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
+import { SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { accountNumbers, ownersOf } from '../account-data/index.js';
 import {
+  accountNotSupported,
   institutionOf,
   isCheckingOrSavings,
-  kindName,
   presentAccount,
   readableProcessorAccount,
 } from '../items/index.js';
@@ -28,11 +28,7 @@ export const processorHandlers: HandlerGroup<'processorAuthGet' | 'processorIden
       'auth',
     );
     if (!isCheckingOrSavings(account)) {
-      throw invalidInput(
-        'ACCOUNT_NOT_SUPPORTED',
-        `the account behind processor_token is a ${kindName(account)} account; auth covers only checking and savings accounts`,
-        'Create the processor token for a checking or savings account.',
-      );
+      throw accountNotSupported('the account behind processor_token', account, 'auth covers');
     }
     const institution = await institutionOf(context.store, item);
     return { account: presentAccount(account), numbers: accountNumbers([account], institution) };

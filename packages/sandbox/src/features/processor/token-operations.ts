@@ -11,11 +11,11 @@ import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js
 import type { Database } from '../../engine/store/database.js';
 import {
   type AccountRow,
-  accountOfItemIfAny,
+  accountNotSupported,
   isCheckingOrSavings,
   issueProcessorToken,
+  accountOfItem as itemAccount,
   itemOfAccessToken,
-  kindName,
   type LiveItem,
 } from '../items/index.js';
 import { isSandboxProcessor, newPartnerBToken, PARTNER_B_TOKEN_KIND } from './partners.js';
@@ -29,25 +29,13 @@ async function accountOfItem(
   accountId: string,
 ): Promise<{ item: LiveItem; account: AccountRow }> {
   const item = await itemOfAccessToken(trx, context.client.client_id, accessToken);
-  const account = await accountOfItemIfAny(trx, item.item_id, accountId);
-  if (!account) {
-    throw invalidInput(
-      'INVALID_ACCOUNT_ID',
-      `account_id does not belong to the item of the provided access_token: ${accountId}`,
-      'Use an account_id returned for this Item, for example by /auth/get.',
-    );
-  }
-  return { item, account };
+  return { item, account: await itemAccount(trx, item.item_id, accountId) };
 }
 
 /** Refuses an account that is not a checking or savings account, naming the partner's token. */
 function checkCheckingOrSavings(account: AccountRow, tokenName: string): void {
   if (!isCheckingOrSavings(account)) {
-    throw invalidInput(
-      'ACCOUNT_NOT_SUPPORTED',
-      `account_id ${account.account_id} is a ${kindName(account)} account; ${tokenName} need a checking or savings account`,
-      'Choose a checking or savings account of the Item.',
-    );
+    throw accountNotSupported(`account_id ${account.account_id}`, account, `${tokenName} are issued for`);
   }
 }
 

@@ -8,7 +8,14 @@
 import { invalidField, invalidInput } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { transactionHistory } from '../account-data/index.js';
-import { accountOfItem, accountsOfItem, isCheckingOrSavings, isoDate, kindName, readableItem } from '../items/index.js';
+import {
+  accountNotSupported,
+  accountOfItem,
+  accountsOfItem,
+  isCheckingOrSavings,
+  isoDate,
+  readableItem,
+} from '../items/index.js';
 import { testUserOf } from '../world/index.js';
 import { accountFacts, wholeDaysBetween } from './account-facts.js';
 import { reportReturn, saveEvaluation } from './queries.js';
@@ -31,11 +38,7 @@ export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport
       const item = await readableItem(trx, context, request.access_token, 'signal');
       const account = await accountOfItem(trx, item.item_id, request.account_id);
       if (!isCheckingOrSavings(account)) {
-        throw invalidInput(
-          'ACCOUNT_NOT_SUPPORTED',
-          `account_id ${account.account_id} is a ${kindName(account)} account; signal evaluates ACH debits from checking and savings accounts only`,
-          'Evaluate a debit from a checking or savings account of the Item.',
-        );
+        throw accountNotSupported(`account_id ${account.account_id}`, account, 'signal evaluates ACH debits from');
       }
       const user = testUserOf(item.test_user);
       const history = transactionHistory(

@@ -1,0 +1,122 @@
+/**
+ * The rules of creating and cancelling transfers, as pure functions over what was read: each
+ * returns the refusal that applies, first matching rule first, or null when the call may go on.
+ * The operations raise a refusal through `transferRefusalError` (errors.ts), the one place its
+ * wording lives.
+ */
+
+/** A refusal of a transfer operation: its error code and what the message names. */
+export type TransferRefusal =
+  | { code: 'INVALID_AUTHORIZATION_ID'; authorizationId: string }
+  | { code: 'TRANSFER_AUTHORIZATION_DECLINED'; authorizationId: string; rationale: string | null }
+  | { code: 'TRANSFER_AUTHORIZATION_ALREADY_USED'; authorizationId: string; transferId: string | null }
+  | {
+      code: 'TRANSFER_AUTHORIZATION_MISMATCH';
+      authorizationId: string;
+      field: AuthorizedField | 'access_token';
+      /** The request's value (for `access_token`, the id of its Item). */
+      given: string;
+      authorized: string;
+    }
+  | { code: 'INVALID_TRANSFER_ID'; transferId: string }
+  | { code: 'TRANSFER_NOT_CANCELLABLE'; transferId: string; status: string };
+
+/** The fields of a transfer that must equal its authorization's, in the order they are compared. */
+export const AUTHORIZED_FIELDS = [
+  'account_id',
+  'type',
+  'network',
+  'ach_class',
+  'amount',
+  'origination_account_id',
+] as const;
+
+/** A field of a transfer that must equal its authorization's. */
+export type AuthorizedField = (typeof AUTHORIZED_FIELDS)[number];
+
+/** What the use of an authorization depends on. */
+export interface AuthorizationFactsForUse extends Record<AuthorizedField, string> {
+  authorization_id: string;
+  item_id: string;
+  decision: string;
+  decision_rationale: string | null;
+  /** The transfer it was used for, null while unused. */
+  transfer_id: string | null;
+}
+
+/** An authorization that may be used, or the refusal. */
+export type UsableAuthorization<T> = { ok: true; authorization: T } | { ok: false; refusal: TransferRefusal };
+
+/**
+ * Whether `authorization` (undefined when the client has no authorization `authorizationId`) can
+ * be used for a transfer of the Item `itemId`: it exists, was not declined, was not used, and
+ * was made for that Item.
+ */
+export function usableAuthorization<T extends AuthorizationFactsForUse>(
+  authorizationId: string,
+  authorization: T | undefined,
+  itemId: string,
+): UsableAuthorization<T> {
+  const refuse = (refusal: TransferRefusal): UsableAuthorization<T> => ({ ok: false, refusal });
+  if (!authorization) {
+    return refuse({ code: 'INVALID_AUTHORIZATION_ID', authorizationId });
+  }
+  const id = authorization.authorization_id;
+  if (authorization.decision === 'declined') {
+    return refuse({
+      code: 'TRANSFER_AUTHORIZATION_DECLINED',
+      authorizationId: id,
+      rationale: authorization.decision_rationale,
+    });
+  }
+  if (authorization.transfer_id !== null) {
+    return refuse({
+      code: 'TRANSFER_AUTHORIZATION_ALREADY_USED',
+      authorizationId: id,
+      transferId: authorization.transfer_id,
+    });
+  }
+  if (authorization.item_id !== itemId) {
+    return refuse({
+      code: 'TRANSFER_AUTHORIZATION_MISMATCH',
+      authorizationId: id,
+      field: 'access_token',
+      given: itemId,
+      authorized: authorization.item_id,
+    });
+  }
+  return { ok: true, authorization };
+}
+
+/** The first field of `requested` that differs from the authorization's, as a refusal naming it. */
+export function authorizationMismatch(
+  requested: Record<AuthorizedField, string>,
+  authorization: AuthorizationFactsForUse,
+): TransferRefusal | null {
+  const field = AUTHORIZED_FIELDS.find((name) => requested[name] !== authorization[name]);
+  return field === undefined
+    ? null
+    : {
+        code: 'TRANSFER_AUTHORIZATION_MISMATCH',
+        authorizationId: authorization.authorization_id,
+        field,
+        given: requested[field],
+        authorized: authorization[field],
+      };
+}
+
+/**
+ * Whether the transfer `transferId` (`current`, undefined when the client has none) can be
+ * cancelled: it exists, is pending and is cancellable.
+ */
+export function cancelRefusal(
+  transferId: string,
+  current: { status: string; cancellable: number } | undefined,
+): TransferRefusal | null {
+  if (!current) {
+    return { code: 'INVALID_TRANSFER_ID', transferId };
+  }
+  return current.status === 'pending' && current.cancellable === 1
+    ? null
+    : { code: 'TRANSFER_NOT_CANCELLABLE', transferId, status: current.status };
+}
