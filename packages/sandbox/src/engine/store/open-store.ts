@@ -9,14 +9,15 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { handOut } from './engine-of.js';
 import { type Engine, migrationProvider } from './migrations/index.js';
-import { createStatementNames, useNamedStatements } from './postgres/named-statements.js';
+import { createStatementNames, withNamedStatements } from './postgres/named-statements.js';
+import { preparedReadTables } from './prepared-query.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite/checkpointer.js';
-import { createDirectSqlite } from './sqlite/direct.js';
-import { attachSqliteExtras } from './sqlite/extras.js';
 import { type GroupCommit, groupCommitSqliteDialect } from './sqlite/group-commit.js';
 import { createSqliteReadCache } from './sqlite/read-cache.js';
-import { withStatementCache } from './statement-cache.js';
+import { ReadCachingDriver } from './sqlite/read-cache-driver.js';
+import { cachedStatements } from './statement-cache.js';
 
 /** Where the store lives. */
 export type StoreLocation =
@@ -125,11 +126,19 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
             `the SQLite checkpointer stopped (${message}); requests now checkpoint the log themselves`,
           ),
         );
+  // Prepared queries compile once per engine for the database and every transaction handed out.
+  handOut(db, engine);
+  const inTransaction =
+    <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
+    (trx: Transaction<Database>): Promise<T> =>
+      work(handOut(trx, engine));
   return {
     engine,
     db,
     description,
-    transaction: groupCommit ? (work) => groupCommit.transaction(db, work) : (work) => db.transaction().execute(work),
+    transaction: groupCommit
+      ? (work) => groupCommit.transaction(db, inTransaction(work))
+      : (work) => db.transaction().execute(inTransaction(work)),
     settled: groupCommit ? () => groupCommit.settled() : () => Promise.resolve(),
     close: async () => {
       await checkpointer?.stop();
@@ -143,14 +152,16 @@ function connect(
   options: OpenStoreOptions,
 ): { db: Kysely<Database>; engine: Engine; description: string; file?: string; groupCommit?: GroupCommit } {
   if (location.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
-    const names = createStatementNames();
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: options.poolSize ?? 10,
+      Client: withNamedStatements(pg.Client, createStatementNames()),
+    });
     // A connection that breaks (the server stopped or restarted) must not crash the process: the
     // query under way fails and is answered 503; the pool opens new connections later.
     pool.on('error', () => {});
     pool.on('connect', (client) => {
       client.on('error', () => {});
-      useNamedStatements(client, names);
     });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
@@ -183,13 +194,14 @@ function connect(
     sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
   }
   const readCache = createSqliteReadCache(sqlite);
-  const database = withStatementCache(sqlite, {
-    onStatement: (sql) => readCache.noteStatement(sql),
-    onExec: () => readCache.invalidateAll(),
-  });
-  const { dialect, groupCommit } = groupCommitSqliteDialect({ database });
+  // Kysely's SQLite driver over the statement cache, which tells the read cache of every
+  // statement; the read cache's layer, then group commit, around it.
+  const database = cachedStatements(sqlite, { onStatement: (sql) => readCache.noteStatement(sql) });
+  const { dialect, groupCommit } = groupCommitSqliteDialect(
+    { database },
+    (driver) => new ReadCachingDriver(driver, readCache, preparedReadTables),
+  );
   const db = new Kysely<Database>({ dialect });
-  attachSqliteExtras(db, { readCache, runDirect: createDirectSqlite(database) });
   return {
     db,
     groupCommit,
