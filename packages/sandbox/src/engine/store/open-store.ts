@@ -1,32 +1,22 @@
 /**
- * Opens the store on one of its engines, applies the migrations and hands back one query layer
- * (Kysely) for both: SQLite through better-sqlite3 (a file in the data directory, or memory), or
- * PostgreSQL through `pg` for a sandbox shared by several instances.
+ * The store: the {@link Store} interface every feature and the engine use, and {@link openStore},
+ * which opens it on one of its engines (`sqlite/open-sqlite.ts`, `postgres/open-postgres.ts`),
+ * applies the migrations and hands back one query layer (Kysely) for both. Everything below uses
+ * Kysely's public API only: compiled queries run through `executeQuery`, and the engines' speed-ups
+ * live in a composed dialect, a wrapped driver and a `pg` client class.
  */
-import { mkdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
-import pg from 'pg';
+import { type Kysely, Migrator, type Transaction } from 'kysely';
 import type { Database } from './database.js';
+import { handOut } from './engine-of.js';
 import { type Engine, migrationProvider } from './migrations/index.js';
 import { OWNED_TABLES } from './owned-tables.js';
-import { createStatementNames, useNamedStatements } from './postgres/named-statements.js';
-import { BACKSTOP_AUTOCHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite/checkpointer.js';
-import { createDirectSqlite } from './sqlite/direct.js';
-import { attachSqliteExtras } from './sqlite/extras.js';
-import { type GroupCommit, groupCommitSqliteDialect } from './sqlite/group-commit.js';
-import { createSqliteReadCache } from './sqlite/read-cache.js';
-import { withStatementCache } from './statement-cache.js';
+import { openPostgres } from './postgres/open-postgres.js';
+import { startSqliteCheckpointer } from './sqlite/checkpointer.js';
+import type { GroupCommit } from './sqlite/group-commit.js';
+import { openSqlite, type SqliteLocation } from './sqlite/open-sqlite.js';
 
 /** Where the store lives. */
-export type StoreLocation =
-  | { kind: 'memory' }
-  | { kind: 'sqlite'; dataDir: string }
-  | { kind: 'postgres'; url: string };
-
-/** File name of the SQLite database inside the data directory. */
-export const SQLITE_FILE_NAME = 'sandbox.sqlite';
+export type StoreLocation = SqliteLocation | { kind: 'postgres'; url: string };
 
 /** An open store. */
 export interface Store {
@@ -61,6 +51,8 @@ export interface OpenStoreOptions {
 /** Opens the store at `location`, resets it when asked, and migrates it to the latest schema. */
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
   const { db, engine, description, file, groupCommit } = connect(location, options);
+  // Prepared queries compile once per engine for the database and every transaction handed out.
+  handOut(db, engine);
   try {
     if (options.reset && location.kind === 'postgres') {
       for (const table of OWNED_TABLES) {
@@ -88,11 +80,17 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
             `the SQLite checkpointer stopped (${message}); requests now checkpoint the log themselves`,
           ),
         );
+  const inTransaction =
+    <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
+    (trx: Transaction<Database>): Promise<T> =>
+      work(handOut(trx, engine));
   return {
     engine,
     db,
     description,
-    transaction: groupCommit ? (work) => groupCommit.transaction(db, work) : (work) => db.transaction().execute(work),
+    transaction: groupCommit
+      ? (work) => groupCommit.transaction(db, inTransaction(work))
+      : (work) => db.transaction().execute(inTransaction(work)),
     settled: groupCommit ? () => groupCommit.settled() : () => Promise.resolve(),
     close: async () => {
       await checkpointer?.stop();
@@ -106,71 +104,7 @@ function connect(
   options: OpenStoreOptions,
 ): { db: Kysely<Database>; engine: Engine; description: string; file?: string; groupCommit?: GroupCommit } {
   if (location.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
-    const names = createStatementNames();
-    // A connection that breaks (the server stopped or restarted) must not crash the process: the
-    // query under way fails and is answered 503; the pool opens new connections later.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => {
-      client.on('error', () => {});
-      useNamedStatements(client, names);
-    });
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-      engine: 'postgres',
-      description: redactUrl(location.url),
-    };
+    return { ...openPostgres(location.url, options.poolSize), engine: 'postgres' };
   }
-  let file = ':memory:';
-  if (location.kind === 'sqlite') {
-    const dir = resolve(location.dataDir);
-    mkdirSync(dir, { recursive: true });
-    file = join(dir, SQLITE_FILE_NAME);
-    if (options.reset) {
-      for (const suffix of ['', '-wal', '-shm']) {
-        rmSync(`${file}${suffix}`, { force: true });
-      }
-    }
-  }
-  const sqlite = new BetterSqlite3(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // Savepoints (every transaction of a commit group has one) keep the original of each page they
-  // change in a sub-journal, used only to roll the savepoint back: in memory, instead of a
-  // temporary file written page by page. Durability is the write-ahead log's alone.
-  sqlite.pragma('temp_store = MEMORY');
-  if (location.kind === 'sqlite') {
-    // A worker thread checkpoints (sqlite-checkpointer.ts); this is the backstop.
-    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
-  }
-  const readCache = createSqliteReadCache(sqlite);
-  const database = withStatementCache(sqlite, {
-    onStatement: (sql) => readCache.noteStatement(sql),
-    onExec: () => readCache.invalidateAll(),
-  });
-  const { dialect, groupCommit } = groupCommitSqliteDialect({ database });
-  const db = new Kysely<Database>({ dialect });
-  attachSqliteExtras(db, { readCache, runDirect: createDirectSqlite(database) });
-  return {
-    db,
-    groupCommit,
-    engine: 'sqlite',
-    description: location.kind === 'memory' ? 'memory (gone when the process stops)' : file,
-    file: location.kind === 'memory' ? undefined : file,
-  };
-}
-
-/** A database URL without its password: `postgres://svc:***@127.0.0.1:5432/sandbox`. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) {
-      parsed.password = '***';
-    }
-    return parsed.toString();
-  } catch {
-    return '(a database URL that is not a valid URL)';
-  }
+  return { ...openSqlite(location, options.reset), engine: 'sqlite' };
 }

@@ -4,23 +4,28 @@
  * every request (the token lookup, the accounts of an Item) skip both after their first use.
  *
  * A query is built with named placeholders ({@link Placeholders}) where values go; it is compiled
- * once per SQL dialect (SQLite and PostgreSQL compile to different SQL) and the placeholders'
- * positions among the compiled parameters are remembered. Only plain values can be placeholders:
- * not lists (`in`) and not `null` comparisons (write `is null` literally).
+ * once per engine (SQLite and PostgreSQL compile to different SQL; `engine-of.ts` tells which a
+ * database runs on) and the placeholders' positions among the compiled parameters are remembered.
+ * Each call runs the compiled query with its values through Kysely's public `executeQuery`, so
+ * plugins and logging apply as to any query. Only plain values can be placeholders: not lists
+ * (`in`) and not `null` comparisons (write `is null` literally).
  *
- * On SQLite, the results of a prepared select are kept while the tables it reads are unchanged
- * (`sqlite-read-cache.ts`); they are frozen, as every caller shares them.
+ * A prepared select is marked as cacheable ({@link preparedReadTables}): on SQLite, the store's
+ * connection keeps its results while the tables it reads are unchanged
+ * (`sqlite/read-cache-driver.ts`); they are frozen, as every caller shares them.
  */
-import {
-  type Compilable,
+import type {
+  Compilable,
   CompiledQuery,
-  type Kysely,
-  type OperationNode,
-  type QueryResult,
-  type Transaction,
+  Kysely,
+  OperationNode,
+  QueryResult,
+  RootOperationNode,
+  Transaction,
 } from 'kysely';
 import type { Database } from './database.js';
-import { directSqliteOf, type SqliteExtras, sqliteExtrasOf } from './sqlite/extras.js';
+import { engineOf } from './engine-of.js';
+import type { Engine } from './migrations/index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -33,14 +38,23 @@ class Placeholder {
 export type Placeholders<P> = { readonly [K in keyof P]: P[K] };
 
 interface Compiled {
-  sql: string;
+  query: CompiledQuery;
   /** Per compiled parameter: the name of its placeholder, or the constant the builder put there. */
   slots: readonly ({ name: string } | { value: unknown })[];
-  /** For a select: every table it reads (its results may be kept by a read cache). */
-  tables?: readonly string[];
 }
 
-/** A query compiled once per dialect, run with {@link PreparedQuery.execute}. */
+/** The tables read by each prepared select, by its query node: what a read cache may keep. */
+const cacheableReads = new WeakMap<RootOperationNode, readonly string[]>();
+
+/**
+ * The tables `query` reads if it is a prepared select (its results may be kept while those tables
+ * are unchanged); `undefined` for every other query.
+ */
+export function preparedReadTables(query: RootOperationNode): readonly string[] | undefined {
+  return cacheableReads.get(query);
+}
+
+/** A query compiled once per engine, run with {@link PreparedQuery.execute}. */
 export interface PreparedQuery<P, R> {
   /** The whole result: rows, and for a write the number of rows it changed (`numAffectedRows`). */
   executeResult(db: Db, params: P): Promise<QueryResult<R>>;
@@ -52,7 +66,7 @@ export interface PreparedQuery<P, R> {
 
 /**
  * Prepares `build`: it receives a database to build on and the placeholders of `P`, and returns
- * the query. It runs once per dialect, on first use.
+ * the query. It runs once per engine, on first use.
  *
  * @example
  * const accountsOfItem = prepareQuery<{ itemId: string }, AccountRow>((db, p) =>
@@ -62,24 +76,31 @@ export interface PreparedQuery<P, R> {
 export function prepareQuery<P extends object, R>(
   build: (db: Db, params: Placeholders<P>) => Compilable<R>,
 ): PreparedQuery<P, R> {
-  // Keyed by the dialect's adapter, which a database shares with its transactions.
-  const byAdapter = new WeakMap<object, Compiled>();
+  const byEngine = new Map<Engine, Compiled>();
   const placeholders = new Proxy({} as Placeholders<P>, {
     get: (_target, name) => new Placeholder(String(name)),
   });
+  const compileOn = (db: Db): Compiled => {
+    const query = build(db, placeholders).compile();
+    if (query.query.kind === 'SelectQueryNode') {
+      cacheableReads.set(query.query, tablesOf(query.query));
+    }
+    return {
+      query,
+      slots: query.parameters.map((parameter) =>
+        parameter instanceof Placeholder ? { name: parameter.name } : { value: parameter },
+      ),
+    };
+  };
   const compiledFor = (db: Db): Compiled => {
-    const adapter = db.getExecutor().adapter as object;
-    let compiled = byAdapter.get(adapter);
+    const engine = engineOf(db);
+    if (engine === undefined) {
+      return compileOn(db);
+    }
+    let compiled = byEngine.get(engine);
     if (!compiled) {
-      const query = build(db, placeholders).compile();
-      compiled = {
-        sql: query.sql,
-        slots: query.parameters.map((parameter) =>
-          parameter instanceof Placeholder ? { name: parameter.name } : { value: parameter },
-        ),
-        tables: query.query.kind === 'SelectQueryNode' ? tablesOf(query.query) : undefined,
-      };
-      byAdapter.set(adapter, compiled);
+      compiled = compileOn(db);
+      byEngine.set(engine, compiled);
     }
     return compiled;
   };
@@ -94,26 +115,16 @@ export function prepareQuery<P extends object, R>(
       return (params as Record<string, unknown>)[slot.name];
     });
   const executeResult = async (db: Db, params: P): Promise<QueryResult<R>> => {
-    const { sql, slots } = compiledFor(db);
-    return run<R>(db, sqliteExtrasOf(db), sql, valuesFor(slots, params));
+    const { query, slots } = compiledFor(db);
+    const withValues: CompiledQuery<R> = {
+      query: query.query,
+      queryId: query.queryId,
+      sql: query.sql,
+      parameters: valuesFor(slots, params),
+    };
+    return db.executeQuery(withValues);
   };
-  const execute = async (db: Db, params: P): Promise<R[]> => {
-    const { sql, slots, tables } = compiledFor(db);
-    const values = valuesFor(slots, params);
-    const extras = sqliteExtrasOf(db);
-    const cache = tables && extras?.readCache;
-    if (!cache) {
-      return (await run<R>(db, extras, sql, values)).rows;
-    }
-    const key = `${sql}\u0000${JSON.stringify(values)}`;
-    const kept = cache.lookup(key, tables);
-    if (kept) {
-      return kept as R[];
-    }
-    const ticket = cache.ticket(tables);
-    const { rows } = await run<R>(db, extras, sql, values);
-    return cache.store(key, tables, ticket, rows);
-  };
+  const execute = async (db: Db, params: P): Promise<R[]> => (await executeResult(db, params)).rows;
   return {
     executeResult,
     execute,
@@ -121,17 +132,6 @@ export function prepareQuery<P extends object, R>(
       return (await execute(db, params))[0];
     },
   };
-}
-
-/** Runs compiled SQL on `db`: straight on the connection inside a SQLite transaction, else through Kysely. */
-function run<R>(
-  db: Db,
-  extras: SqliteExtras | undefined,
-  sql: string,
-  values: unknown[],
-): Promise<QueryResult<R>> | QueryResult<R> {
-  const direct = directSqliteOf(db, extras);
-  return direct ? direct<R>(sql, values) : db.executeQuery<R>(CompiledQuery.raw(sql, values));
 }
 
 /** The names of every table a query node mentions (its from, joins and subqueries). */

@@ -3,9 +3,9 @@
  * the server parses and plans it again each time; a named statement is parsed once per
  * connection and then only bound and executed. Data statements (`select`, `insert`, `update`,
  * `delete`, `with`) get a name per SQL text; anything else (schema changes, `begin`, `commit`) is
- * sent as it is.
+ * sent as it is. The pool is given a client class of its own ({@link withNamedStatements}), so
+ * Kysely's `PostgresDriver` and `pg` are used as they are.
  */
-import type pg from 'pg';
 
 /** Most SQL texts given a name; later new texts run unnamed (the set of queries is bounded). */
 export const NAMED_STATEMENT_LIMIT = 1_000;
@@ -32,21 +32,27 @@ export function createStatementNames(limit = NAMED_STATEMENT_LIMIT): StatementNa
   };
 }
 
+/** What {@link withNamedStatements} extends: a class with pg's `query` (`pg.Client`). */
+// biome-ignore lint/suspicious/noExplicitAny: a mixin's base takes any constructor arguments (TypeScript's rule).
+type QueryingClass = new (...args: any[]) => { query(...args: any[]): any };
+
 /**
- * Makes `client` send data statements called as `query(text, values)` (Kysely's form) as named
- * statements. Every other form of call is passed through unchanged.
+ * A subclass of `Base` (`pg.Client`, for `new pg.Pool({ Client })`) that sends data statements
+ * called as `query(text, values)` (Kysely's form) as named statements. Every other form of call is
+ * passed through unchanged.
  */
-export function useNamedStatements(client: pg.PoolClient, names: StatementNames): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const named = (...args: unknown[]): unknown => {
-    const [text, values] = args;
-    if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
-      const name = names.nameOf(text);
-      if (name !== undefined) {
-        return query({ name, text, values });
+export function withNamedStatements<C extends QueryingClass>(Base: C, names: StatementNames): C {
+  return class NamedStatementClient extends Base {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; each is passed on as it is.
+    override query(...args: any[]): any {
+      const [text, values] = args;
+      if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
+        const name = names.nameOf(text);
+        if (name !== undefined) {
+          return super.query({ name, text, values });
+        }
       }
+      return super.query(...args);
     }
-    return query(...args);
   };
-  client.query = named as typeof client.query;
 }

@@ -5,9 +5,9 @@
  * writes, during which the whole server waits. Here a worker thread with its own connection runs
  * a passive checkpoint (one that never waits for readers or writers) a few times a second, so
  * requests do not carry that cost. The request connection keeps a much higher automatic
- * checkpoint threshold as a backstop, should the worker fall behind or fail.
+ * checkpoint threshold as a backstop, should the worker fall behind or fail. The worker's code is
+ * `checkpoint-worker.js`.
  */
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /** How often the worker checkpoints (ms). */
@@ -22,34 +22,6 @@ export interface SqliteCheckpointer {
   stop(): Promise<void>;
 }
 
-// The worker's code, run as a script of its own (`eval`), so that it needs no file of its own
-// next to the compiled or the TypeScript sources. It reports a failure once and stops.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-let db;
-try {
-  db = new Database(workerData.file, { fileMustExist: true });
-} catch (error) {
-  parentPort.postMessage({ failed: String(error && error.message) });
-  process.exit(0);
-}
-const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-const timer = setInterval(() => {
-  try {
-    checkpoint.run();
-  } catch (error) {
-    clearInterval(timer);
-    parentPort.postMessage({ failed: String(error && error.message) });
-  }
-}, workerData.intervalMs);
-parentPort.on('message', () => {
-  clearInterval(timer);
-  db.close();
-  parentPort.close();
-});
-`;
-
 /**
  * Starts checkpointing the database `file` from a worker thread; `onFailure` hears once if the
  * worker cannot open the file or a checkpoint fails (the backstop then takes over).
@@ -59,8 +31,8 @@ export function startSqliteCheckpointer(
   onFailure: (message: string) => void,
   intervalMs = CHECKPOINT_INTERVAL_MS,
 ): SqliteCheckpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, intervalMs } });
+  // A module file of its own, next to this one in the sources and in the build.
+  const worker = new Worker(new URL('./checkpoint-worker.js', import.meta.url), { workerData: { file, intervalMs } });
   // The worker never keeps the process alive on its own.
   worker.unref();
   worker.on('message', (message: { failed?: string }) => {

@@ -15,14 +15,16 @@
 import {
   CompiledQuery,
   type DatabaseConnection,
+  type Dialect,
   type Driver,
   type Kysely,
   type QueryCompiler,
-  SqliteDialect,
   type SqliteDialectConfig,
+  SqliteDriver,
   type Transaction,
   type TransactionSettings,
 } from 'kysely';
+import { composeSqliteDialect } from './dialect.js';
 
 /** The savepoint every transaction of a group runs in. */
 const MEMBER_SAVEPOINT = '"group_member"';
@@ -164,20 +166,25 @@ class GroupCommitDriver implements Driver {
   }
 }
 
-/** A SQLite dialect whose transactions are committed in groups, and its {@link GroupCommit}. */
-export function groupCommitSqliteDialect(config: SqliteDialectConfig): {
-  dialect: SqliteDialect;
+/**
+ * A SQLite dialect whose transactions are committed in groups, and its {@link GroupCommit}. The
+ * driver is Kysely's `SqliteDriver` over `config`, wrapped first by `wrap` (the store adds its read
+ * cache there) and then by the group commit.
+ */
+export function groupCommitSqliteDialect(
+  config: SqliteDialectConfig,
+  wrap: (driver: Driver) => Driver = (driver) => driver,
+): {
+  dialect: Dialect;
   groupCommit: GroupCommit;
 } {
   let driver: GroupCommitDriver | undefined;
-  class GroupCommitSqliteDialect extends SqliteDialect {
-    override createDriver(): Driver {
-      driver = new GroupCommitDriver(super.createDriver());
-      return driver;
-    }
-  }
+  const dialect = composeSqliteDialect(() => {
+    driver = new GroupCommitDriver(wrap(new SqliteDriver(config)));
+    return driver;
+  });
   return {
-    dialect: new GroupCommitSqliteDialect(config),
+    dialect,
     groupCommit: {
       async transaction(db, work) {
         let committed: Promise<void> | undefined;

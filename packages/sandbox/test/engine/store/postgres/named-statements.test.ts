@@ -2,9 +2,8 @@
  * Named statements on PostgreSQL: data statements get one stable name per SQL text, everything
  * else runs unnamed, and a client's other forms of `query` are passed through.
  */
-import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createStatementNames, useNamedStatements } from '../../../../src/engine/store/postgres/named-statements.js';
+import { createStatementNames, withNamedStatements } from '../../../../src/engine/store/postgres/named-statements.js';
 
 describe('createStatementNames', () => {
   it('names each data statement once, in order of first use', () => {
@@ -33,28 +32,28 @@ describe('createStatementNames', () => {
   });
 });
 
-describe('useNamedStatements', () => {
+describe('withNamedStatements', () => {
+  /** A client class recording its calls of `query`, made named by `withNamedStatements`. */
   function fakeClient() {
     const calls: unknown[][] = [];
-    const client = {
-      query: (...args: unknown[]) => {
+    class RecordingClient {
+      query(...args: unknown[]): Promise<unknown> {
         calls.push(args);
         return Promise.resolve({ rows: [] });
-      },
-    } as unknown as pg.PoolClient;
-    return { client, calls };
+      }
+    }
+    const NamedClient = withNamedStatements(RecordingClient, createStatementNames());
+    return { client: new NamedClient(), calls };
   }
 
   it("sends Kysely's query(text, values) of a data statement as a named statement", async () => {
     const { client, calls } = fakeClient();
-    useNamedStatements(client, createStatementNames());
     await client.query('select * from "items" where "item_id" = $1', ['i-1']);
     expect(calls).toEqual([[{ name: 'svc_1', text: 'select * from "items" where "item_id" = $1', values: ['i-1'] }]]);
   });
 
   it('passes other statements and other forms of call through unchanged', async () => {
     const { client, calls } = fakeClient();
-    useNamedStatements(client, createStatementNames());
     await client.query('begin', []);
     await client.query('select 1');
     const config = { text: 'select $1::int', values: [1] };

@@ -1,26 +1,39 @@
 /**
- * Prepared queries inside SQLite transactions run straight on the connection: same results as
- * through Kysely, errors that roll the transaction back, writes the read cache sees. On
- * PostgreSQL and outside transactions nothing changes.
+ * Prepared queries inside transactions go through Kysely's executor like any query (a plugin sees
+ * them, on SQLite too), give what Kysely gives, fail alone, and their writes are seen by the
+ * SQLite read cache. On PostgreSQL they run as named statements.
  */
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { expect, it } from 'vitest';
-import type { CountersTable } from '../../../../src/engine/store/engine-tables.js';
-import { affectedRows, prepareQuery } from '../../../../src/engine/store/prepared-query.js';
-import { directSqliteOf } from '../../../../src/engine/store/sqlite/extras.js';
-import { counterNamed, insertCounter } from '../../../support/counter-queries.js';
-import { describeEngines } from '../../../support/harness.js';
+import type { CountersTable } from '../../../src/engine/store/engine-tables.js';
+import { affectedRows, prepareQuery } from '../../../src/engine/store/prepared-query.js';
+import { counterNamed, insertCounter } from '../../support/counter-queries.js';
+import { describeEngines } from '../../support/harness.js';
 
 const setCounter = prepareQuery<CountersTable, never>((db, p) =>
   db.updateTable('counters').set({ value: p.value }).where('name', '=', p.name),
 );
 
-describeEngines('direct statements in transactions', (sandbox, engine) => {
-  it('are used only inside transactions, and only on SQLite', async () => {
+describeEngines('prepared queries in transactions', (sandbox, engine) => {
+  it("go through Kysely's executor: a plugin sees each of them", async () => {
     const store = sandbox().sandbox.store;
-    expect(directSqliteOf(store.db)).toBeUndefined();
-    const inside = await store.transaction(async (trx) => directSqliteOf(trx));
-    expect(inside === undefined).toBe(engine !== 'sqlite');
+    let results = 0;
+    const countResults: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        results++;
+        return result;
+      },
+    };
+    const rows = await store.db
+      .withPlugin(countResults)
+      .transaction()
+      .execute(async (trx) => {
+        await insertCounter.execute(trx, { name: 'plugin/a', value: 1 });
+        return counterNamed.execute(trx, { name: 'plugin/a' });
+      });
+    expect(rows).toEqual([{ name: 'plugin/a', value: 1 }]);
+    expect(results).toBe(2);
   });
 
   it('give what Kysely gives: rows of a read, changed rows and insert id of a write', async () => {
@@ -64,4 +77,22 @@ describeEngines('direct statements in transactions', (sandbox, engine) => {
     });
     expect((await counterNamed.executeTakeFirst(store.db, { name: 'direct/e' }))?.value).toBe(2);
   });
+
+  if (engine === 'postgres') {
+    it('run as named statements of the connection', async () => {
+      const store = sandbox().sandbox.store;
+      const prepared = await store.db.connection().execute(async (connection) => {
+        await counterNamed.execute(connection, { name: 'named/a' });
+        return (
+          await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(
+            connection,
+          )
+        ).rows;
+      });
+      expect(prepared).toContainEqual({
+        name: expect.stringMatching(/^svc_\d+$/),
+        statement: expect.stringContaining('from "counters"'),
+      });
+    });
+  }
 });

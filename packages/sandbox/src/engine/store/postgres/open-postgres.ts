@@ -1,0 +1,45 @@
+/**
+ * The PostgreSQL side of the store: Kysely's `PostgresDialect` over a `pg` pool whose clients send
+ * data statements as named statements (`named-statements.ts`), for a sandbox shared by several
+ * instances.
+ */
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../database.js';
+import { createStatementNames, withNamedStatements } from './named-statements.js';
+
+/** An open PostgreSQL database of the store. */
+export interface OpenedPostgres {
+  db: Kysely<Database>;
+  /** The database URL without its password. */
+  description: string;
+}
+
+/** Connects to the database at `url` with at most `poolSize` connections. */
+export function openPostgres(url: string, poolSize = 10): OpenedPostgres {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    Client: withNamedStatements(pg.Client, createStatementNames()),
+  });
+  // A connection that breaks (the server stopped or restarted) must not crash the process: the
+  // query under way fails and is answered 503; the pool opens new connections later.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), description: redactUrl(url) };
+}
+
+/** A database URL without its password: `postgres://svc:***@127.0.0.1:5432/sandbox`. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) {
+      parsed.password = '***';
+    }
+    return parsed.toString();
+  } catch {
+    return '(a database URL that is not a valid URL)';
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * A SQLite dialect composed of Kysely's own SQLite pieces (adapter, introspector, query compiler)
+ * around a driver of the store's making: the store's layers (group commit, read cache) wrap
+ * Kysely's `SqliteDriver`, so every query still goes through Kysely's executor, plugins and
+ * logging included, and the fast paths live in the driver and its connection.
+ */
+import {
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+
+/** A SQLite {@link Dialect} whose driver `createDriver` makes (once per Kysely instance). */
+export function composeSqliteDialect(createDriver: () => Driver): Dialect {
+  return {
+    createDriver,
+    createQueryCompiler: (): QueryCompiler => new SqliteQueryCompiler(),
+    createAdapter: (): DialectAdapter => new SqliteAdapter(),
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface takes any database.
+    createIntrospector: (db: Kysely<any>): DatabaseIntrospector => new SqliteIntrospector(db),
+  };
+}

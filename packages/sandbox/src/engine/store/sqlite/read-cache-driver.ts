@@ -1,0 +1,123 @@
+/**
+ * The read cache (`read-cache.ts`) as a layer of the SQLite driver: its connection answers the
+ * prepared reads it is told about from the cache while their tables are unchanged, and passes
+ * every other statement on. It sits below Kysely's executor, so plugins and logging see cached
+ * reads like any other query.
+ */
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Driver,
+  QueryCompiler,
+  QueryResult,
+  RootOperationNode,
+  TransactionSettings,
+} from 'kysely';
+import type { SqliteReadCache } from './read-cache.js';
+
+/** The tables a query reads if its results may be kept (a prepared select), else `undefined`. */
+export type CacheableReadTables = (query: RootOperationNode) => readonly string[] | undefined;
+
+class ReadCachingConnection implements DatabaseConnection {
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly cache: SqliteReadCache,
+    private readonly cacheableTables: CacheableReadTables,
+  ) {}
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const tables = this.cacheableTables(compiledQuery.query);
+    if (tables === undefined) {
+      return this.inner.executeQuery<R>(compiledQuery);
+    }
+    const key = `${compiledQuery.sql}\u0000${JSON.stringify(compiledQuery.parameters)}`;
+    const kept = this.cache.lookup(key, tables);
+    if (kept) {
+      return Promise.resolve({ rows: kept as R[] });
+    }
+    const ticket = this.cache.ticket(tables);
+    return this.inner
+      .executeQuery<R>(compiledQuery)
+      .then(({ rows }) => ({ rows: this.cache.store(key, tables, ticket, rows) }));
+  }
+
+  streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(compiledQuery, chunkSize);
+  }
+}
+
+/** The connection `inner` handed out, for the wrapped driver. */
+function unwrap(connection: DatabaseConnection): DatabaseConnection {
+  return connection instanceof ReadCachingConnection ? connection.inner : connection;
+}
+
+/** Wraps a SQLite driver so that its connection answers cacheable reads from `cache`. */
+export class ReadCachingDriver implements Driver {
+  readonly #inner: Driver;
+  readonly #cache: SqliteReadCache;
+  readonly #cacheableTables: CacheableReadTables;
+  readonly #wrapped = new WeakMap<DatabaseConnection, ReadCachingConnection>();
+
+  constructor(inner: Driver, cache: SqliteReadCache, cacheableTables: CacheableReadTables) {
+    this.#inner = inner;
+    this.#cache = cache;
+    this.#cacheableTables = cacheableTables;
+  }
+
+  init(): Promise<void> {
+    return this.#inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.#inner.acquireConnection();
+    let wrapped = this.#wrapped.get(connection);
+    if (!wrapped) {
+      wrapped = new ReadCachingConnection(connection, this.#cache, this.#cacheableTables);
+      this.#wrapped.set(connection, wrapped);
+    }
+    return wrapped;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.#inner.beginTransaction(unwrap(connection), settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.commitTransaction(unwrap(connection));
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.rollbackTransaction(unwrap(connection));
+  }
+
+  savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+    // biome-ignore lint/style/noNonNullAssertion: SqliteDriver has savepoints.
+    return this.#inner.savepoint!(unwrap(connection), name, compileQuery);
+  }
+
+  rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    // biome-ignore lint/style/noNonNullAssertion: SqliteDriver has savepoints.
+    return this.#inner.rollbackToSavepoint!(unwrap(connection), name, compileQuery);
+  }
+
+  releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    // biome-ignore lint/style/noNonNullAssertion: SqliteDriver has savepoints.
+    return this.#inner.releaseSavepoint!(unwrap(connection), name, compileQuery);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.releaseConnection(unwrap(connection));
+  }
+
+  destroy(): Promise<void> {
+    return this.#inner.destroy();
+  }
+}
