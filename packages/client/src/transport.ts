@@ -81,34 +81,35 @@ export async function send<Result extends { response: Response }>(
 /**
  * One attempt within `timeoutMs`, body included; the caller's signal aborts it at any time. It
  * settles when the time limit passes or the caller aborts even if the fetch ignores its signal.
+ * Per attempt: one AbortController and one timer, both released as soon as the attempt settles.
  */
-async function attemptOnce<Result>(attempt: Attempt<Result & { response: Response }>, options: SendOptions) {
+function attemptOnce<Result>(attempt: Attempt<Result & { response: Response }>, options: SendOptions) {
   const callerSignal = options.signal;
-  if (callerSignal?.aborted) {
-    throw callerSignal.reason;
-  }
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onCallerAbort = () => {};
-  const stop = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const reason = new AttemptTimeout();
-      // Settle first, so the attempt counts as timed out whatever error the aborted fetch throws.
-      reject(reason);
-      controller.abort(reason);
-    }, options.timeoutMs);
-    onCallerAbort = () => {
-      reject(callerSignal?.reason);
-      controller.abort(callerSignal?.reason);
+  return new Promise<Result>((resolve, reject) => {
+    if (callerSignal?.aborted) {
+      reject(callerSignal.reason);
+      return;
+    }
+    const controller = new AbortController();
+    const finish = <Value>(settle: (value: Value) => void, value: Value) => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+      settle(value);
     };
+    // Settle first, so the attempt counts as timed out (or aborted by the caller) whatever error
+    // the aborted fetch then throws.
+    const stop = (reason: unknown) => {
+      finish(reject, reason);
+      controller.abort(reason);
+    };
+    const onCallerAbort = () => stop(callerSignal?.reason);
+    const timer = setTimeout(() => stop(new AttemptTimeout()), options.timeoutMs);
+    callerSignal?.addEventListener('abort', onCallerAbort);
+    attempt(controller.signal).then(
+      (result) => finish(resolve, result),
+      (error: unknown) => finish(reject, error),
+    );
   });
-  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  try {
-    return await Promise.race([attempt(controller.signal), stop]);
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', onCallerAbort);
-  }
 }
 
 /** Whether a failure proves the request never left (see {@link NOT_SENT_CODES}). */
