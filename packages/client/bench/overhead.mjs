@@ -72,9 +72,33 @@ const cases = [
       return (await fakeFetch(request)).json();
     },
   ],
+  [
+    // The least a time limit that aborts the request costs: one AbortController and one timer.
+    'raw fetch + AbortController + setTimeout',
+    async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 60_000);
+      const request = new Request(`${baseUrl}/transfer/get`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'SVC-CLIENT-ID': credentials.clientId,
+          'SVC-SECRET': credentials.secret,
+        },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      try {
+        return await (await fakeFetch(request)).json();
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  ],
   ['bare openapi-fetch POST', () => openapiFetch.POST('/transfer/get', { body })],
   ['@svc/client POST (path-typed)', () => svc.POST('/transfer/get', { body })],
   ['@svc/client transferGet (named method)', () => svc.transferGet(body)],
+  ['@svc/client transferGet, timeoutMs Infinity', () => svc.transferGet(body, { timeoutMs: Number.POSITIVE_INFINITY })],
 ];
 if (createCompared) {
   const compared = createCompared({ ...credentials, baseUrl, fetch: fakeFetch });
@@ -107,7 +131,7 @@ const results = cases.map(([name], index) => {
   const sorted = [...(samples[index] ?? [])].sort((a, b) => a - b);
   return { name, micros: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN };
 });
-const [raw, rawTimed, bare] = /** @type {{ name: string, micros: number }[]} */ (results);
+const [raw, rawTimed, , bare] = /** @type {{ name: string, micros: number }[]} */ (results);
 const lines = [
   `@svc/client per-call overhead (Node ${process.version}, ${iterations} sequential calls per case in ${rounds} rounds, median round; in-process fake fetch)`,
   '',

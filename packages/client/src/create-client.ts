@@ -36,7 +36,7 @@ export interface ClientOptions {
   credentials?: CredentialsPlacement;
   /** A `fetch` implementation, for tests or runtimes without a global one. */
   fetch?: FetchLike;
-  /** Time limit of each attempt in milliseconds, response body included. Default 60 000. */
+  /** Time limit of each attempt in milliseconds, response body included. Default 60 000; `Infinity`: none. */
   timeoutMs?: number;
   /** Retries after the first attempt, within each operation's retry policy. Default 2; 0 turns retries off. */
   maxRetries?: number;
@@ -187,8 +187,9 @@ function isAbsoluteUrl(url: string): boolean {
 }
 
 function checkTimeout(timeoutMs: number): number {
-  if (!(timeoutMs > 0 && Number.isFinite(timeoutMs))) {
-    throw new TypeError(`timeoutMs must be a positive number of milliseconds, got ${timeoutMs}`);
+  // Infinity (or anything from NO_TIME_LIMIT_MS on) turns the time limit off.
+  if (!(timeoutMs > 0)) {
+    throw new TypeError(`timeoutMs must be a positive number of milliseconds (Infinity: no limit), got ${timeoutMs}`);
   }
   return timeoutMs;
 }

@@ -111,10 +111,7 @@ async function* pages(
         if (typeof nextId !== 'number' && typeof nextId !== 'string') {
           throw invalidPage(operation, `a last item without "${id}"`, page);
         }
-        if (
-          nextId === position ||
-          (typeof nextId === 'number' && typeof position === 'number' && nextId < position)
-        ) {
+        if (nextId === position || (typeof nextId === 'number' && typeof position === 'number' && nextId < position)) {
           throw stalled(
             operation,
             fetched,
@@ -152,7 +149,10 @@ async function* pages(
       done = items.length < count;
     } else {
       position = (position as number) + count;
-      done = kind === 'offset' ? items.length < count : (position as number) >= totalOf(page, (paging as AnyPaging).total as string, operation);
+      done =
+        kind === 'offset'
+          ? items.length < count
+          : (position as number) >= totalOf(page, (paging as AnyPaging).total as string, operation);
     }
     if (done || fetched >= maxPages) {
       return;
