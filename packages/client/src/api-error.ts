@@ -51,15 +51,15 @@ const STRING_FIELDS = [
 
 /** Builds the error of a non-2xx response. */
 export function toApiError({ operation, status, headers, body, secrets }: ErrorResponse): SvcApiError {
+  const known = isApiErrorObject(body);
+  const safe = known ? (redactValue(body, secrets) as Record<string, unknown>) : {};
   const init: Record<string, unknown> = { operation, status };
-  if (isApiErrorObject(body)) {
-    const safe = redactValue(body, secrets) as Record<string, unknown>;
-    for (const field of STRING_FIELDS) {
-      init[field] = typeof safe[field] === 'string' ? safe[field] : null;
-    }
-    init.causes = Array.isArray(safe.causes) ? safe.causes.filter(isApiErrorObject) : [];
-    init.unparsedBody = null;
-  } else {
+  for (const field of STRING_FIELDS) {
+    init[field] = typeof safe[field] === 'string' ? safe[field] : null;
+  }
+  init.causes = Array.isArray(safe.causes) ? safe.causes.filter(isApiErrorObject) : [];
+  init.unparsedBody = null;
+  if (!known) {
     const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
     const contentType = headers.get('Content-Type') ?? 'no content type';
     const what =
@@ -68,13 +68,9 @@ export function toApiError({ operation, status, headers, body, secrets }: ErrorR
         : typeof body === 'string'
           ? `a body that is not JSON (${contentType})`
           : `JSON that is not an API error object (${contentType}${describeForeignJson(body, secrets)})`;
-    for (const field of STRING_FIELDS) {
-      init[field] = null;
-    }
     init.error_type = errorTypeForStatus(status);
     init.error_code = UNEXPECTED_ERROR_BODY;
     init.error_message = `the server answered HTTP ${status} with ${what}`;
-    init.causes = [];
     // Redact first, then cut: cutting first could leave the start of a secret that no longer matches.
     init.unparsedBody = redactText(text, secrets).slice(0, UNPARSED_BODY_LIMIT);
   }

@@ -36,7 +36,7 @@ export interface ClientOptions {
   credentials?: CredentialsPlacement;
   /** A `fetch` implementation, for tests or runtimes without a global one. */
   fetch?: FetchLike;
-  /** Time limit of each attempt in milliseconds, response body included. Default 60 000. */
+  /** Time limit of each attempt in milliseconds, response body included. Default 60 000; `Infinity`: none. */
   timeoutMs?: number;
   /** Retries after the first attempt, within each operation's retry policy. Default 2; 0 turns retries off. */
   maxRetries?: number;
@@ -88,45 +88,40 @@ export interface SvcClient extends OperationMethods {
 export function createClient(options: ClientOptions): SvcClient {
   const settings = readOptions(options);
   const secrets = [options.secret];
-  const policies = new Map<string, RetryPolicy>(
-    Object.values(operationTable as Record<string, OperationInfo>).map((info) => [info.path, info.retry]),
-  );
+  const bodyCredentials = settings.credentials === 'body';
+  const policies: Record<string, RetryPolicy> = {};
   const credentials = { clientId: options.clientId, secret: options.secret };
-  const headers: Record<string, string> = settings.credentials === 'headers' ? credentialHeaders(credentials) : {};
+  const headers: Record<string, string> = bodyCredentials ? {} : credentialHeaders(credentials);
   if (options.version) {
     headers[HEADERS.version] = options.version;
   }
-  const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
-  const serialize = bodySerializer(settings.credentials, credentials);
   // Credentials go in the default headers, or into every JSON body.
   const fetchClient = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     headers,
-    fetch: baseFetch,
-    bodySerializer: serialize,
+    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    bodySerializer: bodySerializer(settings.credentials, credentials),
   });
   const rawPost = fetchClient.POST as unknown as (path: string, init: RawPostInit) => Promise<RawPostResult>;
 
   /** One call of openapi-fetch's `POST`, within the time limit and retry policy of the call. */
-  function post(path: string, init: RawPostInit = {}, limits: CallOptions = {}) {
-    const { signal, ...rest } = init;
+  function post(path: string, init: RawPostInit = {}, limits?: CallOptions) {
     // With body credentials even a call without a body sends them.
-    const body = init.body === undefined && settings.credentials === 'body' ? {} : init.body;
-    return send(path, (attemptSignal) => rawPost(path, { ...rest, body, signal: attemptSignal }), {
-      timeoutMs: limits.timeoutMs === undefined ? settings.timeoutMs : checkTimeout(limits.timeoutMs),
-      maxRetries: limits.maxRetries === undefined ? settings.maxRetries : checkRetries(limits.maxRetries),
-      policy: policies.get(path) ?? 'unsafe',
+    const body = init.body === undefined && bodyCredentials ? {} : init.body;
+    return send(path, (signal) => rawPost(path, { ...init, body, signal }), {
+      timeoutMs: limits?.timeoutMs === undefined ? settings.timeoutMs : checkTimeout(limits.timeoutMs),
+      maxRetries: limits?.maxRetries === undefined ? settings.maxRetries : checkRetries(limits.maxRetries),
+      policy: policies[path] ?? 'unsafe',
       secrets,
-      signal,
+      signal: init.signal,
     });
   }
 
   /** Calls one operation; resolves to the parsed 2xx body, throws an SvcError otherwise. */
-  async function call(path: string, body: unknown, callOptions: CallOptions = {}): Promise<Record<string, unknown>> {
-    const { headers: callHeaders, signal } = callOptions;
+  async function call(path: string, body: unknown, callOptions?: CallOptions): Promise<Record<string, unknown>> {
     const { data, error, response } = await post(
       path,
-      { body: body ?? {}, parseAs: 'text', headers: callHeaders, signal },
+      { body: body ?? {}, parseAs: 'text', headers: callOptions?.headers, signal: callOptions?.signal },
       callOptions,
     );
     if (!response.ok) {
@@ -135,31 +130,25 @@ export function createClient(options: ClientOptions): SvcClient {
     return parseSuccess(path, response.status, typeof data === 'string' ? data : '', secrets);
   }
 
-  const methods: Record<string, (body?: unknown, callOptions?: CallOptions) => Promise<unknown>> = {};
-  const paginators: Record<string, (body?: unknown, paginateOptions?: PaginateOptions) => unknown> = {};
-  for (const [name, info] of Object.entries(operationTable as Record<string, OperationInfo>)) {
-    methods[name] = (body, callOptions) => call(info.path, body, callOptions);
-    const { paging } = info;
-    if (paging) {
-      paginators[name] = (body, paginateOptions: PaginateOptions = {}) => {
-        const { maxPages, maxItems, ...callOptions } = paginateOptions;
-        return paginate(
-          (page) => call(info.path, page, callOptions),
-          paging,
-          info.path,
-          (body ?? {}) as Record<string, unknown>,
-          { maxPages, maxItems },
-        );
-      };
-    }
-  }
-  return {
-    ...methods,
-    paginate: paginators,
+  const client: Record<string, unknown> = {
+    paginate: {},
     POST: (path: string, init?: RawPostInit) => post(path, init),
     use: fetchClient.use,
     eject: fetchClient.eject,
-  } as unknown as SvcClient;
+  };
+  const paginators = client.paginate as Record<string, (body?: unknown, options?: PaginateOptions) => unknown>;
+  for (const [name, { path, retry, paging }] of Object.entries(operationTable as Record<string, OperationInfo>)) {
+    policies[path] = retry;
+    client[name] = (body: unknown, callOptions?: CallOptions) => call(path, body, callOptions);
+    if (paging) {
+      paginators[name] = (body, { maxPages, maxItems, ...callOptions } = {}) =>
+        paginate((page) => call(path, page, callOptions), paging, path, (body ?? {}) as Record<string, unknown>, {
+          maxPages,
+          maxItems,
+        });
+    }
+  }
+  return client as unknown as SvcClient;
 }
 
 /** The options, checked, with defaults filled in. Errors name the option and never show the secret. */
@@ -198,8 +187,9 @@ function isAbsoluteUrl(url: string): boolean {
 }
 
 function checkTimeout(timeoutMs: number): number {
-  if (!(timeoutMs > 0 && Number.isFinite(timeoutMs))) {
-    throw new TypeError(`timeoutMs must be a positive number of milliseconds, got ${timeoutMs}`);
+  // Infinity (or anything from NO_TIME_LIMIT_MS on) turns the time limit off.
+  if (!(timeoutMs > 0)) {
+    throw new TypeError(`timeoutMs must be a positive number of milliseconds (Infinity: no limit), got ${timeoutMs}`);
   }
   return timeoutMs;
 }

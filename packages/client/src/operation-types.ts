@@ -29,7 +29,7 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Extra request headers, for example `{ Prefer: 'code=400' }` against the mock. */
   headers?: Record<string, string>;
-  /** Time limit of each attempt, in milliseconds, response body included. */
+  /** Time limit of each attempt, in milliseconds, response body included; `Infinity`: none. */
   timeoutMs?: number;
   /** How many times the call may be retried (see the operation's retry policy). */
   maxRetries?: number;

@@ -64,7 +64,23 @@ function checkLimit(value: number | undefined, name: string): number {
   return value;
 }
 
-/** Yields each page of the operation, starting from `body`, at most `maxPages` of them. */
+/** Every field of every kind of {@link Paging}, each optional: one loop serves them all. */
+type AnyPaging = Paging & {
+  count?: readonly string[];
+  offset?: readonly string[];
+  defaultCount?: number | null;
+  total?: string;
+  cursor?: string;
+  next?: string;
+  after?: string;
+  id?: string;
+};
+
+/**
+ * Yields each page of the operation, starting from `body`, at most `maxPages` of them. The
+ * position of a page is its offset, cursor or event id; a page that does not move it on (the same
+ * items again, a cursor sent before, an event id that does not advance) stops the paging.
+ */
 async function* pages(
   fetchPage: FetchPage,
   paging: Paging,
@@ -72,104 +88,74 @@ async function* pages(
   body: Json,
   maxPages: number,
 ): AsyncGenerator<Json> {
-  let fetched = 0;
-  const fetchNext = async (request: Json) => {
-    fetched++;
-    return fetchPage(request);
-  };
-  switch (paging.kind) {
-    case 'offset':
-    case 'total': {
-      const count = pageSize(body, paging.count, paging.defaultCount, operation);
-      let offset = numberAt(body, paging.offset) ?? 0;
-      let previous: { offset: number; items: string } | undefined;
-      for (;;) {
-        const page = await fetchNext(setAt(setAt(body, paging.count, count), paging.offset, offset));
-        const items = itemsOf(page, paging, operation);
-        // A server that ignores the offset answers every page alike: never ending for count/offset,
-        // and thousands of calls for a large total. Empty pages may legitimately repeat (a filter).
-        const fingerprint = items.length === 0 ? undefined : JSON.stringify(items);
-        if (previous !== undefined && fingerprint !== undefined && fingerprint === previous.items) {
-          throw stalled(
-            operation,
-            fetched,
-            `${paging.offset.join('.')} ${offset} gave the same ${items.length} ${paging.items} as ${paging.offset.join('.')} ${previous.offset}: the server ignores ${paging.offset.join('.')}`,
-          );
-        }
-        yield page;
-        previous = fingerprint === undefined ? undefined : { offset, items: fingerprint };
-        offset += count;
-        if (paging.kind === 'offset' ? items.length < count : offset >= totalOf(page, paging.total, operation)) {
-          return;
-        }
-        if (fetched >= maxPages) {
-          return;
-        }
-      }
-    }
-    case 'cursor': {
-      let cursor = body[paging.cursor];
-      const sent = new Set<unknown>(cursor === undefined || cursor === null ? [] : [cursor]);
-      let previous: string | undefined;
-      for (;;) {
-        const request = cursor === undefined || cursor === null ? body : { ...body, [paging.cursor]: cursor };
-        const page = await fetchNext(request);
-        const items = itemsOf(page, paging, operation);
-        const fingerprint = items.length === 0 ? undefined : JSON.stringify(items);
-        if (fingerprint !== undefined && fingerprint === previous) {
-          throw stalled(
-            operation,
-            fetched,
-            `${paging.cursor} ${JSON.stringify(cursor)} gave the same ${items.length} ${paging.items} as the page before: the server ignores ${paging.cursor}`,
-          );
-        }
-        previous = fingerprint;
-        yield page;
-        cursor = page[paging.next];
-        if (cursor === null || cursor === undefined || items.length === 0) {
-          return;
-        }
-        if (sent.has(cursor)) {
-          throw stalled(
-            operation,
-            fetched,
-            `${paging.next} ${JSON.stringify(cursor)} was already sent as ${paging.cursor}: the server answers the same pages again`,
-          );
-        }
-        sent.add(cursor);
-        if (fetched >= maxPages) {
-          return;
-        }
-      }
-    }
-    case 'after-id': {
-      const count = pageSize(body, paging.count, paging.defaultCount, operation);
-      let after = body[paging.after];
-      for (;;) {
-        const page = await fetchNext({ ...setAt(body, paging.count, count), [paging.after]: after });
-        const items = itemsOf(page, paging, operation);
-        if (items.length === 0) {
-          yield page;
-          return;
-        }
+  const { kind, items: itemsName, count: countPath, offset: offsetPath, cursor, next, after, id } = paging as AnyPaging;
+  const count = countPath ? pageSize(body, countPath, (paging as AnyPaging).defaultCount ?? null, operation) : 0;
+  const start = countPath ? setAt(body, countPath, count) : body;
+  // The name of the request field that holds the position, and the position of the first page.
+  const field = offsetPath ? offsetPath.join('.') : ((cursor ?? after) as string);
+  let position: unknown = offsetPath ? (numberAt(body, offsetPath) ?? 0) : body[field];
+  const sent = new Set([position]);
+  let previous: string | undefined;
+  let previousPosition: unknown;
+  for (let fetched = 1; ; fetched++) {
+    const page = await fetchPage(
+      offsetPath ? setAt(start, offsetPath, position) : position == null ? start : { ...start, [field]: position },
+    );
+    const items = itemsOf(page, paging, operation);
+    const fingerprint = items.length === 0 ? undefined : JSON.stringify(items);
+    let nextId: unknown;
+    if (kind === 'after-id') {
+      if (items.length > 0) {
         const last = items.at(-1);
-        const next = last !== null && typeof last === 'object' ? (last as Json)[paging.id] : undefined;
-        if (typeof next !== 'number' && typeof next !== 'string') {
-          throw invalidPage(operation, `a last item without "${paging.id}"`, page);
+        nextId = last !== null && typeof last === 'object' ? (last as Json)[id as string] : undefined;
+        if (typeof nextId !== 'number' && typeof nextId !== 'string') {
+          throw invalidPage(operation, `a last item without "${id}"`, page);
         }
-        if (next === after || (typeof next === 'number' && typeof after === 'number' && next < after)) {
+        if (nextId === position || (typeof nextId === 'number' && typeof position === 'number' && nextId < position)) {
           throw stalled(
             operation,
             fetched,
-            `its last ${paging.id} is ${JSON.stringify(next)}, not after the ${paging.after} ${JSON.stringify(after)} it was asked for: the server answers the same events again`,
+            `its last ${id} is ${JSON.stringify(nextId)}, not after the ${after} ${JSON.stringify(position)} it was asked for: the server answers the same events again`,
           );
         }
-        yield page;
-        after = next;
-        if (items.length < count || fetched >= maxPages) {
-          return;
-        }
       }
+    } else if (fingerprint !== undefined && fingerprint === previous) {
+      // A server that ignores the position answers every page alike: never ending for
+      // count/offset, thousands of calls for a large total. Empty pages may repeat (a filter).
+      const before = offsetPath ? `${field} ${previousPosition}` : 'the page before';
+      throw stalled(
+        operation,
+        fetched,
+        `${field} ${JSON.stringify(position)} gave the same ${items.length} ${itemsName} as ${before}: the server ignores ${field}`,
+      );
+    }
+    yield page;
+    previous = fingerprint;
+    previousPosition = position;
+    let done: boolean;
+    if (kind === 'cursor') {
+      position = page[next as string];
+      done = position == null || items.length === 0;
+      if (!done && sent.has(position)) {
+        throw stalled(
+          operation,
+          fetched,
+          `${next} ${JSON.stringify(position)} was already sent as ${cursor}: the server answers the same pages again`,
+        );
+      }
+      sent.add(position);
+    } else if (kind === 'after-id') {
+      position = nextId;
+      done = items.length < count;
+    } else {
+      position = (position as number) + count;
+      done =
+        kind === 'offset'
+          ? items.length < count
+          : (position as number) >= totalOf(page, (paging as AnyPaging).total as string, operation);
+    }
+    if (done || fetched >= maxPages) {
+      return;
     }
   }
 }

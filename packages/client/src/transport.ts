@@ -21,11 +21,18 @@ import {
 /** A fetch that takes a `Request`, as openapi-fetch calls it. */
 export type FetchLike = (request: Request) => Promise<Response>;
 
-/** One attempt of a call: openapi-fetch's `POST`, aborted by `signal`. */
-export type Attempt<Result extends { response: Response }> = (signal: AbortSignal) => Promise<Result>;
+/** One attempt of a call: openapi-fetch's `POST`, aborted by `signal` (none: nothing can abort it). */
+export type Attempt<Result extends { response: Response }> = (signal: AbortSignal | undefined) => Promise<Result>;
+
+/**
+ * A time limit from this many milliseconds on is no limit (`setTimeout` cannot wait longer, and
+ * `timeoutMs: Infinity` turns the limit off).
+ */
+export const NO_TIME_LIMIT_MS = 2 ** 31;
 
 /** The limits of one call. */
 export interface SendOptions {
+  /** The time limit of each attempt; {@link NO_TIME_LIMIT_MS} or more: none. */
   timeoutMs: number;
   maxRetries: number;
   /** The operation's retry policy (`unsafe` for a path the client does not know). */
@@ -81,34 +88,41 @@ export async function send<Result extends { response: Response }>(
 /**
  * One attempt within `timeoutMs`, body included; the caller's signal aborts it at any time. It
  * settles when the time limit passes or the caller aborts even if the fetch ignores its signal.
+ * Per attempt: one AbortController and one timer, both released as soon as the attempt settles;
+ * none at all when there is neither a time limit nor a caller's signal (the `Request` then
+ * carries no signal, which is what a signal costs: the runtime follows it with a listener).
  */
-async function attemptOnce<Result>(attempt: Attempt<Result & { response: Response }>, options: SendOptions) {
-  const callerSignal = options.signal;
-  if (callerSignal?.aborted) {
-    throw callerSignal.reason;
+function attemptOnce<Result>(attempt: Attempt<Result & { response: Response }>, options: SendOptions) {
+  const { signal: callerSignal, timeoutMs } = options;
+  const limited = timeoutMs < NO_TIME_LIMIT_MS;
+  if (!(limited || callerSignal)) {
+    return attempt(undefined);
   }
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onCallerAbort = () => {};
-  const stop = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const reason = new AttemptTimeout();
-      // Settle first, so the attempt counts as timed out whatever error the aborted fetch throws.
-      reject(reason);
-      controller.abort(reason);
-    }, options.timeoutMs);
-    onCallerAbort = () => {
-      reject(callerSignal?.reason);
-      controller.abort(callerSignal?.reason);
+  return new Promise<Result>((resolve, reject) => {
+    if (callerSignal?.aborted) {
+      reject(callerSignal.reason);
+      return;
+    }
+    const controller = new AbortController();
+    const finish = <Value>(settle: (value: Value) => void, value: Value) => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+      settle(value);
     };
+    // Settle first, so the attempt counts as timed out (or aborted by the caller) whatever error
+    // the aborted fetch then throws.
+    const stop = (reason: unknown) => {
+      finish(reject, reason);
+      controller.abort(reason);
+    };
+    const onCallerAbort = () => stop(callerSignal?.reason);
+    const timer = limited ? setTimeout(() => stop(new AttemptTimeout()), timeoutMs) : undefined;
+    callerSignal?.addEventListener('abort', onCallerAbort);
+    attempt(controller.signal).then(
+      (result) => finish(resolve, result),
+      (error: unknown) => finish(reject, error),
+    );
   });
-  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  try {
-    return await Promise.race([attempt(controller.signal), stop]);
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', onCallerAbort);
-  }
 }
 
 /** Whether a failure proves the request never left (see {@link NOT_SENT_CODES}). */

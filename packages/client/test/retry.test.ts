@@ -214,6 +214,45 @@ describe('time limits', () => {
     expect(error).toMatchObject({ kind: 'timeout', timeoutMs: 50 });
   });
 
+  it.each([
+    ['client-wide', { timeoutMs: Number.POSITIVE_INFINITY }, undefined],
+    ['per call', { timeoutMs: 1000 }, { timeoutMs: Number.POSITIVE_INFINITY }],
+  ])(
+    'runs an attempt without a time limit (%s timeoutMs: Infinity): no timer, no signal',
+    async (_name, options, call) => {
+      const seen: Request[] = [];
+      let answer: (response: Response) => void = () => {};
+      const fetch = (request: Request) => {
+        seen.push(request);
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      };
+      const client = createClient({ ...credentials, baseUrl, fetch, maxRetries: 0, ...options });
+      let settled = false;
+      const outcome = outcomeOf(client.transferGet({ transfer_id: 't1' }, call)).finally(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(30 * 24 * 3_600_000);
+      expect(vi.getTimerCount()).toBe(0);
+      expect(settled).toBe(false);
+      expect(seen).toHaveLength(1);
+      // The request carries no abort signal of the client's: nothing can abort it.
+      expect(seen[0]?.signal.aborted).toBe(false);
+      answer(ok());
+      expect((await outcome).value).toMatchObject({ request_id: 'r' });
+    },
+  );
+
+  it('still stops at once when the caller aborts an attempt without a time limit', async () => {
+    const { client } = clientWith(['deaf'], { timeoutMs: Number.POSITIVE_INFINITY });
+    const controller = new AbortController();
+    const call = outcomeOf(client.transferGet({ transfer_id: 't1' }, { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort(new Error('cancelled by the user'));
+    expect(((await call).error as Error).message).toBe('cancelled by the user');
+  });
+
   it('times out a fetch that ignores its abort signal', async () => {
     const { client } = clientWith(['deaf'], { timeoutMs: 300, maxRetries: 0 });
     expect((await settle(read(client))).error).toBeInstanceOf(SvcTimeoutError);
