@@ -86,7 +86,15 @@ export const PACK_ALLOWLISTS = /** @type {Record<string, PackAllowlist>} */ ({
     allowed: [BUILT_CODE, SOURCE_MAPS],
   },
   '@svc/sandbox': {
-    required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'bin/svc-sandbox.js'],
+    required: [
+      ...PACKAGE_FILES,
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli.js',
+      'bin/svc-sandbox.js',
+      // Loaded as a worker thread by file, not imported: nothing else would notice it missing.
+      'dist/engine/store/sqlite/checkpoint-worker.js',
+    ],
     allowed: [BUILT_CODE, SOURCE_MAPS, /^bin\/[\w.-]+\.js$/],
   },
 });

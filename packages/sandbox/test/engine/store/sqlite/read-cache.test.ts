@@ -75,6 +75,20 @@ describe('prepared reads on SQLite', () => {
     expect(await counterNamed.execute(store.db, { name: 'cache/none' })).toEqual([]);
   });
 
+  it("answers kept rows through Kysely's executor: a plugin sees each read", async () => {
+    let results = 0;
+    const db = store.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        results++;
+        return result;
+      },
+    });
+    const first = await counterNamed.execute(db, { name: 'cache/a' });
+    expect(await counterNamed.execute(db, { name: 'cache/a' })).toBe(first);
+    expect(results).toBe(2);
+  });
+
   it('keeps them across writes to other tables', async () => {
     const first = await counterNamed.execute(store.db, { name: 'cache/a' });
     await store.db.deleteFrom('tokens').where('token', '=', 'no-such-token').execute();
