@@ -5,7 +5,7 @@
  * parameter is the `SVC-Version` header), so a bundle carries no query, path or form serializers
  * and a type-check no generic machinery.
  */
-import type { paths } from './generated/schema.gen.js';
+import type { paths } from '@svc/spec/types';
 import type { FetchLike } from './transport.js';
 
 /** The path of an operation of the API (every operation is a `POST`). */
