@@ -13,7 +13,14 @@ const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8
   exports: Record<string, { types: string; default: string }>;
 };
 
-describe.each(['./types', './headers'])('export %s', (subpath) => {
+/** The module a subpath export of this package resolves to, imported from dist/. */
+async function importExport<T>(subpath: string): Promise<T> {
+  return (await import(join(packageDir, manifest.exports[subpath]?.default ?? ''))) as T;
+}
+
+type Credentials = { clientId: string; secret: string };
+
+describe.each(['./types', './headers', './examples'])('export %s', (subpath) => {
   it('resolves to a built declaration file and module, types first', () => {
     const target = manifest.exports[subpath];
     expect(target && Object.keys(target)).toEqual(['types', 'default']);
@@ -24,17 +31,34 @@ describe.each(['./types', './headers'])('export %s', (subpath) => {
 
 describe('HEADER_NAMES', () => {
   it('holds the name of every header security scheme and header parameter of the document', async () => {
-    const { HEADER_NAMES } = (await import(join(packageDir, manifest.exports['./headers']?.default ?? ''))) as {
-      HEADER_NAMES: Record<string, string>;
-    };
+    const { HEADER_NAMES } = await importExport<{ HEADER_NAMES: Record<string, string> }>('./headers');
     const components = document.components as Record<string, Record<string, { in?: string; name?: string }>>;
-    const declared = [
-      ...Object.values(components.securitySchemes ?? {}),
-      ...Object.values(components.parameters ?? {}),
-    ]
+    const declared = [...Object.values(components.securitySchemes ?? {}), ...Object.values(components.parameters ?? {})]
       .filter((declaration) => declaration.in === 'header')
       .map((declaration) => declaration.name);
     expect(Object.values(HEADER_NAMES).sort()).toEqual(declared.sort());
     expect(HEADER_NAMES.clientId).toBe('SVC-CLIENT-ID');
+  });
+});
+
+describe('EXAMPLE_CREDENTIALS', () => {
+  const repositoryRoot = join(packageDir, '..', '..');
+
+  it('are the first examples of the ClientId and Secret schemas', async () => {
+    const { EXAMPLE_CREDENTIALS } = await importExport<{ EXAMPLE_CREDENTIALS: Credentials }>('./examples');
+    const schemas = (document.components as { schemas: Record<string, { examples?: unknown[] }> }).schemas;
+    expect(EXAMPLE_CREDENTIALS).toEqual({
+      clientId: schemas.ClientId?.examples?.[0],
+      secret: schemas.Secret?.examples?.[0],
+    });
+  });
+
+  // Prose cannot import a module: these copies must remain, so they are checked against it.
+  it.each([
+    ['spec/README.md', (c: Credentials) => `| \`${c.clientId}\` / \`${c.secret}\` |`],
+    ['spec/workflows/README.md', (c: Credentials) => `--input clientId=${c.clientId} --input secret=${c.secret}`],
+  ])('are the ones %s states', async (file, line) => {
+    const { EXAMPLE_CREDENTIALS } = await importExport<{ EXAMPLE_CREDENTIALS: Credentials }>('./examples');
+    expect(readFileSync(join(repositoryRoot, file), 'utf8')).toContain(line(EXAMPLE_CREDENTIALS));
   });
 });

@@ -9,6 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateEnvironments } from './environments.js';
 import { generateErrorCatalogue, generateErrorTypes } from './error-catalogue.js';
+import { generateExamples } from './example-credentials.js';
 import { generateHandlerTypes } from './handlers.js';
 import { generateHeaderNames } from './header-names.js';
 import { generateOperations } from './operations.js';
@@ -18,6 +19,7 @@ import { generateWebhooks } from './webhooks.js';
 export { generatedBanner } from './banner.js';
 export { generateEnvironments } from './environments.js';
 export { generateErrorCatalogue, generateErrorTypes, readCatalogue } from './error-catalogue.js';
+export { exampleCredentials, generateExamples } from './example-credentials.js';
 export { generateHandlerTypes } from './handlers.js';
 export { describeHeaderNames, generateHeaderNames } from './header-names.js';
 export { describeOperations, detectPaging, retryPolicy } from './operation-policy.js';
@@ -32,8 +34,9 @@ export { compileCheck, describeWebhooks, generateWebhooks, SUPPORTED_FORMATS } f
 
 /**
  * Writes the generated sources of `@svc/spec` into `outDir`: the TypeScript types of the whole API
- * (`types.gen.ts`, exported as `@svc/spec/types`) and its header names (`headers.gen.ts`, exported
- * as `@svc/spec/headers`). `@svc/spec` runs this on the document it has just bundled, so the path
+ * (`types.gen.ts`, exported as `@svc/spec/types`), its header names (`headers.gen.ts`, exported
+ * as `@svc/spec/headers`) and its canonical example credentials (`examples.gen.ts`,
+ * `@svc/spec/examples`). `@svc/spec` runs this on the document it has just bundled, so the path
  * is given (the package cannot depend on this generator's default, itself).
  * @param {string} outDir
  * @param {string} specPath the bundled document in JSON
@@ -44,6 +47,7 @@ export async function generateSpecTypes(outDir, specPath) {
   return writeFiles(outDir, {
     'types.gen.ts': await generateSchemaTypes(document),
     'headers.gen.ts': generateHeaderNames(document),
+    'examples.gen.ts': generateExamples(document),
   });
 }
 
