@@ -81,6 +81,10 @@ export const PACK_ALLOWLISTS = /** @type {Record<string, PackAllowlist>} */ ({
     required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts'],
     allowed: [BUILT_CODE, SOURCE_MAPS],
   },
+  '@svc/openapi-ajv': {
+    required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts'],
+    allowed: [BUILT_CODE, SOURCE_MAPS],
+  },
   '@svc/sandbox': {
     required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'bin/svc-sandbox.js'],
     allowed: [BUILT_CODE, SOURCE_MAPS, /^bin\/[\w.-]+\.js$/],
