@@ -5,12 +5,7 @@
  * @see spec/components/schemas/ApiError.yaml and the "Errors" section of spec/openapi.yaml
  */
 import { errorCatalogue } from './error-catalogue.js';
-import {
-  DOCUMENTATION_URL_TEMPLATE,
-  documentationUrl,
-  type ErrorCode,
-  type ErrorType,
-} from './generated/error-catalogue.gen.js';
+import { documentationUrl, type ErrorCode, type ErrorType } from './generated/error-catalogue.gen.js';
 import { newRequestId } from './request-id.js';
 
 export { documentationUrl, type ErrorCode, type ErrorType };
@@ -64,13 +59,6 @@ export interface ApiErrorInit {
   /** Default (also for null): the catalogue's suggested action of the code, else null. */
   suggestedAction?: string | null;
 }
-
-/**
- * Base of every `documentation_url`.
- * @deprecated The catalogue's template (`DOCUMENTATION_URL_TEMPLATE` behind
- * {@link documentationUrl}) is the one source of the scheme; use {@link documentationUrl}.
- */
-export const ERROR_DOCS_BASE: string = DOCUMENTATION_URL_TEMPLATE.slice(0, DOCUMENTATION_URL_TEMPLATE.indexOf('/{'));
 
 /**
  * Builds a complete {@link ApiError}: `status` and `documentation_url` always agree with the code;
