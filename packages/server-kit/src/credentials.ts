@@ -69,7 +69,6 @@ export function readCredentials(
 export function missingCredentialsError(missing: readonly CredentialSpec[], requestId?: string) {
   const names = missing.map((spec) => `${spec.header} header or ${spec.field} body field`);
   return createApiError({
-    status: 401,
     errorType: 'INVALID_INPUT',
     errorCode: 'MISSING_CREDENTIALS',
     message: `missing credentials: send the ${names.join(', and the ')}`,

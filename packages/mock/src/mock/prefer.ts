@@ -93,7 +93,6 @@ export function resolvePreferences(
 export function preferError(problem: string, requestId?: string): ErrorResponse {
   return {
     error: createApiError({
-      status: 400,
       errorType: 'INVALID_REQUEST',
       errorCode: 'INVALID_HEADERS',
       message: problem,
