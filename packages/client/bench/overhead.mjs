@@ -13,8 +13,9 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
 import createFetchClient from 'openapi-fetch';
-import { createClient } from '../dist/index.js';
+import { createClient, HEADERS } from '../dist/index.js';
 import { bundleSize, SIZE_CASES } from './bundle-size.mjs';
 
 const compareDist = process.env.COMPARE_DIST ? resolve(process.env.COMPARE_DIST) : undefined;
@@ -32,7 +33,7 @@ const responseText = JSON.stringify({
   request_id: 'X9fgMi1ollvYXTl',
 });
 const body = { transfer_id: '460cbe92-2dcc-8eae-5ad6-b37d0ec90fd9' };
-const credentials = { clientId: '62b4f1c9a7d3e5001a2b3c4d', secret: '7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e' };
+const credentials = EXAMPLE_CREDENTIALS;
 
 /** The fake server: answers every request with the same JSON, without reading the request. */
 const fakeFetch = async (/** @type {Request} */ _request) =>
@@ -50,8 +51,8 @@ const cases = [
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
-          'SVC-CLIENT-ID': credentials.clientId,
-          'SVC-SECRET': credentials.secret,
+          [HEADERS.clientId]: credentials.clientId,
+          [HEADERS.secret]: credentials.secret,
         },
         body: JSON.stringify(body),
       });
@@ -65,8 +66,8 @@ const cases = [
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
-          'SVC-CLIENT-ID': credentials.clientId,
-          'SVC-SECRET': credentials.secret,
+          [HEADERS.clientId]: credentials.clientId,
+          [HEADERS.secret]: credentials.secret,
         },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(60_000),

@@ -1,10 +1,10 @@
 import createFetchClient from 'openapi-fetch';
+import type { paths } from '@svc/spec/types';
 import { toApiError, UNPARSED_BODY_LIMIT } from './api-error.js';
 import { bodySerializer, type CredentialsPlacement, credentialHeaders, HEADERS } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';
 import { type Environment, environments } from './generated/environments.gen.js';
 import { type OperationMethods, operationTable, type Paginators } from './generated/operations.gen.js';
-import type { paths } from './generated/schema.gen.js';
 import type { ClientMiddleware } from './middleware.js';
 import type { OperationInfo, RetryPolicy } from './operation-info.js';
 import type { CallOptions, PaginateOptions } from './operation-types.js';

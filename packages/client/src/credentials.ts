@@ -1,3 +1,5 @@
+import { HEADER_NAMES } from './generated/headers.gen.js';
+
 /** Where the client sends the client id and secret. */
 export type CredentialsPlacement = 'headers' | 'body';
 
@@ -9,9 +11,9 @@ export interface Credentials {
 
 /** Header names of the credentials and the version (see the API description's Authentication section). */
 export const HEADERS = {
-  clientId: 'SVC-CLIENT-ID',
-  secret: 'SVC-SECRET',
-  version: 'SVC-Version',
+  clientId: HEADER_NAMES.clientId,
+  secret: HEADER_NAMES.secret,
+  version: HEADER_NAMES.svcVersion,
 } as const;
 
 /** The credentials as the `SVC-CLIENT-ID` and `SVC-SECRET` headers. */

@@ -7,8 +7,9 @@
  * (response bodies, underlying error messages) has the secret removed before it is stored, so no
  * message, stack, `JSON.stringify` or `util.inspect` of an error shows it.
  */
+
+import type { components } from '@svc/spec/types';
 import type { ErrorCode, ErrorCodesByType, ErrorType, KnownErrorCode } from './generated/error-types.gen.js';
-import type { components } from './generated/schema.gen.js';
 
 export type { ErrorCode, ErrorType, KnownErrorCode };
 

@@ -5,6 +5,8 @@
  * operation, and webhook parsing. Types and operation metadata are generated from the OpenAPI
  * description (`src/generated/`).
  */
+
+export type { components, operations, paths, webhooks } from '@svc/spec/types';
 export {
   type ApiVersion,
   type ClientOptions,
@@ -41,7 +43,6 @@ export {
   type PagedOperationName,
   type Paginators,
 } from './generated/operations.gen.js';
-export type { components, operations, paths, webhooks } from './generated/schema.gen.js';
 export type { WebhookPayloads } from './generated/webhooks.gen.js';
 export type { ClientMiddleware, MiddlewareParams } from './middleware.js';
 export type { OperationInfo, Paging, RetryPolicy } from './operation-info.js';

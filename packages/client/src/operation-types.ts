@@ -1,7 +1,7 @@
 /**
  * Types of the named methods and paginators, derived from the generated `operations` types.
  */
-import type { operations } from './generated/schema.gen.js';
+import type { operations } from '@svc/spec/types';
 
 /** The JSON request body of an operation, by operationId. */
 export type RequestBody<Name extends keyof operations> = operations[Name] extends {

@@ -5,7 +5,7 @@
  * the only parameter is the `SVC-Version` header), so that a consumer's type-check carries none of
  * openapi-fetch's generic machinery.
  */
-import type { paths } from './generated/schema.gen.js';
+import type { paths } from '@svc/spec/types';
 import type { ClientMiddleware } from './middleware.js';
 
 /** The path of an operation of the API (every operation is a `POST`). */

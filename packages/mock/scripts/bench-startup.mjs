@@ -14,6 +14,8 @@ import { spawn } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import { freePort } from '../dist/index.js';
 
 const { values } = parseArgs({
@@ -29,8 +31,8 @@ const TIMEOUT_MS = 60_000;
 const BODY = JSON.stringify({ access_token: 'access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6' });
 const HEADERS = {
   'content-type': 'application/json',
-  'svc-client-id': '62b4f1c9a7d3e5001a2b3c4d',
-  'svc-secret': '7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e',
+  [HEADER_NAMES.clientId]: EXAMPLE_CREDENTIALS.clientId,
+  [HEADER_NAMES.secret]: EXAMPLE_CREDENTIALS.secret,
 };
 
 /** Phases of the breakdown: [label, from mark, to mark]; `spawned` is the spawn in this process. */

@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOperations, requestExamples } from '@svc/openapi-kit';
 import { openapiJsonPath } from '@svc/spec';
+import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import autocannon from 'autocannon';
 
 const BIN = fileURLToPath(new URL('../bin/svc-mock.js', import.meta.url));
@@ -33,8 +35,8 @@ if (!entry || !example) {
 const requestBody = JSON.stringify(example.value);
 const headers = {
   'content-type': 'application/json',
-  'svc-client-id': '62b4f1c9a7d3e5001a2b3c4d',
-  'svc-secret': '7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e',
+  [HEADER_NAMES.clientId]: EXAMPLE_CREDENTIALS.clientId,
+  [HEADER_NAMES.secret]: EXAMPLE_CREDENTIALS.secret,
 };
 
 /** Spawns a server script and resolves with its URL once it prints `listening on <url>`. */

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import type { MockAccessEntry } from './mock/mock-listener.js';
 import { startMock } from './mock/start-mock.js';
 
@@ -62,7 +64,7 @@ export async function main(argv: string[]): Promise<void> {
     `  docs     ${DOCS.readme}`,
     `  errors   force one per request with Prefer: example=<name> or code=<status>; names in ${DOCS.responses}`,
     `Try: curl -s ${mock.url}/item/remove -H 'Content-Type: application/json' \\`,
-    `       -H 'SVC-CLIENT-ID: 62b4f1c9a7d3e5001a2b3c4d' -H 'SVC-SECRET: 7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e' \\`,
+    `       -H '${HEADER_NAMES.clientId}: ${EXAMPLE_CREDENTIALS.clientId}' -H '${HEADER_NAMES.secret}: ${EXAMPLE_CREDENTIALS.secret}' \\`,
     `       -d '{"access_token":"access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6"}'`,
     'Press Ctrl+C to stop.',
   ];

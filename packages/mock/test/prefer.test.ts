@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePrefer, resolvePreferences } from '../src/mock/prefer.js';
-import type { ResponseExamples } from '../src/mock/response-catalogue.js';
+import type { ResponseExamples } from '../src/prism/response-catalogue.js';
 
 describe('parsePrefer', () => {
   it.each([

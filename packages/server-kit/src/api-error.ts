@@ -5,12 +5,7 @@
  * @see spec/components/schemas/ApiError.yaml and the "Errors" section of spec/openapi.yaml
  */
 import { errorCatalogue } from './error-catalogue.js';
-import {
-  DOCUMENTATION_URL_TEMPLATE,
-  documentationUrl,
-  type ErrorCode,
-  type ErrorType,
-} from './generated/error-catalogue.gen.js';
+import { documentationUrl, type ErrorCode, type ErrorType } from './generated/error-catalogue.gen.js';
 import { newRequestId } from './request-id.js';
 
 export { documentationUrl, type ErrorCode, type ErrorType };
@@ -53,7 +48,8 @@ export interface ApiError {
 
 /** What a caller decides about an error; the rest of {@link ApiError} is derived. */
 export interface ApiErrorInit {
-  status: number;
+  /** Default: the catalogue's status of the type and code (required for a code it does not list). */
+  status?: number;
   errorType: ErrorType;
   errorCode: ErrorCode;
   message: string;
@@ -66,17 +62,17 @@ export interface ApiErrorInit {
 }
 
 /**
- * Base of every `documentation_url`.
- * @deprecated The catalogue's template (`DOCUMENTATION_URL_TEMPLATE` behind
- * {@link documentationUrl}) is the one source of the scheme; use {@link documentationUrl}.
- */
-export const ERROR_DOCS_BASE: string = DOCUMENTATION_URL_TEMPLATE.slice(0, DOCUMENTATION_URL_TEMPLATE.indexOf('/{'));
-
-/**
- * Builds a complete {@link ApiError}: `status` and `documentation_url` always agree with the code;
- * `suggested_action` is the caller's, else the catalogue's for the type and code, else null.
+ * Builds a complete {@link ApiError}: `status` is the caller's, else the catalogue's for the type
+ * and code; `documentation_url` always agrees with the code; `suggested_action` is the caller's,
+ * else the catalogue's for the type and code, else null. Throws when neither the caller nor the
+ * catalogue gives a status (a server bug).
  */
 export function createApiError(init: ApiErrorInit): ApiError {
+  const entry = errorCatalogue.find(init.errorType, init.errorCode);
+  const status = init.status ?? entry?.status;
+  if (status === undefined) {
+    throw new Error(`${init.errorType} / ${init.errorCode} is not in the error catalogue: give its status`);
+  }
   return {
     error_type: init.errorType,
     error_code: init.errorCode,
@@ -84,10 +80,9 @@ export function createApiError(init: ApiErrorInit): ApiError {
     display_message: init.displayMessage ?? null,
     request_id: init.requestId ?? newRequestId(),
     causes: init.causes ?? [],
-    status: init.status,
+    status,
     documentation_url: documentationUrl(init.errorType, init.errorCode),
-    suggested_action:
-      init.suggestedAction ?? errorCatalogue.find(init.errorType, init.errorCode)?.suggestedAction ?? null,
+    suggested_action: init.suggestedAction ?? entry?.suggestedAction ?? null,
   };
 }
 

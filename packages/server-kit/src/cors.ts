@@ -3,13 +3,14 @@
  * answered `204` with the headers the API's requests use (credentials, version, `Prefer`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HEADER_NAMES } from './generated/headers.gen.js';
 
 /** Request headers a browser app may send: credentials, version, content type and `Prefer`. */
 export const CORS_ALLOWED_HEADERS: readonly string[] = [
   'Content-Type',
-  'SVC-CLIENT-ID',
-  'SVC-SECRET',
-  'SVC-Version',
+  HEADER_NAMES.clientId,
+  HEADER_NAMES.secret,
+  HEADER_NAMES.svcVersion,
   'Prefer',
 ];
 

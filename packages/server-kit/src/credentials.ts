@@ -6,6 +6,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { createApiError, type ErrorResponse } from './api-error.js';
+import { HEADER_NAMES } from './generated/headers.gen.js';
 
 /** Where one credential was found. */
 export type CredentialSource = 'header' | 'body';
@@ -18,8 +19,8 @@ export interface CredentialSpec {
 
 /** The two credentials of the API. */
 export const CREDENTIALS = {
-  clientId: { header: 'SVC-CLIENT-ID', field: 'client_id' },
-  secret: { header: 'SVC-SECRET', field: 'secret' },
+  clientId: { header: HEADER_NAMES.clientId, field: 'client_id' },
+  secret: { header: HEADER_NAMES.secret, field: 'secret' },
 } as const satisfies Record<string, CredentialSpec>;
 
 /** The credentials of a request and where each came from. */
@@ -68,7 +69,6 @@ export function readCredentials(
 export function missingCredentialsError(missing: readonly CredentialSpec[], requestId?: string) {
   const names = missing.map((spec) => `${spec.header} header or ${spec.field} body field`);
   return createApiError({
-    status: 401,
     errorType: 'INVALID_INPUT',
     errorCode: 'MISSING_CREDENTIALS',
     message: `missing credentials: send the ${names.join(', and the ')}`,

@@ -32,9 +32,6 @@ export interface ErrorCatalogue {
   find(type: ErrorType, code: ErrorCode): ErrorCatalogueEntry | undefined;
 }
 
-/** The extension of the bundled document that holds the catalogue as data. */
-export const ERROR_CATALOGUE_EXTENSION = 'x-error-catalogue';
-
 /** A catalogue over `entries`. */
 function catalogueOf(entries: readonly ErrorCatalogueEntry[]): ErrorCatalogue {
   const byKey = new Map(entries.map((entry) => [`${entry.type}/${entry.code}`, entry]));
@@ -51,7 +48,7 @@ function catalogueOf(entries: readonly ErrorCatalogueEntry[]): ErrorCatalogue {
   };
 }
 
-/** A generated row (or a row of the document's data) as an entry. */
+/** A generated row as an entry. */
 function entryOf(row: ErrorCatalogueRow): ErrorCatalogueEntry {
   return {
     code: row.code,
@@ -64,17 +61,3 @@ function entryOf(row: ErrorCatalogueRow): ErrorCatalogueEntry {
 
 /** The catalogue of the spec this package was built from. */
 export const errorCatalogue: ErrorCatalogue = catalogueOf(ERROR_CATALOGUE_ROWS.map(entryOf));
-
-/**
- * Reads the catalogue from the `x-error-catalogue` data of an OpenAPI document (the bundled
- * `@svc/spec`, or another version of it). Throws when the document has none or it has no rows.
- * A server of this version uses {@link errorCatalogue}, generated from the same data.
- */
-export function readErrorCatalogue(document: Record<string, unknown>): ErrorCatalogue {
-  const data = document[ERROR_CATALOGUE_EXTENSION] as { codes?: unknown } | undefined;
-  const rows = Array.isArray(data?.codes) ? (data.codes as ErrorCatalogueRow[]) : [];
-  if (rows.length === 0) {
-    throw new Error(`the document has no error catalogue (rows in ${ERROR_CATALOGUE_EXTENSION}.codes)`);
-  }
-  return catalogueOf(rows.map(entryOf));
-}

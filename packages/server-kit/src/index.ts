@@ -15,7 +15,6 @@ export {
   type CauseLocation,
   createApiError,
   documentationUrl,
-  ERROR_DOCS_BASE,
   type ErrorCode,
   type ErrorResponse,
   type ErrorType,
@@ -41,11 +40,9 @@ export {
   readCredentials,
 } from './credentials.js';
 export {
-  ERROR_CATALOGUE_EXTENSION,
   type ErrorCatalogue,
   type ErrorCatalogueEntry,
   errorCatalogue,
-  readErrorCatalogue,
 } from './error-catalogue.js';
 export {
   ERROR_TYPES,

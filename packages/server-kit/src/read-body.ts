@@ -74,7 +74,6 @@ export async function readJsonObjectBody(req: IncomingMessage, options: ReadBody
     req.resume();
     return failure(
       invalidRequest(
-        415,
         'INVALID_CONTENT_TYPE',
         contentType
           ? `the body must be sent as application/json, not ${contentType}`
@@ -94,7 +93,7 @@ export async function readJsonObjectBody(req: IncomingMessage, options: ReadBody
     return failure(tooLargeError(limit, requestId), { Connection: 'close' });
   }
   if (read.kind === 'aborted') {
-    return failure(invalidRequest(400, 'INVALID_BODY', 'the request body was not received completely', requestId));
+    return failure(invalidRequest('INVALID_BODY', 'the request body was not received completely', requestId));
   }
   if (read.bytes.length === 0) {
     return failure(emptyBodyError(requestId));
@@ -115,7 +114,7 @@ export function parseJsonObject(
   try {
     text = UTF8.decode(bytes);
   } catch {
-    return failure(invalidRequest(400, 'INVALID_BODY', 'the request body is not valid UTF-8', requestId));
+    return failure(invalidRequest('INVALID_BODY', 'the request body is not valid UTF-8', requestId));
   }
   let value: unknown;
   try {
@@ -126,7 +125,6 @@ export function parseJsonObject(
     const where = syntax ? `${syntax.reason} at ${describeJsonPosition(syntax)}` : 'a syntax error';
     return failure(
       invalidRequest(
-        400,
         'INVALID_BODY',
         `the request body is not valid JSON: ${where}`,
         requestId,
@@ -136,9 +134,7 @@ export function parseJsonObject(
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-    return failure(
-      invalidRequest(400, 'INVALID_BODY', `the request body must be a JSON object, not ${kind}`, requestId),
-    );
+    return failure(invalidRequest('INVALID_BODY', `the request body must be a JSON object, not ${kind}`, requestId));
   }
   const problem = checkJsonLimits(value, limits);
   if (problem) {
@@ -166,7 +162,6 @@ function limitError(problem: JsonLimitProblem, requestId: string | undefined) {
   if (problem.kind === 'number-out-of-range') {
     const message = `${subject} is a number out of range: it is too large to be represented (JSON numbers must fit a 64-bit double)`;
     return createApiError({
-      status: 400,
       errorType: 'INVALID_REQUEST',
       errorCode: 'INVALID_FIELD',
       message,
@@ -184,7 +179,6 @@ function limitError(problem: JsonLimitProblem, requestId: string | undefined) {
           ? `${subject} has ${problem.size} items; this server reads at most ${problem.limit} in one array`
           : `the request body has more than ${problem.limit} values (fields and array items, nested ones included), the most this server reads`;
   return createApiError({
-    status: 400,
     errorType: 'INVALID_REQUEST',
     errorCode: 'INVALID_BODY',
     message,
@@ -246,19 +240,12 @@ function failure(error: ErrorResponse['error'], headers?: Record<string, string>
   return { ok: false, response: headers ? { error, headers } : { error } };
 }
 
-function invalidRequest(
-  status: number,
-  errorCode: string,
-  message: string,
-  requestId: string | undefined,
-  suggestedAction?: string,
-) {
-  return createApiError({ status, errorType: 'INVALID_REQUEST', errorCode, message, requestId, suggestedAction });
+function invalidRequest(errorCode: string, message: string, requestId: string | undefined, suggestedAction?: string) {
+  return createApiError({ errorType: 'INVALID_REQUEST', errorCode, message, requestId, suggestedAction });
 }
 
 function emptyBodyError(requestId: string | undefined) {
   return invalidRequest(
-    400,
     'INVALID_BODY',
     'the request body is empty; every operation takes a JSON object',
     requestId,
@@ -268,7 +255,6 @@ function emptyBodyError(requestId: string | undefined) {
 
 function tooLargeError(limit: number, requestId: string | undefined) {
   return invalidRequest(
-    413,
     'BODY_TOO_LARGE',
     `the request body is larger than ${limit} bytes, the most this server accepts`,
     requestId,

@@ -1,33 +1,14 @@
 /**
- * Request validation without Prism: Ajv (draft 2020-12, every error, formats checked) compiled once
- * from an OpenAPI 3.1 document. It reports {@link SchemaDiagnostic}s worded exactly as Prism's
+ * Request validation without Prism: Ajv compiled once from an OpenAPI 3.1 document, set up by
+ * `@svc/openapi-ajv` (draft 2020-12, every error, formats checked) exactly as the responses are
+ * checked in the repository's tests. It reports {@link SchemaDiagnostic}s worded exactly as Prism's
  * validator words them, so {@link schemaViolations} and {@link validationError} give a server the
  * same `ApiError` as the mock for the same request.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createOpenApiAjv } from '@svc/openapi-ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { type SchemaDiagnostic, schemaViolations } from './schema-violations.js';
 import type { FieldViolation } from './validation-error.js';
-
-// ajv-formats is CommonJS; under NodeNext its default import is the module namespace.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-
-/** OpenAPI keywords that may stand inside (or around) schemas and are not JSON Schema keywords. */
-const OPENAPI_KEYWORDS = [
-  'openapi',
-  'info',
-  'jsonSchemaDialect',
-  'servers',
-  'tags',
-  'security',
-  'paths',
-  'webhooks',
-  'components',
-  'externalDocs',
-  'discriminator',
-  'xml',
-  'example',
-];
 
 const DOCUMENT_ID = 'https://svc.example/server-kit/openapi.json';
 const JSON_MEDIA = 'application/json';
@@ -69,15 +50,7 @@ type JsonObject = Record<string, unknown>;
  * only runs compiled code. Throws when an operation has no operationId.
  */
 export function createRequestValidator(document: JsonObject): RequestValidator {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    allowUnionTypes: true,
-    allowMatchingProperties: true,
-    strict: false,
-    validateFormats: true,
-  });
-  addFormats(ajv);
-  ajv.addVocabulary(OPENAPI_KEYWORDS);
+  const ajv = createOpenApiAjv();
   ajv.addSchema({ ...document, $id: DOCUMENT_ID });
   const compiled = new Map<string, CompiledOperation>();
   for (const [path, rawItem] of Object.entries((document.paths ?? {}) as JsonObject)) {

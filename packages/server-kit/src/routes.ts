@@ -80,7 +80,6 @@ export function routeError(match: Exclude<RouteMatch<Route>, { kind: 'found' }>,
   if (match.kind === 'not-found') {
     return {
       error: createApiError({
-        status: 404,
         errorType: 'INVALID_REQUEST',
         errorCode: 'NOT_FOUND',
         message: `no operation at path ${match.path}`,
@@ -92,7 +91,6 @@ export function routeError(match: Exclude<RouteMatch<Route>, { kind: 'found' }>,
   const allowed = [...match.allowed, 'OPTIONS'].join(', ');
   return {
     error: createApiError({
-      status: 405,
       errorType: 'INVALID_REQUEST',
       errorCode: 'METHOD_NOT_ALLOWED',
       message: `${match.path} does not accept ${match.method}; allowed: ${match.allowed.join(', ')}`,

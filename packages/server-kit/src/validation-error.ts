@@ -123,7 +123,6 @@ export function validationError(violations: readonly FieldViolation[], requestId
     parts.push(`${unreported} more problems are not listed (${violations.length} in all)`);
   }
   return createApiError({
-    status: 400,
     errorType: 'INVALID_REQUEST',
     errorCode: codes[0] ?? 'INVALID_FIELD',
     message: parts.join('; '),

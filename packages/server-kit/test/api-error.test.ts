@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiError, documentationUrl, type ErrorType } from '../src/api-error.js';
+import { errorCatalogue } from '../src/error-catalogue.js';
 import { newRequestId } from '../src/request-id.js';
 
 describe('documentationUrl', () => {
@@ -61,6 +62,22 @@ describe('createApiError', () => {
     ['a code the catalogue does not list', { errorType: 'INVALID_REQUEST', errorCode: 'SOMETHING_NEW' }, null],
   ])('suggested_action when %s', (_name, init, want) => {
     expect(createApiError({ status: 400, message: 'm', ...init }).suggested_action).toBe(want);
+  });
+
+  it.each<[ErrorType, string, number]>([
+    ['INVALID_REQUEST', 'NOT_FOUND', 404],
+    ['INVALID_REQUEST', 'BODY_TOO_LARGE', 413],
+    ['INVALID_INPUT', 'MISSING_CREDENTIALS', 401],
+    ['API_ERROR', 'INTERNAL_SERVER_ERROR', 500],
+  ])('takes the status of %s / %s from the catalogue when the caller gives none', (errorType, errorCode, status) => {
+    expect(createApiError({ errorType, errorCode, message: 'm' }).status).toBe(status);
+    expect(status).toBe(errorCatalogue.get(errorType, errorCode).status);
+  });
+
+  it('refuses a code the catalogue does not list without a status', () => {
+    expect(() => createApiError({ errorType: 'INVALID_REQUEST', errorCode: 'SOMETHING_NEW', message: 'm' })).toThrow(
+      'INVALID_REQUEST / SOMETHING_NEW is not in the error catalogue: give its status',
+    );
   });
 
   it('makes a request id when none is given', () => {

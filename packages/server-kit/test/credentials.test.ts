@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { openapiJsonPath } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
-import { readCredentials } from '../src/credentials.js';
+import { CREDENTIALS, missingCredentialsError, readCredentials } from '../src/credentials.js';
 
 const headers = { 'svc-client-id': 'hid', 'svc-secret': 'hsecret' };
 
@@ -67,5 +69,18 @@ describe('readCredentials', () => {
   it('leaves a body credential of the wrong type to request validation instead of calling it missing', () => {
     const result = readCredentials({}, { client_id: 42, secret: 's' }, 'req');
     expect(result.ok).toBe(true);
+  });
+});
+
+describe('missingCredentialsError', () => {
+  // The spec's example of this error is a copy of what a server says (the mock serves it when a
+  // 401 is forced): it must be the server's wording, field for field.
+  it('is the example ErrorMissingCredentials of the spec, request id aside', () => {
+    const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8')) as {
+      components: { examples: Record<string, { value: Record<string, unknown> }> };
+    };
+    const example = document.components.examples.ErrorMissingCredentials?.value;
+    const error = missingCredentialsError([CREDENTIALS.clientId, CREDENTIALS.secret], 'Hq7Lw1sNcT0aPzv');
+    expect(error).toEqual({ ...example, request_id: 'Hq7Lw1sNcT0aPzv' });
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { openapiJsonPath } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
-import { errorCatalogue, readErrorCatalogue } from '../src/error-catalogue.js';
+import { errorCatalogue } from '../src/error-catalogue.js';
 import { ERROR_CATALOGUE_ROWS, ERROR_TYPES } from '../src/generated/error-catalogue.gen.js';
 
 const bundled = JSON.parse(readFileSync(openapiJsonPath, 'utf8')) as Record<string, unknown>;
@@ -38,19 +38,10 @@ describe('errorCatalogue', () => {
   });
 });
 
-describe('readErrorCatalogue', () => {
-  it('reads the x-error-catalogue data of the bundled document: the generated rows', () => {
-    expect(readErrorCatalogue(bundled).entries).toEqual(errorCatalogue.entries);
-  });
-
-  it.each([
-    ['no catalogue', {}],
-    ['no rows', { 'x-error-catalogue': { types: [], codes: [] } }],
-    [
-      'a Markdown table only',
-      { info: { description: '<!-- error-catalogue:start -->\n| `X` | `API_ERROR` | 500 | m |' } },
-    ],
-  ])('refuses a document with %s', (_name, document) => {
-    expect(() => readErrorCatalogue(document)).toThrow('the document has no error catalogue');
+describe('the generated rows', () => {
+  it('are the x-error-catalogue data of the bundled document', () => {
+    const data = bundled['x-error-catalogue'] as { codes?: unknown[] } | undefined;
+    expect(data?.codes?.length).toBeGreaterThan(0);
+    expect(ERROR_CATALOGUE_ROWS).toEqual(data?.codes);
   });
 });

@@ -1,9 +1,8 @@
 // Issue 13: `causes` was untyped, and each producer shaped it its own way. Every error the edges
 // produce must match the spec's ApiError, whose causes are ErrorCause objects (closed).
 import { readFileSync } from 'node:fs';
+import { createOpenApiAjv } from '@svc/openapi-ajv';
 import { openapiJsonPath } from '@svc/spec';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../src/api-error.js';
 import { clientErrorBody } from '../src/client-errors.js';
@@ -12,10 +11,8 @@ import { parseJsonObject } from '../src/read-body.js';
 import { routeError } from '../src/routes.js';
 import { type FieldViolation, validationError } from '../src/validation-error.js';
 
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8')) as Record<string, unknown>;
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-addFormats(ajv);
+const ajv = createOpenApiAjv();
 ajv.addSchema({ ...document, $id: 'https://svc.example/openapi.json' });
 const validateApiError = ajv.getSchema('https://svc.example/openapi.json#/components/schemas/ApiError');
 

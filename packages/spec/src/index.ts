@@ -3,7 +3,8 @@
  * Locations of the bundled OpenAPI 3.1 description of the SVC API, for tools that read it from
  * disk (Prism, generators, validators). Import the JSON directly with
  * `import spec from '@svc/spec/openapi.json' with { type: 'json' }` when you need the content.
- * The API's multi-step flows are Arazzo 1.0 documents in {@link workflowsPath}.
+ * The API's multi-step flows are Arazzo 1.0 documents in {@link workflowsPath}. The API's
+ * TypeScript types are `@svc/spec/types`, its header names `@svc/spec/headers` (both generated).
  */
 import { fileURLToPath } from 'node:url';
 

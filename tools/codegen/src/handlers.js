@@ -1,10 +1,11 @@
 import { listOperations } from '@svc/openapi-kit';
 import { generatedBanner } from './banner.js';
+import { SPEC_TYPES_MODULE } from './schema-types.js';
 
 /**
  * Generates `handlers.gen.ts` for a server: the request and response body types of every
- * operation keyed by operationId (from the `operations` types `@svc/client` generates from the
- * same spec, so the types exist once), and the path of each. A server declares
+ * operation keyed by operationId (from the `operations` types of `@svc/spec/types`, generated once
+ * from the same spec), and the path of each. A server declares
  * its handler table as a mapped type over these keys, so a missing handler, an extra one or one
  * returning the wrong shape is a compile error.
  * @param {import('@svc/openapi-kit').OpenApiDocument} document the bundled document
@@ -34,7 +35,7 @@ export function generateHandlerTypes(document) {
   const paths = operations.map(({ operationId, path }) => `  ${operationId}: '${path}',`);
   return [
     generatedBanner('Request and response body types and the path of every operation, by operationId.'),
-    "import type { operations } from '@svc/client';",
+    `import type { operations } from '${SPEC_TYPES_MODULE}';`,
     '',
     '/** The JSON body type of a request body or response object. */',
     "type JsonBody<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;",

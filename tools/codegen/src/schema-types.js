@@ -2,6 +2,9 @@ import openapiTS, { astToString, STRING, tsIntersection, tsLiteral, tsUnion } fr
 import ts from 'typescript';
 import { generatedBanner } from './banner.js';
 
+/** The module every generated file imports the API's schema types from (`types.gen.ts` of `@svc/spec`). */
+export const SPEC_TYPES_MODULE = '@svc/spec/types';
+
 /**
  * Maps an open enum (`type: string` with `x-extensible-enum`, decision D-ENUM-1) to
  * `'known' | 'values' | (string & {})`: editors still suggest the known values, yet any string

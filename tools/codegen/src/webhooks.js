@@ -9,6 +9,7 @@
  */
 import { generatedBanner } from './banner.js';
 import { jsDoc } from './operations.js';
+import { SPEC_TYPES_MODULE } from './schema-types.js';
 import { resolve, schemaRefName } from './spec-schemas.js';
 
 /** @typedef {import('./spec-schemas.js').Document} Document */
@@ -164,7 +165,7 @@ export function generateWebhooks(document) {
   return [
     generatedBanner('Webhook payload types by webhook_code, and the structural checks parseWebhook runs.'),
     "import type { Check } from '../webhooks/check.js';",
-    "import type { components } from './schema.gen.js';",
+    `import type { components } from '${SPEC_TYPES_MODULE}';`,
     '',
     '/** The payload type of each webhook, by `webhook_code`. */',
     'export interface WebhookPayloads {',

@@ -14,7 +14,7 @@ describe('generateHandlerTypes', () => {
       paths: { '/item/remove': post('itemRemove'), '/auth/get': post('authGet') },
     } as never);
     expect(source).toContain('GENERATED FILE, DO NOT EDIT');
-    expect(source).toContain("import type { operations } from '@svc/client';");
+    expect(source).toContain("import type { operations } from '@svc/spec/types';");
     expect(source).toContain("  itemRemove: {\n    request: JsonBody<operations['itemRemove']['requestBody']>;");
     expect(source).toContain("    response: JsonBody<operations['authGet']['responses'][200]>;");
     expect(source).toContain("  itemRemove: '/item/remove',\n  authGet: '/auth/get',");

@@ -1,9 +1,6 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createOpenApiAjv } from '@svc/openapi-ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument } from './types.js';
-
-// ajv-formats is CommonJS; under NodeNext its default import is the module namespace.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 /** The result of validating one value. */
 export interface ValidationResult {
@@ -18,43 +15,15 @@ export interface DocumentValidator {
   validate(pointer: string, value: unknown): ValidationResult;
 }
 
-/** OpenAPI keywords that may stand inside (or around) schemas and are not JSON Schema keywords. */
-const OPENAPI_KEYWORDS = [
-  'openapi',
-  'info',
-  'jsonSchemaDialect',
-  'servers',
-  'tags',
-  'security',
-  'paths',
-  'webhooks',
-  'components',
-  'externalDocs',
-  'discriminator',
-  'xml',
-  'example',
-  'x-extensible-enum',
-  'x-tagGroups',
-  'x-codeSamples',
-];
-
 const DOCUMENT_ID = 'https://svc.example/openapi.json';
 
 /**
- * Creates an Ajv (draft 2020-12, all errors, formats checked) validator over `document`. Schemas are
- * compiled on first use and cached, so validating many values against one schema is cheap.
+ * Creates a validator over `document`, with the Ajv setup `@svc/server-kit` validates requests
+ * with (`createOpenApiAjv` of `@svc/openapi-ajv`). Schemas are compiled on first use and cached,
+ * so validating many values against one schema is cheap.
  */
 export function createDocumentValidator(document: OpenApiDocument): DocumentValidator {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-  addFormats(ajv);
-  ajv.addFormat('int32', {
-    type: 'number',
-    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
-  });
-  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
-  ajv.addFormat('float', { type: 'number', validate: () => true });
-  ajv.addFormat('double', { type: 'number', validate: () => true });
-  ajv.addVocabulary(OPENAPI_KEYWORDS);
+  const ajv = createOpenApiAjv();
   ajv.addSchema({ ...document, $id: DOCUMENT_ID });
   const cache = new Map<string, ValidateFunction>();
 

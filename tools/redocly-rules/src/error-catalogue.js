@@ -196,7 +196,7 @@ export function catalogueProblems(catalogue) {
   /** @type {Map<string, any>} */
   const byName = new Map();
   const slugs = new Set();
-  types.forEach((type, index) => {
+  types.forEach((/** @type {any} */ type, /** @type {number} */ index) => {
     const at = ['types', index];
     if (typeof type?.name !== 'string' || !/^[A-Z][A-Z_]*$/.test(type.name)) {
       report([...at, 'name'], 'an error type name is upper snake case');
@@ -222,7 +222,7 @@ export function catalogueProblems(catalogue) {
   const keys = new Set();
   /** @type {Map<string, Set<number>>} */
   const used = new Map();
-  codes.forEach((row, index) => {
+  codes.forEach((/** @type {any} */ row, /** @type {number} */ index) => {
     const at = ['codes', index];
     const name = `${row?.type} / ${row?.code}`;
     if (typeof row?.code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(row.code)) {
@@ -251,7 +251,7 @@ export function catalogueProblems(catalogue) {
     }
     used.get(row?.type)?.add(row?.status);
   });
-  types.forEach((type, index) => {
+  types.forEach((/** @type {any} */ type, /** @type {number} */ index) => {
     for (const status of Array.isArray(type?.statuses) ? type.statuses : []) {
       if (!used.get(type?.name)?.has(status)) {
         report(['types', index, 'statuses'], `no code of ${type?.name} has status ${status}`);

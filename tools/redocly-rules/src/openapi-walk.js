@@ -11,7 +11,7 @@
  * @returns {string | undefined}
  */
 export function refName(node) {
-  if (!node || typeof node !== 'object' || typeof node.$ref !== 'string') {
+  if (!node || typeof node !== 'object' || !('$ref' in node) || typeof node.$ref !== 'string') {
     return undefined;
   }
   const last = node.$ref.split(/[/#]/).filter(Boolean).at(-1) ?? '';
@@ -59,7 +59,7 @@ export function operationIdForPath(path) {
 export function requiredProperties(schema, location, ctx) {
   const resolved = resolveAt(schema, location, ctx);
   const names = new Set(Array.isArray(resolved.node?.required) ? resolved.node.required : []);
-  (resolved.node?.allOf ?? []).forEach((part, index) => {
+  (resolved.node?.allOf ?? []).forEach((/** @type {unknown} */ part, /** @type {number} */ index) => {
     for (const name of requiredProperties(part, resolved.location.child(['allOf', index]), ctx)) {
       names.add(name);
     }

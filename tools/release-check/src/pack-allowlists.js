@@ -85,6 +85,10 @@ export const PACK_ALLOWLISTS = /** @type {Record<string, PackAllowlist>} */ ({
     required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts'],
     allowed: [BUILT_CODE, SOURCE_MAPS],
   },
+  '@svc/openapi-ajv': {
+    required: [...PACKAGE_FILES, 'dist/index.js', 'dist/index.d.ts'],
+    allowed: [BUILT_CODE, SOURCE_MAPS],
+  },
   '@svc/sandbox': {
     required: [
       ...PACKAGE_FILES,

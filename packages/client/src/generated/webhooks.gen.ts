@@ -7,7 +7,7 @@
  */
 
 import type { Check } from '../webhooks/check.js';
-import type { components } from './schema.gen.js';
+import type { components } from '@svc/spec/types';
 
 /** The payload type of each webhook, by `webhook_code`. */
 export interface WebhookPayloads {

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   acceptRequest,
   createApiError,
+  type ErrorResponse,
   type RouteTable,
   sendApiError,
   sendJson,
@@ -50,14 +51,7 @@ export function createMockListener(options: MockListenerOptions): (req: Incoming
       );
     }
     handle(req, res, options).catch((error: unknown) => {
-      sendApiError(res, {
-        error: createApiError({
-          status: 500,
-          errorType: 'API_ERROR',
-          errorCode: 'INTERNAL_SERVER_ERROR',
-          message: `the mock failed: ${error instanceof Error ? error.message : String(error)}`,
-        }),
-      });
+      sendApiError(res, internalError(`the mock failed: ${error instanceof Error ? error.message : String(error)}`));
     });
   };
 }
@@ -82,18 +76,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: MockLi
       sendApiError(res, { error: validationError(result.violations, requestId) });
       return;
     case 'failure':
-      sendApiError(res, {
-        error: createApiError({
-          status: 500,
-          errorType: 'API_ERROR',
-          errorCode: 'INTERNAL_SERVER_ERROR',
-          message: result.message,
-          requestId,
-        }),
-      });
+      sendApiError(res, internalError(result.message, requestId));
       return;
     case 'response':
       sendJson(res, result.status, result.body, result.headers);
       return;
   }
+}
+
+/** The API's `API_ERROR` / `INTERNAL_SERVER_ERROR` (its status from the catalogue) for a failure of the mock itself. */
+function internalError(message: string, requestId?: string): ErrorResponse {
+  return { error: createApiError({ errorType: 'API_ERROR', errorCode: 'INTERNAL_SERVER_ERROR', message, requestId }) };
 }

@@ -5,7 +5,8 @@
  * `INVALID_HEADERS` that lists what it does declare.
  */
 import { createApiError, type ErrorResponse } from '@svc/server-kit';
-import type { ResponseExamples } from './response-catalogue.js';
+import type { ResponseChoice } from '../prism/prism-engine.js';
+import type { ResponseExamples } from '../prism/response-catalogue.js';
 
 /** The preferences a client expressed. */
 export interface MockPreferences {
@@ -14,12 +15,8 @@ export interface MockPreferences {
   dynamic?: boolean;
 }
 
-/** What the mocker will do: which status and example, static or generated. */
-export interface MockChoice {
-  dynamic: boolean;
-  code?: number;
-  exampleKey?: string;
-}
+/** What the mocker will do: which status and example, static or generated (the engine's {@link ResponseChoice}). */
+export type MockChoice = ResponseChoice;
 
 /** A result, or a problem to report as `INVALID_HEADERS`. */
 export type PreferResult<T> = { ok: true; value: T } | { ok: false; problem: string };
@@ -96,7 +93,6 @@ export function resolvePreferences(
 export function preferError(problem: string, requestId?: string): ErrorResponse {
   return {
     error: createApiError({
-      status: 400,
       errorType: 'INVALID_REQUEST',
       errorCode: 'INVALID_HEADERS',
       message: problem,

@@ -1,12 +1,13 @@
 /**
  * Drives Prism's HTTP engine in-process: request validation (Ajv 2020 over the spec's schemas),
- * response selection (static examples, `Prefer` choices, dynamic generation) and response
- * validation. Credentials and the other edges are handled before, by `../http`.
+ * response selection (static examples, the status and example the caller chose, dynamic
+ * generation) and response validation. The adapter knows Prism and the document only: how a
+ * client chooses a response (the mock's `Prefer` header) and the HTTP edges (credentials, CORS,
+ * body limits, from `@svc/server-kit`) are the caller's, in `../mock/`, which depends on this
+ * folder and never the other way round.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { type FieldViolation, schemaViolations } from '@svc/server-kit';
-import type { MockChoice } from '../mock/prefer.js';
-import { type ResponseExamples, responseCatalogue } from '../mock/response-catalogue.js';
 import { forGeneration } from './generation-schemas.js';
 import {
   loadPrismHttp,
@@ -20,6 +21,14 @@ import {
   silentPrismLogger,
 } from './prism-http.js';
 import { prismReadyDocument } from './prism-spec.js';
+import { type ResponseExamples, responseCatalogue } from './response-catalogue.js';
+
+/** Which response to serve: a status and example, static or generated (the first 200 when neither is named). */
+export interface ResponseChoice {
+  dynamic: boolean;
+  code?: number;
+  exampleKey?: string;
+}
 
 /** An operation the engine answers. */
 export interface MockOperation {
@@ -57,7 +66,7 @@ export interface PrismEngine {
   /** Version of @stoplight/prism-http. */
   version: string;
   operations: MockOperation[];
-  respond(operation: MockOperation, request: EngineRequest, choice: MockChoice): Promise<EngineResult>;
+  respond(operation: MockOperation, request: EngineRequest, choice: ResponseChoice): Promise<EngineResult>;
   /**
    * Serves every static success response a request can choose (each operation's first `200`
    * example, the first example of each 2xx status, each of their named examples) and returns the
@@ -68,7 +77,10 @@ export interface PrismEngine {
   checkStaticResponses(): Promise<string[]>;
 }
 
-/** Headers the engine must not see: the mock resolved `Prefer` itself, and always answers JSON. */
+/**
+ * Headers Prism must not see: Prism would pick a response by a `Prefer` header of its own accord,
+ * while the engine serves the {@link ResponseChoice} it is given; and the answer is always JSON.
+ */
 const HIDDEN_HEADERS: ReadonlySet<string> = new Set(['prefer', 'accept', 'content-length', 'content-type']);
 
 /**
@@ -108,13 +120,13 @@ export function prismEngineOf(resources: PrismOperation[], checkedStatic: readon
 }
 
 /** The key of a static response: the same operation and choice always give the same response. */
-function staticKey(operation: MockOperation, choice: MockChoice): string {
+function staticKey(operation: MockOperation, choice: ResponseChoice): string {
   return `${operation.operationId} ${choice.code ?? ''} ${choice.exampleKey ?? ''}`;
 }
 
-/** Every static choice of a success response a request can make of `operation` (see `resolvePreferences`). */
-function staticSuccessChoices(operation: MockOperation): MockChoice[] {
-  const choices: MockChoice[] = [{ dynamic: false }];
+/** Every static choice of a success response a request can make of `operation` (its 2xx statuses and examples). */
+function staticSuccessChoices(operation: MockOperation): ResponseChoice[] {
+  const choices: ResponseChoice[] = [{ dynamic: false }];
   for (const { status, examples } of operation.catalogue) {
     if (/^2\d\d$/.test(status)) {
       const code = Number(status);
@@ -145,7 +157,7 @@ async function checkStaticResponses(instance: PrismInstance, operations: readonl
   return checked;
 }
 
-function mockConfig(choice: MockChoice): PrismConfig['mock'] {
+function mockConfig(choice: ResponseChoice): PrismConfig['mock'] {
   return {
     dynamic: choice.dynamic,
     ...(choice.code === undefined ? {} : { code: choice.code }),
@@ -195,7 +207,7 @@ async function respond(
   instance: PrismInstance,
   operation: MockOperation,
   request: EngineRequest,
-  choice: MockChoice,
+  choice: ResponseChoice,
   verifiedStatic: Set<string>,
 ): Promise<EngineResult> {
   const input = prismRequest(operation, request);

@@ -6,7 +6,7 @@
  * at the repository root. CI fails when this file differs from what the generator writes.
  */
 
-import type { operations } from '@svc/client';
+import type { operations } from '@svc/spec/types';
 
 /** The JSON body type of a request body or response object. */
 type JsonBody<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;

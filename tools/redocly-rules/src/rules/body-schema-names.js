@@ -6,6 +6,7 @@ import { forEachOperation, jsonMediaType, refName } from '../openapi-walk.js';
  */
 export default function bodySchemaNames() {
   return {
+    /** @param {any} paths @param {any} ctx Redocly visitor context */
     Paths(paths, ctx) {
       forEachOperation(paths, ctx, ({ operation, location, name }) => {
         const id = operation.operationId ?? '';

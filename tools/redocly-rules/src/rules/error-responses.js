@@ -9,6 +9,7 @@ export const REQUIRED_ERROR_STATUSES = ['400', '401', '429', '500'];
  */
 export default function errorResponses() {
   return {
+    /** @param {any} paths @param {any} ctx Redocly visitor context */
     Paths(paths, ctx) {
       forEachOperation(paths, ctx, ({ operation, location, name }) => {
         const responses = operation.responses ?? {};

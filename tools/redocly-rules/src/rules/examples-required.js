@@ -3,6 +3,7 @@ import { forEachOperation, jsonMediaType } from '../openapi-walk.js';
 /** Every operation has a JSON request example and a 200 response example. */
 export default function examplesRequired() {
   return {
+    /** @param {any} paths @param {any} ctx Redocly visitor context */
     Paths(paths, ctx) {
       forEachOperation(paths, ctx, ({ operation, location, name }) => {
         const request = jsonMediaType(operation.requestBody, location.child(['requestBody']), ctx);

@@ -3,6 +3,7 @@ import { forEachOperation, operationIdForPath } from '../openapi-walk.js';
 /** Every operationId is the camelCased path (`/item/public_token/exchange` → `itemPublicTokenExchange`). */
 export default function operationIdFromPath() {
   return {
+    /** @param {any} paths @param {any} ctx Redocly visitor context */
     Paths(paths, ctx) {
       forEachOperation(paths, ctx, ({ path, operation, location }) => {
         const want = operationIdForPath(path);

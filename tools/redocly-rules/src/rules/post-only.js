@@ -3,6 +3,7 @@ import { HTTP_METHODS } from '../openapi-walk.js';
 /** Every path has exactly one operation, and it is a POST (interface specification, Conventions). */
 export default function postOnly() {
   return {
+    /** @param {any} paths @param {any} ctx Redocly visitor context */
     Paths(paths, ctx) {
       for (const [path, item] of Object.entries(paths ?? {})) {
         const resolved = item?.$ref ? ctx.resolve(item) : { node: item, location: ctx.location.child([path]) };

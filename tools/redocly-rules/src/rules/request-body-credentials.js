@@ -6,6 +6,7 @@ import { forEachOperation, jsonMediaType, resolveAt } from '../openapi-walk.js';
  */
 export default function requestBodyCredentials() {
   return {
+    /** @param {any} paths @param {any} ctx Redocly visitor context */
     Paths(paths, ctx) {
       forEachOperation(paths, ctx, ({ operation, location, name }) => {
         const request = jsonMediaType(operation.requestBody, location.child(['requestBody']), ctx);

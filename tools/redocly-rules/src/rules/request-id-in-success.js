@@ -3,6 +3,7 @@ import { forEachOperation, jsonMediaType, requiredProperties } from '../openapi-
 /** Every 2xx JSON response body requires `request_id`. */
 export default function requestIdInSuccess() {
   return {
+    /** @param {any} paths @param {any} ctx Redocly visitor context */
     Paths(paths, ctx) {
       forEachOperation(paths, ctx, ({ operation, location, name }) => {
         for (const [status, response] of Object.entries(operation.responses ?? {})) {

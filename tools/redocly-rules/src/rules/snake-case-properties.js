@@ -4,6 +4,7 @@ export const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 /** Every schema property name is snake_case. */
 export default function snakeCaseProperties() {
   return {
+    /** @param {any} schema @param {any} ctx Redocly visitor context */
     Schema(schema, ctx) {
       for (const property of Object.keys(schema.properties ?? {})) {
         if (!SNAKE_CASE.test(property)) {

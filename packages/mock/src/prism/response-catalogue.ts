@@ -1,4 +1,4 @@
-import type { PrismOperation } from '../prism/prism-http.js';
+import type { PrismOperation } from './prism-http.js';
 
 /** The JSON media type whose examples the mock serves. */
 const JSON_MEDIA_TYPE = 'application/json';
@@ -12,8 +12,8 @@ export interface ResponseExamples {
 }
 
 /**
- * What an operation can return: each declared status with its named examples, in document order.
- * This is what `Prefer: code=…` and `Prefer: example=…` choose from.
+ * What an operation can return: each declared status with its named examples, in document order:
+ * the choices a `ResponseChoice` of the engine (`./prism-engine.ts`) may name.
  */
 export function responseCatalogue(operation: PrismOperation): ResponseExamples[] {
   return operation.responses.map((response) => ({

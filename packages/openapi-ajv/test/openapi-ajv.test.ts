@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createOpenApiAjv, OPENAPI_KEYWORDS } from '../src/index.js';
+
+const ajv = createOpenApiAjv();
+
+describe('createOpenApiAjv', () => {
+  it.each([
+    ['int32', 2 ** 31 - 1, true],
+    ['int32', -(2 ** 31), true],
+    ['int32', 2 ** 31, false],
+    ['int32', -(2 ** 31) - 1, false],
+    ['int32', 1.5, false],
+    ['int64', 2 ** 40, true],
+    ['int64', 2.5, false],
+    ['float', 1.25, true],
+    ['double', -1e300, true],
+    ['date', '2026-11-01', true],
+    ['date', '2026-13-01', false],
+    ['uri', 'https://svc.example/hook', true],
+    ['uri', 'not a uri', false],
+  ])('format %s: %s is valid: %s', (format, value, valid) => {
+    const type = typeof value === 'number' ? 'number' : 'string';
+    expect(ajv.validate({ type, format }, value)).toBe(valid);
+  });
+
+  it('reports every error, not only the first', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'integer', format: 'int32' }, b: { type: 'string' } },
+    };
+    expect(ajv.validate(schema, { a: 2 ** 31, b: 1 })).toBe(false);
+    expect(ajv.errors?.map((error) => error.instancePath)).toEqual(['/a', '/b']);
+  });
+
+  it('knows the OpenAPI keywords and the API extensions, so schemas carrying them compile', () => {
+    expect(OPENAPI_KEYWORDS).toEqual(expect.arrayContaining(['discriminator', 'example', 'x-extensible-enum']));
+    const validate = ajv.compile({
+      type: 'string',
+      example: 'checking',
+      'x-extensible-enum': ['checking'],
+      discriminator: { propertyName: 'type' },
+    });
+    expect(validate('brokerage')).toBe(true);
+  });
+
+  it('gives a new instance each time, so documents added to one do not leak into another', () => {
+    const first = createOpenApiAjv();
+    first.addSchema({ $id: 'https://svc.example/a.json', type: 'string' });
+    expect(createOpenApiAjv().getSchema('https://svc.example/a.json')).toBeUndefined();
+  });
+});
