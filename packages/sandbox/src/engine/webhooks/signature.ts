@@ -6,12 +6,13 @@
  * `verifyWebhookSignature` does both).
  */
 import { createHmac } from 'node:crypto';
+import { HEADER_NAMES } from '@svc/spec/headers';
 
-/** Header with the signature. */
-export const SIGNATURE_HEADER = 'SVC-Signature';
+/** Header with the signature (the spec's name). */
+export const SIGNATURE_HEADER = HEADER_NAMES.webhookSignature;
 
-/** Header with the webhook's id, identical on every attempt. */
-export const WEBHOOK_ID_HEADER = 'SVC-Webhook-Id';
+/** Header with the webhook's id, identical on every attempt (the spec's name). */
+export const WEBHOOK_ID_HEADER = HEADER_NAMES.webhookId;
 
 /** The `SVC-Signature` value of `body` signed at `timestampSeconds` with `secret`. */
 export function signWebhook(secret: string, body: string, timestampSeconds: number): string {

@@ -4,7 +4,7 @@
  * year before the Item's anchor day. Transaction ids derive from the Item, so different Items
  * never share one.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import { derivedId } from '../../engine/ids.js';
 import { addDays } from '../items/index.js';
 import { cents } from './seeded-random.js';

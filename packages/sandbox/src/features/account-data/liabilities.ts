@@ -3,7 +3,7 @@
  * follow the account's current balance; dates follow the Item's anchor day (the day it was
  * created), so an Item shows the same details on every call.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import { addDays, firstOfMonth, isLiabilityAccount } from '../items/index.js';
 import { cents, derivedDigits } from './seeded-random.js';
 

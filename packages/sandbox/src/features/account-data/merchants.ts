@@ -2,7 +2,7 @@
  * The merchants and counterparties of generated transactions: how each one names a transaction,
  * categorises it and where it happens.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 
 type Schemas = components['schemas'];
 

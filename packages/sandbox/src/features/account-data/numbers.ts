@@ -3,7 +3,7 @@
  * the institution's countries: ACH numbers at US institutions (the institution's routing number),
  * EFT numbers at Canadian ones, BACS numbers and an IBAN at UK ones, an IBAN elsewhere.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import { CANONICAL_ITEM } from '../world/index.js';
 import { derivedDigits } from './seeded-random.js';
 

@@ -4,7 +4,7 @@
  * the savings account reports names only, and so does every account of the
  * `user_owners_unavailable` test user.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import type { TestUser } from '../world/index.js';
 
 type Owner = components['schemas']['Owner'];

@@ -5,7 +5,7 @@
  * naming it in `pending_transaction_id` is added) and adds one new pending purchase, so every
  * refresh is deterministic.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import { derivedId } from '../../engine/ids.js';
 import { addDays, hasTransactions, latestDate } from '../items/index.js';
 import {

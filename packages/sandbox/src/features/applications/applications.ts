@@ -5,7 +5,7 @@
  * Item. "Gingham Invest" is registered but connected to no Item, so `/application/get` can read
  * it while the Item operations answer `INVALID_APPLICATION_ID` for it.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import type { ApplicationsTable } from './tables.js';
 
 type Schemas = components['schemas'];

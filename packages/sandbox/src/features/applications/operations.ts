@@ -4,7 +4,7 @@
  * and reading an application as a financial institution (`/application/get`).
  */
 
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import { invalidField, invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { accountsOfItem, itemOfAccessToken } from '../items/index.js';

@@ -2,7 +2,7 @@
  * The scopes of a connected application on one Item: the default a new connection starts with,
  * and the rules a replacement must follow (`/item/application/scopes/update`).
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import { invalidAccountIdMessage } from '../items/index.js';
 
 type Schemas = components['schemas'];

@@ -3,7 +3,7 @@
  * example data"): seeded for the default client over the canonical Item, so the docs' examples
  * work against a fresh sandbox.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 
 /** The canonical asset report. */
 export const CANONICAL_ASSET_REPORT = {

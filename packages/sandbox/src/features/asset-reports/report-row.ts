@@ -1,7 +1,7 @@
 /**
  * The stored row of a newly generated asset report, and the API's view of a stored one.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import { buildAssetReport, type ReportSource } from './report.js';
 import type { AssetReportsTable } from './tables.js';
 

@@ -7,8 +7,8 @@
  * test user come without owners, with an `OWNERS_UNAVAILABLE` warning.
  */
 
-import type { components } from '@svc/client';
 import { createApiError } from '@svc/server-kit';
+import type { components } from '@svc/spec/types';
 import { ownersOf, type Transaction, transactionHistory } from '../account-data/index.js';
 import type { AccountsTable } from '../items/index.js';
 import { addDays, isoDate } from '../items/index.js';

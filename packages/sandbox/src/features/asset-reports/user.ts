@@ -2,7 +2,7 @@
  * The person an asset report is about, as its owner described them: every field the owner did not
  * give is null.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 
 type Schemas = components['schemas'];
 

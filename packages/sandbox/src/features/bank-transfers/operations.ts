@@ -6,7 +6,7 @@
  * the sandbox's simulated network events.
  */
 
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import type { Transaction } from 'kysely';
 import type { HandlerContext, HandlerGroup, RequestOf } from '../../engine/handler-types.js';
 import { newUuid } from '../../engine/ids.js';

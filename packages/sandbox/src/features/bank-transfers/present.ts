@@ -1,7 +1,7 @@
 /**
  * Stored bank transfers and their events as the API's `BankTransfer` and `BankTransferEvent`.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import { parsed, presentTime } from '../transfers/index.js';
 import type { BankTransferEventRow, BankTransferRow } from './queries.js';
 

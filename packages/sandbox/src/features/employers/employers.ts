@@ -4,7 +4,7 @@
  * than the 10 a search returns, and a few employers that do not support deposit switching (never
  * returned, since `deposit_switch` is required).
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import type { EmployersTable } from './tables.js';
 
 type Address = components['schemas']['Address'];

@@ -3,7 +3,7 @@
  * support the requested products, at most 10, highest confidence first.
  */
 
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import { invalidField } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { queryWords, searchEmployers } from './search.js';

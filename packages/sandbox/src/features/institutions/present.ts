@@ -2,7 +2,7 @@
  * A stored institution as the API's `Institution` object.
  */
 
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import type { InstitutionsTable } from './tables.js';
 
 type Schemas = components['schemas'];

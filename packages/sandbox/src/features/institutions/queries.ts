@@ -2,7 +2,7 @@
  * The seeded institutions, read once per store and kept in memory (reference data).
  */
 
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import type { Store } from '../../engine/store/open-store.js';
 import type { InstitutionFacts } from './search.js';
 import type { InstitutionsTable } from './tables.js';

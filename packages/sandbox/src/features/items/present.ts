@@ -2,8 +2,8 @@
  * Stored rows as the API's objects: `Item`, `Account`, `Balances`.
  */
 
-import type { components } from '@svc/client';
 import { createApiError } from '@svc/server-kit';
+import type { components } from '@svc/spec/types';
 import { testUserOf } from '../world/index.js';
 import type { AccountRow, LiveItem } from './access.js';
 

@@ -4,7 +4,7 @@
  * the next payment is sent.
  */
 
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import type { RefundDetails } from './payer.js';
 import type { PaymentRow } from './queries.js';
 import type { Bacs, RecipientAddress } from './recipient-details.js';

@@ -3,7 +3,7 @@
  * and standing orders; the expiry of a payment still awaiting input 24 hours after creation,
  * evaluated from the clock whenever a payment is read; and the path a simulated outcome takes.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 
 /** A payment status. */
 export type PaymentStatus = components['schemas']['PaymentStatus'];

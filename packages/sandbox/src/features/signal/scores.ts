@@ -9,7 +9,7 @@
  *   without the user raises it; each known detail of the user and the device lowers it; a young
  *   connection and a large amount raise it.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 
 type Schemas = components['schemas'];
 

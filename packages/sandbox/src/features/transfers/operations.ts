@@ -4,7 +4,7 @@
  * cancellable; of concurrent cancels exactly one wins) and event sync in commit order.
  */
 
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import type { Transaction } from 'kysely';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import { newUuid } from '../../engine/ids.js';

@@ -1,7 +1,7 @@
 /**
  * Stored transfer rows as the API's objects: `TransferAuthorization`, `Transfer`, `TransferEvent`.
  */
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import type { AuthorizationRow, TransferEventRow, TransferRow } from './queries.js';
 
 type Schemas = components['schemas'];

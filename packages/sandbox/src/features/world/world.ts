@@ -4,10 +4,12 @@
  * docs works against a fresh sandbox.
  */
 
-/** The default client: the credentials of every example in the docs. */
+import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
+
+/** The default client: the credentials of every example in the docs (the spec's example values). */
 export const DEFAULT_CLIENT = {
-  clientId: '62b4f1c9a7d3e5001a2b3c4d',
-  secret: '7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e',
+  clientId: EXAMPLE_CREDENTIALS.clientId,
+  secret: EXAMPLE_CREDENTIALS.secret,
   name: 'Default sandbox client',
   webhookSecret: 'whsec_sandbox_default_7d3c1f0e9b8a4c2d',
   bankTransferConfig: 'full_service',

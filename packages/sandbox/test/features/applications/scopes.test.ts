@@ -1,4 +1,4 @@
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import { describe, expect, it } from 'vitest';
 import { oldestFirst, seededApplications } from '../../../src/features/applications/applications.js';
 import { defaultScopes, isEligible, scopesProblem } from '../../../src/features/applications/scopes.js';

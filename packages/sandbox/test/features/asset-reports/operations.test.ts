@@ -1,4 +1,4 @@
-import type { components } from '@svc/client';
+import type { components } from '@svc/spec/types';
 import { expect, it } from 'vitest';
 import { CANONICAL_ASSET_REPORT, CANONICAL_AUDIT_COPY } from '../../../src/features/asset-reports/canonical.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
