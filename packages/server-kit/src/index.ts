@@ -92,6 +92,14 @@ export {
   type ViolationContext,
 } from './schema-violations.js';
 export { JSON_CONTENT_TYPE, type SentBodyFacts, sendApiError, sendJson, sentBodyFacts } from './send-json.js';
+export {
+  logFormatOption,
+  PORT_OPTION_VARIABLE,
+  parseCommandLine,
+  runCommand,
+  stopOnSignal,
+  UsageError,
+} from './server/command-line.js';
 export { type InjectedRequest, type InjectedResponse, inject } from './server/inject.js';
 export { type ListeningServer, type ListenOptions, listen, portInUseMessage } from './server/listen.js';
 export {

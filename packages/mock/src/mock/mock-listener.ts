@@ -7,6 +7,7 @@ import {
   acceptRequest,
   createApiError,
   type RouteTable,
+  requestLogFields,
   sendApiError,
   sendJson,
   validationError,
@@ -68,6 +69,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: MockLi
     return;
   }
   const { requestId, route: operation, body, byteLength } = accepted;
+  requestLogFields(res).operation = operation.operationId;
   const preferences = parsePrefer(req.headers.prefer);
   const choice = preferences.ok
     ? resolvePreferences(preferences.value, operation.catalogue, operation.operationId, options.dynamic)
@@ -93,7 +95,18 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: MockLi
       });
       return;
     case 'response':
-      sendJson(res, result.status, result.body, result.headers);
+      sendJson(res, result.status, withRequestId(result.body, requestId), result.headers);
       return;
   }
+}
+
+/**
+ * The spec's examples all carry the same `request_id`; the mock answers each request with its
+ * own, as the API does, so a log or a support request can tell two responses apart.
+ */
+function withRequestId(body: unknown, requestId: string): unknown {
+  if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'request_id' in body) {
+    return { ...body, request_id: requestId };
+  }
+  return body;
 }
