@@ -33,7 +33,10 @@ export interface LoggerOptions {
   stream?: LogStream;
   /** Default: `SVC_LOG_FORMAT` when set, else `pretty` on a terminal and `json` otherwise. */
   format?: LogFormat;
-  /** Colours in the `pretty` format. Default: on a terminal, unless `NO_COLOR` is set. */
+  /**
+   * Colours in the `pretty` format. Default: on a terminal or when `FORCE_COLOR` is set (not `0`),
+   * unless `NO_COLOR` is set.
+   */
   colour?: boolean;
 }
 
@@ -56,7 +59,9 @@ export function chooseLogFormat(stream: LogStream, env: NodeJS.ProcessEnv = proc
 export function createLogger(options: LoggerOptions = {}): Logger {
   const stream = options.stream ?? process.stdout;
   const format = options.format ?? chooseLogFormat(stream);
-  const colour = options.colour ?? (stream.isTTY === true && !process.env.NO_COLOR);
+  const { FORCE_COLOR, NO_COLOR } = process.env;
+  const colour =
+    options.colour ?? (!NO_COLOR && (stream.isTTY === true || (FORCE_COLOR !== undefined && FORCE_COLOR !== '0')));
   const destination =
     format === 'json'
       ? stream
