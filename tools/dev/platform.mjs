@@ -16,10 +16,10 @@ import { rootDir } from './root.mjs';
  * @property {number} [started] when `npm start` began (Date.now()), for the time to ready
  */
 
-/** What the sandbox's README and the docs' samples read: `$SVC_BASE_URL`, `$SVC_CLIENT_ID`, `$SVC_SECRET`. */
+/** What the samples of the READMEs and the docs read: `$SVC_BASE_URL`, `$SVC_CLIENT_ID`, `$SVC_SECRET`, `$SVC_WEBHOOK_SECRET`. */
 async function exportLines(sandboxUrl) {
   const { DEFAULT_CLIENT } = await import(new URL('../../packages/sandbox/dist/index.js', import.meta.url).href);
-  return `export SVC_BASE_URL=${sandboxUrl} SVC_CLIENT_ID=${DEFAULT_CLIENT.clientId} SVC_SECRET=${DEFAULT_CLIENT.secret}`;
+  return `export SVC_BASE_URL=${sandboxUrl} SVC_CLIENT_ID=${DEFAULT_CLIENT.clientId} SVC_SECRET=${DEFAULT_CLIENT.secret} SVC_WEBHOOK_SECRET=${DEFAULT_CLIENT.webhookSecret}`;
 }
 
 /**

@@ -109,7 +109,7 @@ export async function main(argv: string[]): Promise<void> {
     `  health    ${sandbox.url}/healthz   spec ${sandbox.url}/openapi.json (and .yaml)`,
     `  docs      ${README_PATH}`,
     'For the samples in the READMEs and the docs, in your shell:',
-    `  export SVC_BASE_URL=${sandbox.url} SVC_CLIENT_ID=${DEFAULT_CLIENT.clientId} SVC_SECRET=${DEFAULT_CLIENT.secret}`,
+    `  export SVC_BASE_URL=${sandbox.url} SVC_CLIENT_ID=${DEFAULT_CLIENT.clientId} SVC_SECRET=${DEFAULT_CLIENT.secret} SVC_WEBHOOK_SECRET=${DEFAULT_CLIENT.webhookSecret}`,
     `Try: curl -s ${sandbox.url}/sandbox/public_token/create -H 'Content-Type: application/json' \\`,
     `       -H 'SVC-CLIENT-ID: ${DEFAULT_CLIENT.clientId}' -H 'SVC-SECRET: ${DEFAULT_CLIENT.secret}' \\`,
     `       -d '{"institution_id":"ins_109508","initial_products":["auth"]}'`,
