@@ -16,7 +16,9 @@ export {
 } from './build-docs.js';
 export {
   bundledLibraryEnv,
+  CHROMIUM_CACHE_ENV,
   CHROMIUM_PATH_ENV,
+  chromiumCacheDir,
   findChromium,
   HEADLESS_ARGS,
   isExecutableFile,
