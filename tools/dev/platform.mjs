@@ -50,21 +50,37 @@ export async function servePlatform(options) {
     {
       name: 'docs',
       option: '--docs-port',
-      args: ['packages/docs/bin/svc-docs.js', 'serve', '--port', options.docsPort],
+      // Started once the sandbox listens, so that the page's samples call it.
+      args: (urls) => [
+        'packages/docs/bin/svc-docs.js',
+        'serve',
+        '--port',
+        options.docsPort,
+        '--local-sandbox',
+        urls.get('sandbox'),
+      ],
+      after: 'sandbox',
     },
   ];
   let stopping = false;
   let failed = false;
   /** @type {Map<string, string>} */
   const urls = new Map();
-  const children = servers.map(({ name, args, option }) => {
+  /** @type {import('node:child_process').ChildProcess[]} */
+  const children = [];
+  let allExited;
+  const allDone = new Promise((resolve) => {
+    allExited = resolve;
+  });
+  const start = ({ name, args, option }) => {
     // Its own process group: Ctrl+C reaches only this process, which passes it on once.
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, typeof args === 'function' ? args(urls) : args, {
       cwd: rootDir,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...logEnv, SVC_PORT_OPTION: option },
       detached: process.platform !== 'win32',
     });
+    children.push(child);
     const prefix = `[${name}]`.padEnd(10);
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
@@ -77,6 +93,11 @@ export async function servePlatform(options) {
           const url = /(?:listening on|serving \S+ on) (http:\/\/[^\s/]+)/.exec(line)?.[1];
           if (url && !urls.has(name)) {
             urls.set(name, url);
+            for (const waiting of servers.filter((server) => server.after === name)) {
+              if (!stopping) {
+                start(waiting);
+              }
+            }
             if (urls.size === servers.length) {
               ready().catch(() => {});
             }
@@ -90,9 +111,14 @@ export async function servePlatform(options) {
         process.stdout.write(`${prefix}stopped (${signal ?? `exit code ${code}`}); stopping the others\n`);
         stopAll('SIGTERM');
       }
+      if (children.every((each) => each.exitCode !== null || each.signalCode !== null)) {
+        allExited();
+      }
     });
-    return child;
-  });
+  };
+  for (const server of servers.filter((each) => !each.after)) {
+    start(server);
+  }
 
   async function ready() {
     const elapsed = options.started ? ` in ${Math.round((Date.now() - options.started) / 1000)} s` : '';
@@ -101,7 +127,7 @@ export async function servePlatform(options) {
       `Ready${elapsed}:`,
       `  mock     ${urls.get('mock')}   examples from the spec, any credentials`,
       `  sandbox  ${urls.get('sandbox')}   stateful; /healthz, /openapi.json`,
-      `  docs     ${urls.get('docs')}   the API reference`,
+      `  docs     ${urls.get('docs')}   the API reference; its samples call the sandbox`,
       'For the samples of the READMEs and the docs, paste into your shell:',
       `  ${await exportLines(urls.get('sandbox'))}`,
       'Ctrl+C stops all three.',
@@ -130,10 +156,6 @@ export async function servePlatform(options) {
   // Should this process end otherwise, its detached servers end with it.
   process.once('exit', () => stopAll('SIGTERM'));
 
-  await Promise.all(
-    children.map((child) =>
-      child.exitCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve)),
-    ),
-  );
+  await allDone;
   return failed ? 1 : 0;
 }

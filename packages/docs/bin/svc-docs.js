@@ -7,12 +7,14 @@ import { parseArgs } from 'node:util';
 import { buildDocs, htmlPath } from '../src/build-docs.js';
 import { serveDocs } from '../src/serve.js';
 
-const usage = 'usage: svc-docs build | svc-docs serve [--port <n>]';
+const usage = 'usage: svc-docs build | svc-docs serve [--port <n>] [--local-sandbox <url>]';
 const help = `${usage}
 
   build          writes the API reference to dist/index.html (one self-contained page)
   serve          serves it on http://127.0.0.1:<port>/ with the bundled spec at /openapi.yaml and /openapi.json
   --port <n>     port for serve (default 0: a free one)
+  --local-sandbox <url>
+                 serve with the samples calling this running sandbox (npm start passes its own)
   -h, --help     show this help`;
 
 /** The command line, or exit 2 with one line naming the mistake. */
@@ -21,7 +23,11 @@ function parseCommandLine() {
     return parseArgs({
       allowPositionals: true,
       strict: true,
-      options: { port: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+      options: {
+        port: { type: 'string' },
+        'local-sandbox': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
     });
   } catch (error) {
     const sentence = String(error instanceof Error ? error.message : error).split(/\.\s/)[0] ?? '';
@@ -53,8 +59,10 @@ try {
     if (!existsSync(htmlPath)) {
       throw new Error(`${where} does not exist: run \`pnpm run docs\` at the repository root first`);
     }
-    const server = await serveDocs(htmlPath, port);
-    process.stdout.write(`serving ${where} on ${server.url} (Ctrl+C stops)\n`);
+    const localSandboxUrl = values['local-sandbox'];
+    const server = await serveDocs(htmlPath, port, { localSandboxUrl });
+    const samples = localSandboxUrl ? `; its samples call the sandbox at ${localSandboxUrl}` : '';
+    process.stdout.write(`serving ${where} on ${server.url}${samples} (Ctrl+C stops)\n`);
     let stopping = false;
     for (const signal of ['SIGINT', 'SIGTERM']) {
       process.on(signal, () => {

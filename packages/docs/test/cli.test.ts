@@ -16,7 +16,10 @@ describe('svc-docs', () => {
   it.each([
     [['serve', '--prot', '4030'], "svc-docs: unknown option '--prot' (svc-docs --help lists the options)"],
     [['serve', '--port'], "svc-docs: option '--port <value>' argument missing (svc-docs --help lists the options)"],
-    [['publish'], 'svc-docs: usage: svc-docs build | svc-docs serve [--port <n>] (svc-docs --help says more)'],
+    [
+      ['publish'],
+      'svc-docs: usage: svc-docs build | svc-docs serve [--port <n>] [--local-sandbox <url>] (svc-docs --help says more)',
+    ],
   ])('refuses %j with one line and exit code 2', (args, line) => {
     const result = run(args);
     expect(result.status).toBe(2);
