@@ -31,11 +31,13 @@ export async function servePlatform(options) {
   const tty = process.stdout.isTTY === true;
   // Readable, coloured request lines when a person watches; JSON lines for a pipe.
   const logEnv = tty ? { SVC_LOG_FORMAT: 'pretty', FORCE_COLOR: '1' } : {};
+  // documentation_url in errors points at the docs served here (on a port known in advance).
+  const docsUrl = options.docsPort === '0' ? [] : ['--docs-url', `http://127.0.0.1:${options.docsPort}/`];
   const servers = [
     {
       name: 'mock',
       option: '--mock-port',
-      args: ['packages/mock/bin/svc-mock.js', '--port', options.mockPort, '--quiet'],
+      args: ['packages/mock/bin/svc-mock.js', '--port', options.mockPort, '--quiet', ...docsUrl],
     },
     {
       name: 'sandbox',
@@ -44,6 +46,7 @@ export async function servePlatform(options) {
         'packages/sandbox/bin/svc-sandbox.js',
         '--port',
         options.sandboxPort,
+        ...docsUrl,
         ...(options.reset ? ['--reset'] : []),
       ],
     },

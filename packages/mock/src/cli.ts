@@ -6,12 +6,14 @@ import {
   logFormatOption,
   PORT_OPTION_VARIABLE,
   parseCommandLine,
+  setDocumentationBase,
   stopOnSignal,
 } from '@svc/server-kit';
 import type { MockAccessEntry } from './mock/mock-listener.js';
 import { startMock } from './mock/start-mock.js';
 
 const USAGE = `usage: svc-mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--quiet] [--log-format json|pretty]
+                [--docs-url URL]
 
 Serves the SVC API mock on http://<host>:<port>: Prism's engine behind the API's own edges,
 with GET /healthz and the OpenAPI document it serves at /openapi.json and /openapi.yaml.
@@ -21,6 +23,8 @@ with GET /healthz and the OpenAPI document it serves at /openapi.json and /opena
   --quiet                do not log a line per request
   --log-format <format>  json (JSON lines) or pretty (readable, coloured on a terminal); default:
                          ${LOG_FORMAT_VARIABLE}, else pretty on a terminal and json otherwise
+  --docs-url <url>       documentation_url of errors points at this served HTML reference
+                         (<url>#section/<error_type>; npm start passes its docs), not the hosted docs
   -h, --help             show this help`;
 
 /** Where a frontend developer reads on: the README and the table of forcible responses. */
@@ -47,6 +51,7 @@ export async function main(argv: string[]): Promise<void> {
     dynamic: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
     'log-format': { type: 'string' },
+    'docs-url': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -57,6 +62,7 @@ export async function main(argv: string[]): Promise<void> {
   if (!/^\d+$/.test(values.port) || port > 65535) {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
   }
+  setDocumentationBase(values['docs-url']);
   const logger: Logger | undefined = values.quiet
     ? undefined
     : createLogger({ format: logFormatOption(values['log-format']) });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { setDocumentationBase } from '@svc/server-kit';
 import { openapiJsonPath, openapiYamlPath } from '@svc/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.js';
@@ -61,5 +62,19 @@ describe('the mock', () => {
       expect.objectContaining({ operation: 'itemRemove', status: 400, error_code: 'MISSING_FIELDS' }),
     ]);
     expect(JSON.stringify(logs)).not.toContain(credentials['SVC-SECRET']);
+  });
+
+  it('points documentation_url at the served docs when told to, in its own errors and in error examples', async () => {
+    setDocumentationBase('http://127.0.0.1:4030/');
+    try {
+      const own = (await mock.inject({ ...itemRemove, body: {} })).json() as { documentation_url: string };
+      expect(own.documentation_url).toBe('http://127.0.0.1:4030/#section/invalid_request');
+      const example = await mock.inject({ ...itemRemove, headers: { ...credentials, Prefer: 'code=401' } });
+      expect((example.json() as { documentation_url: string }).documentation_url).toBe(
+        'http://127.0.0.1:4030/#section/invalid_input',
+      );
+    } finally {
+      setDocumentationBase(undefined);
+    }
   });
 });

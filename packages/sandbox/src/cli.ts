@@ -8,6 +8,7 @@ import {
   logFormatOption,
   PORT_OPTION_VARIABLE,
   parseCommandLine,
+  setDocumentationBase,
   stopOnSignal,
 } from '@svc/server-kit';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from './domain/world.js';
@@ -20,7 +21,7 @@ import { openStore, type StoreLocation } from './store/open-store.js';
 import { seedIfEmpty } from './store/seed.js';
 
 const USAGE = `usage: svc-sandbox [--port 4020] [--host 127.0.0.1] [--data-dir DIR | --memory | --database-url URL]
-                   [--reset] [--rate-limit N|N/Ss|off] [--quiet] [--log-format json|pretty]
+                   [--reset] [--rate-limit N|N/Ss|off] [--quiet] [--log-format json|pretty] [--docs-url URL]
        svc-sandbox clients add --name NAME [--platform] [--data-dir DIR | --database-url URL]
        svc-sandbox clients list [--data-dir DIR | --database-url URL]
 
@@ -37,6 +38,8 @@ OpenAPI document it implements at /openapi.json and /openapi.yaml.
   --quiet               no log line per request
   --log-format <format> json (JSON lines) or pretty (readable, coloured on a terminal); default:
                         ${LOG_FORMAT_VARIABLE}, else pretty on a terminal and json otherwise
+  --docs-url <url>      documentation_url of errors points at this served HTML reference
+                        (<url>#section/<error_type>; npm start passes its docs), not the hosted docs
   -h, --help            show this help`;
 
 /** Where the sandbox's README is. */
@@ -57,6 +60,7 @@ export async function main(argv: string[]): Promise<void> {
       'rate-limit': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       'log-format': { type: 'string' },
+      'docs-url': { type: 'string' },
       name: { type: 'string' },
       platform: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -79,6 +83,7 @@ export async function main(argv: string[]): Promise<void> {
   if (!/^\d+$/.test(values.port) || port > 65535) {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
   }
+  setDocumentationBase(values['docs-url']);
   const format = logFormatOption(values['log-format']);
   let logger: Logger = createLogger({ format });
   if (values.quiet) {

@@ -73,14 +73,17 @@ describe('svc-sandbox', () => {
     expect(sandbox.lines.join('\n')).toContain('SIGTERM: stopping the sandbox');
   });
 
-  it('prints ready-to-paste credentials, logs JSON lines with error_code when piped, and one line on SIGINT', async () => {
-    const sandbox = await startSandboxProcess(['--memory']);
+  it('prints ready-to-paste credentials, points documentation_url at --docs-url, logs JSON lines with error_code when piped, and one line on SIGINT', async () => {
+    const sandbox = await startSandboxProcess(['--memory', '--docs-url', 'http://127.0.0.1:4030/']);
     try {
       const banner = sandbox.lines.join('\n');
       expect(banner).toContain(
         `export SVC_BASE_URL=${sandbox.url} SVC_CLIENT_ID=${DEFAULT_CLIENT.clientId} SVC_SECRET=${DEFAULT_CLIENT.secret}`,
       );
-      expect((await post(sandbox.url, '/institutions/search', {}, { clientId: 'x', secret: 'y' })).status).toBe(401);
+      const refused = await post(sandbox.url, '/institutions/search', {}, { clientId: 'x', secret: 'y' });
+      expect(refused.status).toBe(401);
+      // documentation_url points at the served docs' section of the error type.
+      expect(refused.body.documentation_url).toBe('http://127.0.0.1:4030/#section/invalid_input');
       await expect
         .poll(() => sandbox.lines.find((line) => line.startsWith('{') && line.includes('"event":"request"')))
         .toBeDefined();

@@ -4,6 +4,7 @@
  *
  * @see spec/components/schemas/ApiError.yaml and the "Errors" section of spec/openapi.yaml
  */
+import { errorDocumentationUrl } from './documentation-url.js';
 import { errorCatalogue } from './error-catalogue.js';
 import {
   DOCUMENTATION_URL_TEMPLATE,
@@ -73,7 +74,8 @@ export interface ApiErrorInit {
 export const ERROR_DOCS_BASE: string = DOCUMENTATION_URL_TEMPLATE.slice(0, DOCUMENTATION_URL_TEMPLATE.indexOf('/{'));
 
 /**
- * Builds a complete {@link ApiError}: `status` and `documentation_url` always agree with the code;
+ * Builds a complete {@link ApiError}: `status` and `documentation_url` always agree with the code
+ * (`documentation_url` follows `setDocumentationBase` when a server set one);
  * `suggested_action` is the caller's, else the catalogue's for the type and code, else null.
  */
 export function createApiError(init: ApiErrorInit): ApiError {
@@ -85,7 +87,7 @@ export function createApiError(init: ApiErrorInit): ApiError {
     request_id: init.requestId ?? newRequestId(),
     causes: init.causes ?? [],
     status: init.status,
-    documentation_url: documentationUrl(init.errorType, init.errorCode),
+    documentation_url: errorDocumentationUrl(init.errorType, init.errorCode),
     suggested_action:
       init.suggestedAction ?? errorCatalogue.find(init.errorType, init.errorCode)?.suggestedAction ?? null,
   };

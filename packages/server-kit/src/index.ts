@@ -42,6 +42,7 @@ export {
   missingCredentialsError,
   readCredentials,
 } from './credentials.js';
+export { ERROR_TYPE_ANCHOR, errorDocumentationUrl, setDocumentationBase } from './documentation-url.js';
 export {
   ERROR_CATALOGUE_EXTENSION,
   type ErrorCatalogue,

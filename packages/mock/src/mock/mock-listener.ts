@@ -6,6 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   acceptRequest,
   createApiError,
+  type ErrorType,
+  errorDocumentationUrl,
   type RouteTable,
   requestLogFields,
   sendApiError,
@@ -95,18 +97,24 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: MockLi
       });
       return;
     case 'response':
-      sendJson(res, result.status, withRequestId(result.body, requestId), result.headers);
+      sendJson(res, result.status, withOwnIds(result.body, requestId), result.headers);
       return;
   }
 }
 
 /**
  * The spec's examples all carry the same `request_id`; the mock answers each request with its
- * own, as the API does, so a log or a support request can tell two responses apart.
+ * own, as the API does, so a log or a support request can tell two responses apart. An error
+ * example's `documentation_url` follows the server's docs setting (`--docs-url`), as the mock's
+ * own errors do.
  */
-function withRequestId(body: unknown, requestId: string): unknown {
-  if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'request_id' in body) {
-    return { ...body, request_id: requestId };
+function withOwnIds(body: unknown, requestId: string): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('request_id' in body)) {
+    return body;
   }
-  return body;
+  const own: Record<string, unknown> = { ...body, request_id: requestId };
+  if (typeof own.documentation_url === 'string' && typeof own.error_type === 'string') {
+    own.documentation_url = errorDocumentationUrl(own.error_type as ErrorType, String(own.error_code ?? ''));
+  }
+  return own;
 }
