@@ -2,7 +2,7 @@
 // `npm start`: installs the dependencies, builds the mock, the sandbox and the docs (with
 // progress), then serves all three (tools/dev/platform.mjs). Plain JS: it runs before anything is
 // built.
-import { parseArgs } from 'node:util';
+import { parseOrExit } from './command-line.mjs';
 import { servePlatform } from './platform.mjs';
 import { createSteps, StepFailed } from './steps.mjs';
 
@@ -19,30 +19,14 @@ Ctrl+C stops all three.`;
 
 const BUILD = ['build', '--filter=@svc/mock...', '--filter=@svc/sandbox...', '--filter=@svc/docs'];
 
-function parse(argv) {
-  try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        'mock-port': { type: 'string', default: '4010' },
-        'sandbox-port': { type: 'string', default: '4020' },
-        'docs-port': { type: 'string', default: '4030' },
-        reset: { type: 'boolean', default: false },
-        'no-install': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  } catch (error) {
-    const sentence = String(error.message).split(/\.\s/)[0];
-    process.stderr.write(
-      `npm start: ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)} (npm start -- --help lists the options)\n`,
-    );
-    process.exit(2);
-  }
-}
-
-const values = parse(process.argv.slice(2));
+const values = parseOrExit('npm start', process.argv.slice(2), {
+  'mock-port': { type: 'string', default: '4010' },
+  'sandbox-port': { type: 'string', default: '4020' },
+  'docs-port': { type: 'string', default: '4030' },
+  reset: { type: 'boolean', default: false },
+  'no-install': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+});
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);

@@ -3,7 +3,7 @@
 // through turbo (with progress: what runs, how much is done, the elapsed time), then the checks
 // of generated files, changesets and the breaking-change gate. A green run fits one screen; a
 // failed task prints its whole log. Plain JS: it runs before anything is built.
-import { parseArgs } from 'node:util';
+import { parseOrExit } from './command-line.mjs';
 import { createSteps, StepFailed } from './steps.mjs';
 import { clock } from './turbo-progress.mjs';
 
@@ -15,24 +15,11 @@ checks the generated files, the changesets and the spec's breaking-change gate.
   --filter <filter>    only these packages (turbo's --filter, repeatable); the checks after turbo still run
   -h, --help           show this help`;
 
-let values;
-try {
-  values = parseArgs({
-    args: process.argv.slice(2),
-    strict: true,
-    options: {
-      'no-install': { type: 'boolean', default: false },
-      filter: { type: 'string', multiple: true, default: [] },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  }).values;
-} catch (error) {
-  const sentence = String(error.message).split(/\.\s/)[0];
-  process.stderr.write(
-    `npm test: ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)} (npm test -- --help lists the options)\n`,
-  );
-  process.exit(2);
-}
+const values = parseOrExit('npm test', process.argv.slice(2), {
+  'no-install': { type: 'boolean', default: false },
+  filter: { type: 'string', multiple: true, default: [] },
+  help: { type: 'boolean', short: 'h', default: false },
+});
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
