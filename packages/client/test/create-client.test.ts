@@ -147,6 +147,6 @@ describe('createClient', () => {
   });
 
   it('takes environments from the spec servers', () => {
-    expect(Object.keys(environments)).toEqual(['sandbox', 'development', 'production']);
+    expect(Object.keys(environments)).toEqual(['sandbox', 'development', 'production', 'local', 'mock']);
   });
 });

@@ -4,16 +4,45 @@
  * 1. `CHROMIUM_PATH` in the environment, when set (an explicit choice: no fallback if it is wrong);
  * 2. a system Chromium at `/usr/bin/chromium` (Debian's `chromium` package);
  * 3. the Chromium shipped inside the `@sparticuz/chromium` npm package (a devDependency of this
- *    package; Linux x64 only), unpacked into the temp directory on first use. On a minimal Linux
+ *    package; Linux x64 only), unpacked on first use into a cache folder that later runs reuse
+ *    ({@link chromiumCacheDir}: `node_modules/.cache/svc-chromium` of this package, or
+ *    `SVC_CHROMIUM_CACHE`), not into the shared temp directory. On a minimal Linux
  *    without NSS/NSPR (a slim container image), it runs with the copies of those libraries that the
  *    package ships.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
+
+/** The environment variable naming the folder the packaged Chromium is unpacked into. */
+export const CHROMIUM_CACHE_ENV = 'SVC_CHROMIUM_CACHE';
+
+/**
+ * Where the packaged Chromium (about 200 MB unpacked), its libraries and fonts are unpacked once
+ * and reused: `SVC_CHROMIUM_CACHE` when set, else `node_modules/.cache/svc-chromium` of this
+ * package (the usual place for a tool's cache; removed with node_modules).
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string}
+ */
+export function chromiumCacheDir(env = process.env) {
+  return (
+    env[CHROMIUM_CACHE_ENV] ||
+    join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.cache', 'svc-chromium')
+  );
+}
 
 /** The environment variable naming a Chromium or Chrome executable. */
 export const CHROMIUM_PATH_ENV = 'CHROMIUM_PATH';
@@ -92,14 +121,16 @@ function startFailure(executablePath, extraEnv = {}) {
 
 /**
  * The shared libraries `@sparticuz/chromium` ships for Amazon Linux 2023 (NSS, NSPR, expat):
- * unpacks `archive` into the temp directory once (a concurrent run may win the race; its copy is
+ * unpacks `archive` into the cache folder once (a concurrent run may win the race; its copy is
  * used) and returns the environment that makes Chromium load them and the package's fonts.
  * @param {string} archive the package's `bin/al2023.tar.br`
+ * @param {string} [cacheDir] default {@link chromiumCacheDir}
  * @returns {Record<string, string>} `LD_LIBRARY_PATH` and `FONTCONFIG_PATH`
  */
-export function bundledLibraryEnv(archive) {
-  const target = join(tmpdir(), 'svc-chromium-libraries');
+export function bundledLibraryEnv(archive, cacheDir = chromiumCacheDir()) {
+  const target = join(cacheDir, 'libraries');
   if (!existsSync(target)) {
+    mkdirSync(cacheDir, { recursive: true });
     const staging = mkdtempSync(`${target}-`);
     const tar = spawnSync('tar', ['-x', '-C', staging], { input: brotliDecompressSync(readFileSync(archive)) });
     if (tar.status !== 0) {
@@ -114,7 +145,7 @@ export function bundledLibraryEnv(archive) {
   }
   return {
     LD_LIBRARY_PATH: [join(target, 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
-    FONTCONFIG_PATH: process.env.FONTCONFIG_PATH ?? join(tmpdir(), 'fonts'),
+    FONTCONFIG_PATH: process.env.FONTCONFIG_PATH ?? join(cacheDir, 'fonts'),
   };
 }
 
@@ -140,12 +171,27 @@ export async function loadPackagedChromium() {
   return {
     args: chromium.args,
     async unpack() {
-      const executablePath = await chromium.executablePath();
+      // The package unpacks into os.tmpdir() under fixed names and reuses what it finds there:
+      // pointed at the cache folder for the call, it unpacks once per checkout, not in /tmp.
+      const cacheDir = chromiumCacheDir();
+      mkdirSync(cacheDir, { recursive: true });
+      const previous = process.env.TMPDIR;
+      process.env.TMPDIR = cacheDir;
+      let executablePath;
+      try {
+        executablePath = await chromium.executablePath();
+      } finally {
+        if (previous === undefined) {
+          delete process.env.TMPDIR;
+        } else {
+          process.env.TMPDIR = previous;
+        }
+      }
       const failure = startFailure(executablePath);
       if (failure === undefined) {
         return { executablePath };
       }
-      const env = bundledLibraryEnv(archive);
+      const env = bundledLibraryEnv(archive, cacheDir);
       const still = startFailure(executablePath, env);
       if (still !== undefined) {
         throw new Error(

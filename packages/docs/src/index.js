@@ -16,7 +16,9 @@ export {
 } from './build-docs.js';
 export {
   bundledLibraryEnv,
+  CHROMIUM_CACHE_ENV,
   CHROMIUM_PATH_ENV,
+  chromiumCacheDir,
   findChromium,
   HEADLESS_ARGS,
   isExecutableFile,
@@ -37,6 +39,7 @@ export {
 } from './code-samples.js';
 export { SPEC_DOWNLOADS } from './downloads.js';
 export { shellQuote, typescriptLiteral, typescriptString } from './literals.js';
+export { LOCAL_ENVIRONMENT, LOCAL_NOTE_ID, withLocalSamples } from './local-samples.js';
 export { PAGE_STYLE, PAGE_STYLE_ID, withPageStyle } from './page-style.js';
 export { WORD_SEPARATING_HTML, WORD_SEPARATING_NODES, withWordBoundariesInSearch } from './search-text.js';
 export {

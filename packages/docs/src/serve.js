@@ -7,7 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
+import { openapiJsonPath } from '@svc/spec';
 import { SPEC_DOWNLOADS } from './downloads.js';
+import { withLocalSamples } from './local-samples.js';
 
 /**
  * A running docs server.
@@ -20,12 +22,23 @@ import { SPEC_DOWNLOADS } from './downloads.js';
 /**
  * Starts a server on 127.0.0.1 that answers `GET /` and `GET /index.html` with `htmlPath`, and
  * `GET /openapi.yaml` and `GET /openapi.json` with those files of the same folder, when present.
+ * With `options.localSandboxUrl`, the page's samples call that sandbox (see `withLocalSamples`).
  * @param {string} htmlPath the built page
  * @param {number} [port] 0 (the default) lets the system choose a free port
+ * @param {{ localSandboxUrl?: string }} [options]
  * @returns {Promise<DocsServer>}
  */
-export async function serveDocs(htmlPath, port = 0) {
-  const html = readFileSync(htmlPath);
+export async function serveDocs(htmlPath, port = 0, options = {}) {
+  const built = readFileSync(htmlPath);
+  const html = options.localSandboxUrl
+    ? Buffer.from(
+        withLocalSamples(
+          built.toString('utf8'),
+          JSON.parse(readFileSync(openapiJsonPath, 'utf8')),
+          options.localSandboxUrl,
+        ),
+      )
+    : built;
   const page = { body: html, contentType: 'text/html; charset=utf-8' };
   /** @type {Map<string, {body: Buffer, contentType: string}>} */
   const files = new Map([

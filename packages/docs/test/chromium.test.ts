@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   bundledLibraryEnv,
   type ChromiumSources,
+  chromiumCacheDir,
   findChromium,
   HEADLESS_ARGS,
   isExecutableFile,
@@ -189,4 +191,16 @@ describe('the real sources on this machine', () => {
       await expect(loadPackagedChromium()).rejects.toThrow(/Linux x64 binary only/);
     },
   );
+});
+
+describe('chromiumCacheDir', () => {
+  it('is a folder of this package that later runs reuse, not the temp directory', () => {
+    const dir = chromiumCacheDir({});
+    expect(dir.endsWith(join('docs', 'node_modules', '.cache', 'svc-chromium'))).toBe(true);
+    expect(dir.startsWith(tmpdir())).toBe(false);
+  });
+
+  it('is SVC_CHROMIUM_CACHE when set', () => {
+    expect(chromiumCacheDir({ SVC_CHROMIUM_CACHE: '/var/cache/svc' })).toBe('/var/cache/svc');
+  });
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
+// Entry point of the svc-mock command: runs the compiled CLI (dist/cli.js). A mistake in the options
+// exits with code 2 and one line; any other failure with code 1 and one line.
+import { runCommand } from '@svc/server-kit';
 import { main } from '../dist/cli.js';
 
-main(process.argv.slice(2)).catch((error) => {
-  process.stderr.write(`svc-mock: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runCommand('svc-mock', main, process.argv.slice(2));

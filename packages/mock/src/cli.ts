@@ -1,18 +1,33 @@
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import {
+  createLogger,
+  LOG_FORMAT_VARIABLE,
+  type Logger,
+  logFormatOption,
+  PORT_OPTION_VARIABLE,
+  parseCommandLine,
+  setDocumentationBase,
+  stopOnSignal,
+} from '@svc/server-kit';
 import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
 import { HEADER_NAMES } from '@svc/spec/headers';
 import type { MockAccessEntry } from './mock/mock-listener.js';
 import { startMock } from './mock/start-mock.js';
 
-const USAGE = `usage: svc-mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--quiet]
+const USAGE = `usage: svc-mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--quiet] [--log-format json|pretty]
+                [--docs-url URL]
 
-Serves the SVC API mock on http://<host>:<port>: Prism's engine behind the API's own edges.
-  --port <n>     TCP port (default 4010; 0 picks a free one)
-  --host <addr>  interface to bind (default 127.0.0.1, this machine only)
-  --dynamic      generate responses from the schemas instead of serving the static examples
-  --quiet        do not print a line per request
-  -h, --help     show this help`;
+Serves the SVC API mock on http://<host>:<port>: Prism's engine behind the API's own edges,
+with GET /healthz and the OpenAPI document it serves at /openapi.json and /openapi.yaml.
+  --port <n>             TCP port (default 4010; 0 picks a free one)
+  --host <addr>          interface to bind (default 127.0.0.1, this machine only)
+  --dynamic              generate responses from the schemas instead of serving the static examples
+  --quiet                do not log a line per request
+  --log-format <format>  json (JSON lines) or pretty (readable, coloured on a terminal); default:
+                         ${LOG_FORMAT_VARIABLE}, else pretty on a terminal and json otherwise
+  --docs-url <url>       documentation_url of errors points at this served HTML reference
+                         (<url>#section/<error_type>; npm start passes its docs), not the hosted docs
+  -h, --help             show this help`;
 
 /** Where a frontend developer reads on: the README and the table of forcible responses. */
 export const DOCS = {
@@ -32,15 +47,14 @@ export function formatAccessEntry(entry: MockAccessEntry): string {
 
 /** Runs the `svc-mock` command line. Returns when the server has stopped after SIGINT or SIGTERM. */
 export async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string', default: '4010' },
-      host: { type: 'string', default: '127.0.0.1' },
-      dynamic: { type: 'boolean', default: false },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+  const { values } = parseCommandLine('svc-mock', argv, {
+    port: { type: 'string', default: '4010' },
+    host: { type: 'string', default: '127.0.0.1' },
+    dynamic: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+    'log-format': { type: 'string' },
+    'docs-url': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -50,17 +64,23 @@ export async function main(argv: string[]): Promise<void> {
   if (!/^\d+$/.test(values.port) || port > 65535) {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
   }
+  setDocumentationBase(values['docs-url']);
+  const logger: Logger | undefined = values.quiet
+    ? undefined
+    : createLogger({ format: logFormatOption(values['log-format']) });
   const started = performance.now();
   const mock = await startMock({
     port,
     host: values.host,
     dynamic: values.dynamic,
-    onResponse: values.quiet ? undefined : (entry) => process.stdout.write(`${formatAccessEntry(entry)}\n`),
+    logger,
+    portOption: process.env[PORT_OPTION_VARIABLE],
   });
   const lines = [
     `SVC API mock listening on ${mock.url} (started in ${Math.round(performance.now() - started)} ms)`,
     `  serves   ${mock.operationCount} operations of ${mock.specPath}`,
     `           with Prism's HTTP engine ${mock.prismHttpVersion} (Prism 5.14.2), ${values.dynamic ? 'generated responses' : 'static examples'}`,
+    `  health   ${mock.url}/healthz   spec ${mock.url}/openapi.json (and .yaml)`,
     `  docs     ${DOCS.readme}`,
     `  errors   force one per request with Prefer: example=<name> or code=<status>; names in ${DOCS.responses}`,
     `Try: curl -s ${mock.url}/item/remove -H 'Content-Type: application/json' \\`,
@@ -69,12 +89,5 @@ export async function main(argv: string[]): Promise<void> {
     'Press Ctrl+C to stop.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  await new Promise<void>((resolve, reject) => {
-    const shutdown = (signal: NodeJS.Signals) => {
-      process.stdout.write(`${signal}: stopping the mock\n`);
-      mock.stop().then(resolve, reject);
-    };
-    process.once('SIGINT', shutdown);
-    process.once('SIGTERM', shutdown);
-  });
+  await stopOnSignal('stopping the mock', () => mock.stop());
 }

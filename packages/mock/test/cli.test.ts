@@ -16,8 +16,13 @@ afterEach(() => {
 /** Starts `svc-mock` (the built bin) and resolves with its URL once it prints it. */
 function startCli(
   args: string[],
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: 'pipe' });
+  // Readable request lines, as on a terminal (the output is a pipe here, where JSON lines are the default).
+  const child = spawn(process.execPath, [BIN, ...args], {
+    stdio: 'pipe',
+    env: { ...process.env, SVC_LOG_FORMAT: 'pretty', ...env },
+  });
   children.push(child);
   let output = '';
   return new Promise((resolve, reject) => {
@@ -91,5 +96,48 @@ describe('svc-mock', () => {
     });
     expect(await exited(child)).toBe(1);
     expect(output).toContain('--port must be a whole number');
+  });
+
+  it.each([
+    [['--prot', '4020'], "svc-mock: unknown option '--prot' (svc-mock --help lists the options)"],
+    [['--port'], "svc-mock: option '--port <value>' argument missing (svc-mock --help lists the options)"],
+    [['--log-format', 'xml'], 'svc-mock: --log-format must be json or pretty, not "xml"'],
+  ])('refuses %j with one line and exit code 2', async (args, line) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: 'pipe' });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    expect(await exited(child)).toBe(2);
+    expect(output).toBe(`${line}\n`);
+  });
+
+  it('logs JSON lines with error_code when its output is not a terminal, and prints one line on SIGINT', async () => {
+    const { child, url, output } = await startCli(['--port', '0'], { SVC_LOG_FORMAT: '' });
+    const response = await fetch(`${url}/item/remove`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(415);
+    await expect.poll(output).toContain('"error_code":"INVALID_CONTENT_TYPE"');
+    const line = output()
+      .split('\n')
+      .find((text) => text.startsWith('{'));
+    expect(JSON.parse(line ?? '')).toMatchObject({ event: 'request', status: 415, path: '/item/remove' });
+    child.kill('SIGINT');
+    expect(await exited(child)).toBe(0);
+    expect(output().match(/SIGINT/g)).toEqual(['SIGINT']);
+  });
+
+  it('names the option npm start gave it when the port is in use', async () => {
+    const first = await startCli(['--port', '0', '--quiet']);
+    const port = new URL(first.url).port;
+    const child = spawn(process.execPath, [BIN, '--port', port], {
+      stdio: 'pipe',
+      env: { ...process.env, SVC_PORT_OPTION: '--mock-port' },
+    });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    expect(await exited(child)).toBe(1);
+    expect(output).toContain('choose another with --mock-port');
   });
 });

@@ -303,7 +303,11 @@ describe('Prefer', () => {
   it('example=<name> selects a named error example and its status', async () => {
     const reply = await send('/item/remove', { json: body, headers: { Prefer: 'example=invalidAccessToken' } });
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual(exampleValue('400', 'invalidAccessToken'));
+    // The example as written, but with this response's own request_id (issue 26).
+    expect(reply.body).toEqual({
+      ...(exampleValue('400', 'invalidAccessToken') as object),
+      request_id: expect.stringMatching(/^[A-Za-z0-9]{15}$/),
+    });
   });
 
   it('code=<status> selects the first example of that status', async () => {

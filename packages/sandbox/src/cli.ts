@@ -2,22 +2,31 @@
  * The `svc-sandbox` command: serves the sandbox, or manages its clients.
  */
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import {
+  createLogger,
+  LOG_FORMAT_VARIABLE,
+  logFormatOption,
+  PORT_OPTION_VARIABLE,
+  parseCommandLine,
+  setDocumentationBase,
+  stopOnSignal,
+} from '@svc/server-kit';
 import { addClient, listClients } from './engine/clients/clients.js';
 import { systemClock } from './engine/clock.js';
 import { parseRateLimit } from './engine/http/rate-limit.js';
-import { jsonLineLogger, type Logger } from './engine/logger.js';
+import type { Logger } from './engine/logger.js';
 import { openStore, type StoreLocation } from './engine/store/open-store.js';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/index.js';
 import { seedIfEmpty } from './seed.js';
 import { DEFAULT_DATA_DIR, startSandbox } from './start-sandbox.js';
 
 const USAGE = `usage: svc-sandbox [--port 4020] [--host 127.0.0.1] [--data-dir DIR | --memory | --database-url URL]
-                   [--reset] [--rate-limit N|N/Ss|off] [--quiet]
+                   [--reset] [--rate-limit N|N/Ss|off] [--quiet] [--log-format json|pretty] [--docs-url URL]
        svc-sandbox clients add --name NAME [--platform] [--data-dir DIR | --database-url URL]
        svc-sandbox clients list [--data-dir DIR | --database-url URL]
 
-Serves a stateful sandbox of the SVC API on http://<host>:<port>.
+Serves a stateful sandbox of the SVC API on http://<host>:<port>, with GET /healthz and the
+OpenAPI document it implements at /openapi.json and /openapi.yaml.
   --port <n>            TCP port (default 4020; 0 picks a free one)
   --host <addr>         interface to bind (default 127.0.0.1, this machine only)
   --data-dir <dir>      SQLite database in this directory (default ${DEFAULT_DATA_DIR}/)
@@ -27,6 +36,10 @@ Serves a stateful sandbox of the SVC API on http://<host>:<port>.
   --rate-limit <limit>  per-client limit of this instance: N per second, N/Ss per S seconds, or off
                         (default 1000 per second)
   --quiet               no log line per request
+  --log-format <format> json (JSON lines) or pretty (readable, coloured on a terminal); default:
+                        ${LOG_FORMAT_VARIABLE}, else pretty on a terminal and json otherwise
+  --docs-url <url>      documentation_url of errors points at this served HTML reference
+                        (<url>#section/<error_type>; npm start passes its docs), not the hosted docs
   -h, --help            show this help`;
 
 /** Where the sandbox's README is. */
@@ -34,10 +47,10 @@ export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url
 
 /** Runs the command line; resolves when the server stopped after SIGINT or SIGTERM. */
 export async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
+  const { values, positionals } = parseCommandLine(
+    'svc-sandbox',
+    argv,
+    {
       port: { type: 'string', default: '4020' },
       host: { type: 'string', default: '127.0.0.1' },
       'data-dir': { type: 'string' },
@@ -46,11 +59,14 @@ export async function main(argv: string[]): Promise<void> {
       reset: { type: 'boolean', default: false },
       'rate-limit': { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      'log-format': { type: 'string' },
+      'docs-url': { type: 'string' },
       name: { type: 'string' },
       platform: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
-  });
+    true,
+  );
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return;
@@ -67,13 +83,17 @@ export async function main(argv: string[]): Promise<void> {
   if (!/^\d+$/.test(values.port) || port > 65535) {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
   }
-  const logger: Logger = values.quiet
-    ? (entry) => {
-        if (entry.event !== 'request') {
-          jsonLineLogger(process.stderr)(entry);
-        }
+  setDocumentationBase(values['docs-url']);
+  const format = logFormatOption(values['log-format']);
+  let logger: Logger = createLogger({ format });
+  if (values.quiet) {
+    const errors = createLogger({ stream: process.stderr, format });
+    logger = (entry) => {
+      if (entry.event !== 'request') {
+        errors(entry);
       }
-    : jsonLineLogger();
+    };
+  }
   const started = performance.now();
   const sandbox = await startSandbox({
     port,
@@ -82,6 +102,7 @@ export async function main(argv: string[]): Promise<void> {
     reset: values.reset,
     rateLimit: values['rate-limit'] === undefined ? undefined : (parseRateLimit(values['rate-limit']) ?? null),
     logger,
+    portOption: process.env[PORT_OPTION_VARIABLE],
   });
   const lines = [
     `SVC API sandbox listening on ${sandbox.url} (started in ${Math.round(performance.now() - started)} ms)`,
@@ -90,21 +111,17 @@ export async function main(argv: string[]): Promise<void> {
     `  client    SVC-CLIENT-ID ${DEFAULT_CLIENT.clientId}  SVC-SECRET ${DEFAULT_CLIENT.secret}`,
     `            webhook signing secret ${DEFAULT_CLIENT.webhookSecret}`,
     `  demo      SVC-CLIENT-ID ${DEMO_CLIENT.clientId}  SVC-SECRET ${DEMO_CLIENT.secret} (sees none of the default client's data)`,
+    `  health    ${sandbox.url}/healthz   spec ${sandbox.url}/openapi.json (and .yaml)`,
     `  docs      ${README_PATH}`,
+    'For the samples in the READMEs and the docs, in your shell:',
+    `  export SVC_BASE_URL=${sandbox.url} SVC_CLIENT_ID=${DEFAULT_CLIENT.clientId} SVC_SECRET=${DEFAULT_CLIENT.secret} SVC_WEBHOOK_SECRET=${DEFAULT_CLIENT.webhookSecret}`,
     `Try: curl -s ${sandbox.url}/sandbox/public_token/create -H 'Content-Type: application/json' \\`,
     `       -H 'SVC-CLIENT-ID: ${DEFAULT_CLIENT.clientId}' -H 'SVC-SECRET: ${DEFAULT_CLIENT.secret}' \\`,
     `       -d '{"institution_id":"ins_109508","initial_products":["auth"]}'`,
     'Press Ctrl+C to stop.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  await new Promise<void>((resolve, reject) => {
-    const shutdown = (signal: NodeJS.Signals) => {
-      process.stdout.write(`${signal}: stopping the sandbox (finishing requests under way)\n`);
-      sandbox.stop().then(resolve, reject);
-    };
-    process.once('SIGINT', shutdown);
-    process.once('SIGTERM', shutdown);
-  });
+  await stopOnSignal('stopping the sandbox (finishing requests under way)', () => sandbox.stop());
 }
 
 function storeLocation(values: { 'data-dir'?: string; memory?: boolean; 'database-url'?: string }): StoreLocation {

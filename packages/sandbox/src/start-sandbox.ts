@@ -1,21 +1,26 @@
 /**
  * Starts the sandbox in this process: opens and migrates the store (seeding the canonical world
  * into an empty one), compiles request validation from the bundled spec, starts the webhook
- * deliverer and listens. `stop()` is graceful: no new connections, in-flight requests finish,
- * the deliverer finishes its attempts, then the store closes.
+ * deliverer and listens through `@svc/server-kit`'s `listen()` behind its request core
+ * (`/healthz`, `/openapi.json`, `/openapi.yaml`, the request log). `stop()` is graceful: no new
+ * connections, in-flight requests finish, the deliverer finishes its attempts, then the store
+ * closes.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
+  createRequestCore,
   createRequestValidator,
   createRouteTable,
   DEFAULT_BODY_LIMIT_BYTES,
   errorCatalogue,
-  handleClientErrors,
+  type InjectedRequest,
+  type InjectedResponse,
+  inject,
+  type ListeningServer,
+  listen,
 } from '@svc/server-kit';
-import { openapiDereferencedJsonPath } from '@svc/spec';
+import { openapiDereferencedJsonPath, openapiJsonPath, openapiYamlPath } from '@svc/spec';
 import { createAuthenticator } from './engine/clients/authenticate.js';
 import { type Clock, systemClock } from './engine/clock.js';
 import type { Handlers } from './engine/handler-types.js';
@@ -51,6 +56,8 @@ export interface SandboxOptions {
   bodyLimitBytes?: number;
   /** Replaces handlers (tests of the server itself). */
   handlers?: Partial<Handlers>;
+  /** The command-line option that sets the port, named when the port is in use. Default `--port`. */
+  portOption?: string;
 }
 
 /** A running sandbox. */
@@ -64,6 +71,8 @@ export interface RunningSandbox {
   instanceId: string;
   /** Number of operations served. */
   operationCount: number;
+  /** Calls the sandbox in-process, with no socket (the same handling as over HTTP). */
+  inject(request: InjectedRequest): Promise<InjectedResponse>;
   /** Deletes every row and seeds the canonical world again (tests: a fresh store per case). */
   reset(): Promise<void>;
   /** Graceful stop; resolves when everything is closed. */
@@ -83,6 +92,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // catalogue is generated into @svc/server-kit from the same spec.
   const document = JSON.parse(await readFile(openapiDereferencedJsonPath, 'utf8')) as Record<string, unknown>;
   const validator = createRequestValidator(document);
+  // What GET /openapi.json and /openapi.yaml answer: the bundled document the sandbox implements.
+  const openapi = { json: await readFile(openapiJsonPath, 'utf8'), yaml: await readFile(openapiYamlPath, 'utf8') };
   const routes = createRouteTable<SandboxRoute>(
     (Object.entries(operationPaths) as [OperationId, string][]).map(([operationId, path]) => ({
       operationId,
@@ -107,76 +118,48 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clock,
   );
   const authenticate = createAuthenticator(store);
-  let inFlight = 0;
-  let drained: (() => void) | undefined;
-  const listener = createSandboxListener({
-    routes,
-    validator,
-    catalogue: errorCatalogue,
-    handlers: { ...defaultHandlers, ...options.handlers } as Handlers,
-    store,
-    authenticate,
-    clock,
-    limiter,
+  const listener = createRequestCore({
+    service: 'svc-sandbox',
+    openapi,
     logger,
-    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-    webhooksCommitted: () => deliverer.wake(),
+    handle: createSandboxListener({
+      routes,
+      validator,
+      catalogue: errorCatalogue,
+      handlers: { ...defaultHandlers, ...options.handlers } as Handlers,
+      store,
+      authenticate,
+      clock,
+      limiter,
+      logger,
+      bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+      webhooksCommitted: () => deliverer.wake(),
+    }),
   });
-  const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: 30_000 }, (req, res) => {
-    inFlight++;
-    res.once('close', () => {
-      inFlight--;
-      if (inFlight === 0) {
-        drained?.();
-      }
-    });
-    listener(req, res);
-  });
-  handleClientErrors(server);
-  const port = options.port ?? 4020;
+  let server: ListeningServer;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) => {
-        reject(
-          error.code === 'EADDRINUSE'
-            ? new Error(`port ${port} on ${host} is already in use: choose another with --port (0 picks a free one)`)
-            : error,
-        );
-      });
-      server.listen(port, host, () => resolve());
-    });
+    server = await listen(listener, { port: options.port ?? 4020, host, portOption: options.portOption });
   } catch (error) {
     await deliverer.stop();
     await store.close();
     throw error;
   }
-  const address = server.address() as AddressInfo;
   let stopped: Promise<void> | undefined;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    url: server.url,
     host,
-    port: address.port,
+    port: server.port,
     store,
     instanceId,
     operationCount: routes.routes.length,
+    inject: (request) => inject(listener, request),
     async reset() {
       await resetStore(store, clock.now());
       authenticate.clear();
     },
     stop() {
       stopped ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        if (inFlight > 0) {
-          await Promise.race([
-            new Promise<void>((resolve) => {
-              drained = resolve;
-            }),
-            new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref()),
-          ]);
-        }
-        server.closeAllConnections();
-        await closed;
+        await server.stop();
         await deliverer.stop();
         await store.close();
       })();

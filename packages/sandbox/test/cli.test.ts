@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CLIENT } from '../src/features/world/world.js';
 import { post, startSandboxProcess } from './support/processes.js';
 
 const BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
@@ -33,6 +34,16 @@ describe('svc-sandbox', () => {
     expect(result.stderr).toMatch(message);
   });
 
+  it.each([
+    [['--prot', '4020'], "svc-sandbox: unknown option '--prot' (svc-sandbox --help lists the options)"],
+    [['--port'], "svc-sandbox: option '--port <value>' argument missing (svc-sandbox --help lists the options)"],
+    [['--log-format', 'xml'], 'svc-sandbox: --log-format must be json or pretty, not "xml"'],
+  ])('refuses %j with one usage line and exit code 2', (args, line) => {
+    const result = run(args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`${line}\n`);
+  });
+
   it('adds a client, shows its secret once, and the sandbox accepts it; list never shows a secret', async () => {
     const added = run(['clients', 'add', '--name', 'CI jobs', '--data-dir', dir]);
     expect(added.status, added.stderr).toBe(0);
@@ -60,5 +71,31 @@ describe('svc-sandbox', () => {
       expect(await sandbox.stop()).toBe(0);
     }
     expect(sandbox.lines.join('\n')).toContain('SIGTERM: stopping the sandbox');
+  });
+
+  it('prints ready-to-paste credentials, points documentation_url at --docs-url, logs JSON lines with error_code when piped, and one line on SIGINT', async () => {
+    const sandbox = await startSandboxProcess(['--memory', '--docs-url', 'http://127.0.0.1:4030/']);
+    try {
+      const banner = sandbox.lines.join('\n');
+      expect(banner).toContain(
+        `export SVC_BASE_URL=${sandbox.url} SVC_CLIENT_ID=${DEFAULT_CLIENT.clientId} SVC_SECRET=${DEFAULT_CLIENT.secret}`,
+      );
+      const refused = await post(sandbox.url, '/institutions/search', {}, { clientId: 'x', secret: 'y' });
+      expect(refused.status).toBe(401);
+      // documentation_url points at the served docs' section of the error type.
+      expect(refused.body.documentation_url).toBe('http://127.0.0.1:4030/#section/invalid_input');
+      await expect
+        .poll(() => sandbox.lines.find((line) => line.startsWith('{') && line.includes('"event":"request"')))
+        .toBeDefined();
+      const entry = JSON.parse(sandbox.lines.find((line) => line.includes('"event":"request"')) ?? '');
+      expect(entry).toMatchObject({ status: 401, error_code: 'INVALID_API_KEYS', path: '/institutions/search' });
+    } finally {
+      const exited = new Promise((resolve) => sandbox.child.once('exit', resolve));
+      sandbox.child.kill('SIGINT');
+      expect(await exited).toBe(0);
+    }
+    expect(sandbox.lines.filter((line) => line.includes('SIGINT'))).toEqual([
+      'SIGINT: stopping the sandbox (finishing requests under way)',
+    ]);
   });
 });

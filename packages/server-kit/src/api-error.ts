@@ -4,6 +4,7 @@
  *
  * @see spec/components/schemas/ApiError.yaml and the "Errors" section of spec/openapi.yaml
  */
+import { errorDocumentationUrl } from './documentation-url.js';
 import { errorCatalogue } from './error-catalogue.js';
 import { documentationUrl, type ErrorCode, type ErrorType } from './generated/error-catalogue.gen.js';
 import { newRequestId } from './request-id.js';
@@ -63,9 +64,10 @@ export interface ApiErrorInit {
 
 /**
  * Builds a complete {@link ApiError}: `status` is the caller's, else the catalogue's for the type
- * and code; `documentation_url` always agrees with the code; `suggested_action` is the caller's,
- * else the catalogue's for the type and code, else null. Throws when neither the caller nor the
- * catalogue gives a status (a server bug).
+ * and code; `documentation_url` always agrees with the code (and follows `setDocumentationBase`
+ * when a server set one); `suggested_action` is the caller's, else the catalogue's for the type
+ * and code, else null. Throws when neither the caller nor the catalogue gives a status (a server
+ * bug).
  */
 export function createApiError(init: ApiErrorInit): ApiError {
   const entry = errorCatalogue.find(init.errorType, init.errorCode);
@@ -81,7 +83,7 @@ export function createApiError(init: ApiErrorInit): ApiError {
     request_id: init.requestId ?? newRequestId(),
     causes: init.causes ?? [],
     status,
-    documentation_url: documentationUrl(init.errorType, init.errorCode),
+    documentation_url: errorDocumentationUrl(init.errorType, init.errorCode),
     suggested_action: init.suggestedAction ?? entry?.suggestedAction ?? null,
   };
 }

@@ -5,7 +5,9 @@
  * credentials in headers or body (401), the `ApiError` object, request validation with Ajv and
  * validation errors naming each field, CORS, routing (404/405) and request ids. The mock uses
  * them in front of Prism's engine; the sandbox in front of its handlers, so both behave the same
- * at the edges.
+ * at the edges. Both start through {@link listen} behind {@link createRequestCore} (`/healthz`,
+ * `/openapi.json`, `/openapi.yaml`, one log entry per response), which {@link inject} calls
+ * in-process.
  */
 export { type AcceptedRequest, type AcceptRequestOptions, acceptRequest } from './accept-request.js';
 export {
@@ -39,6 +41,7 @@ export {
   missingCredentialsError,
   readCredentials,
 } from './credentials.js';
+export { ERROR_TYPE_ANCHOR, errorDocumentationUrl, setDocumentationBase } from './documentation-url.js';
 export {
   type ErrorCatalogue,
   type ErrorCatalogueEntry,
@@ -86,7 +89,39 @@ export {
   stripSubject,
   type ViolationContext,
 } from './schema-violations.js';
-export { JSON_CONTENT_TYPE, sendApiError, sendJson } from './send-json.js';
+export { JSON_CONTENT_TYPE, type SentBodyFacts, sendApiError, sendJson, sentBodyFacts } from './send-json.js';
+export {
+  logFormatOption,
+  PORT_OPTION_VARIABLE,
+  parseCommandLine,
+  runCommand,
+  stopOnSignal,
+  UsageError,
+} from './server/command-line.js';
+export { type InjectedRequest, type InjectedResponse, inject } from './server/inject.js';
+export { type ListeningServer, type ListenOptions, listen, portInUseMessage } from './server/listen.js';
+export {
+  chooseLogFormat,
+  createLogger,
+  LOG_FORMAT_VARIABLE,
+  type LogEntry,
+  type LogFormat,
+  type Logger,
+  type LoggerOptions,
+  type LogLevel,
+  type LogStream,
+  REDACTED_LOG_FIELDS,
+  silentLogger,
+} from './server/log.js';
+export { formatLogLine } from './server/pretty-log.js';
+export {
+  CORE_PATHS,
+  createRequestCore,
+  type OpenApiDocument,
+  type RequestCoreOptions,
+  type RequestListener,
+  requestLogFields,
+} from './server/request-core.js';
 export {
   describeViolation,
   type FieldViolation,

@@ -1,6 +1,19 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorResponse } from './api-error.js';
 
+/** The `request_id` and `error_code` of a body sent with {@link sendJson}, for the request log. */
+export interface SentBodyFacts {
+  requestId?: string;
+  errorCode?: string;
+}
+
+const sentFacts = new WeakMap<ServerResponse, SentBodyFacts>();
+
+/** What {@link sendJson} sent on `res`: the body's `request_id` and `error_code`, when it had them. */
+export function sentBodyFacts(res: ServerResponse): SentBodyFacts {
+  return sentFacts.get(res) ?? {};
+}
+
 /** The media type of every body this API sends. */
 export const JSON_CONTENT_TYPE = 'application/json';
 
@@ -16,6 +29,13 @@ export function sendJson(
 ): void {
   if (res.headersSent || res.writableEnded) {
     return;
+  }
+  if (typeof body === 'object' && body !== null) {
+    const { request_id: requestId, error_code: errorCode } = body as Record<string, unknown>;
+    sentFacts.set(res, {
+      requestId: typeof requestId === 'string' ? requestId : undefined,
+      errorCode: typeof errorCode === 'string' ? errorCode : undefined,
+    });
   }
   // A string body goes out in one write together with the head; a Buffer would take two.
   const payload = JSON.stringify(body);

@@ -14,6 +14,10 @@ export const environments = {
   development: "https://development.api.svc.example",
   /** Production */
   production: "https://production.api.svc.example",
+  /** Local sandbox on this machine (`npm start` in the repository, or `npx svc-sandbox`), stateful, with the canonical test data */
+  local: "http://127.0.0.1:4020",
+  /** Local mock on this machine (`npm start` in the repository, or `npx svc-mock`), answers with the examples of this document */
+  mock: "http://127.0.0.1:4010",
 } as const;
 
 /** Name of an environment of the API. */

@@ -3,7 +3,7 @@ import { createClient } from '@svc/client';
 const client = createClient({
   clientId: process.env.SVC_CLIENT_ID ?? '',
   secret: process.env.SVC_SECRET ?? '',
-  environment: 'sandbox', // or baseUrl: 'http://127.0.0.1:4010' for the mock
+  environment: 'local', // the sandbox of `npm start`; 'mock' for the mock, 'sandbox' for the hosted one
 });
 
 // Named methods take the request body and resolve to the response body, typed from the spec.

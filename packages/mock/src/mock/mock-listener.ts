@@ -7,7 +7,10 @@ import {
   acceptRequest,
   createApiError,
   type ErrorResponse,
+  type ErrorType,
+  errorDocumentationUrl,
   type RouteTable,
+  requestLogFields,
   sendApiError,
   sendJson,
   validationError,
@@ -62,6 +65,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: MockLi
     return;
   }
   const { requestId, route: operation, body, byteLength } = accepted;
+  requestLogFields(res).operation = operation.operationId;
   const preferences = parsePrefer(req.headers.prefer);
   const choice = preferences.ok
     ? resolvePreferences(preferences.value, operation.catalogue, operation.operationId, options.dynamic)
@@ -79,7 +83,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: MockLi
       sendApiError(res, internalError(result.message, requestId));
       return;
     case 'response':
-      sendJson(res, result.status, result.body, result.headers);
+      sendJson(res, result.status, withOwnIds(result.body, requestId), result.headers);
       return;
   }
 }
@@ -87,4 +91,21 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: MockLi
 /** The API's `API_ERROR` / `INTERNAL_SERVER_ERROR` (its status from the catalogue) for a failure of the mock itself. */
 function internalError(message: string, requestId?: string): ErrorResponse {
   return { error: createApiError({ errorType: 'API_ERROR', errorCode: 'INTERNAL_SERVER_ERROR', message, requestId }) };
+}
+
+/**
+ * The spec's examples all carry the same `request_id`; the mock answers each request with its
+ * own, as the API does, so a log or a support request can tell two responses apart. An error
+ * example's `documentation_url` follows the server's docs setting (`--docs-url`), as the mock's
+ * own errors do.
+ */
+function withOwnIds(body: unknown, requestId: string): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('request_id' in body)) {
+    return body;
+  }
+  const own: Record<string, unknown> = { ...body, request_id: requestId };
+  if (typeof own.documentation_url === 'string' && typeof own.error_type === 'string') {
+    own.documentation_url = errorDocumentationUrl(own.error_type as ErrorType, String(own.error_code ?? ''));
+  }
+  return own;
 }

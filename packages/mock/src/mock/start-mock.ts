@@ -1,8 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRouteTable, DEFAULT_BODY_LIMIT_BYTES, handleClientErrors } from '@svc/server-kit';
-import { openapiJsonPath } from '@svc/spec';
+import {
+  createRequestCore,
+  createRouteTable,
+  DEFAULT_BODY_LIMIT_BYTES,
+  type InjectedRequest,
+  type InjectedResponse,
+  inject,
+  type Logger,
+  listen,
+} from '@svc/server-kit';
+import { openapiJsonPath, openapiYamlPath } from '@svc/spec';
 import { prismEngineOf } from '../prism/prism-engine.js';
 import { loadPrismHttp } from '../prism/prism-http.js';
 import { engineInputOf } from '../prism/prism-operations.js';
@@ -20,8 +27,12 @@ export interface MockOptions {
   dynamic?: boolean;
   /** Largest request body accepted, in bytes (413 `BODY_TOO_LARGE` above). Default 1 MiB. */
   bodyLimitBytes?: number;
-  /** Called once per answered request (the CLI prints an access log with it). */
+  /** Called once per answered request. */
   onResponse?: (entry: MockAccessEntry) => void;
+  /** Receives one `request` entry per response (with `error_code` on a 4xx or 5xx). Default: none. */
+  logger?: Logger;
+  /** The command-line option that sets the port, named when the port is in use. Default `--port`. */
+  portOption?: string;
 }
 
 /** A running mock server. */
@@ -36,7 +47,9 @@ export interface RunningMock {
   operationCount: number;
   /** Version of Prism's HTTP engine (@stoplight/prism-http). */
   prismHttpVersion: string;
-  /** Stops accepting connections, closes open ones, and resolves when the server is closed. */
+  /** Calls the mock in-process, with no socket (the same handling as over HTTP). */
+  inject(request: InjectedRequest): Promise<InjectedResponse>;
+  /** Stops accepting connections, lets requests under way finish, and resolves when the server is closed. */
   stop(): Promise<void>;
 }
 
@@ -56,51 +69,38 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const specPath = options.specPath ?? openapiJsonPath;
   loadPrismHttp();
   performance.mark('svc-mock:prism-loaded');
-  const { operations, checkedStatic } = await engineInputOf(await readFile(specPath, 'utf8'));
+  const specText = await readFile(specPath, 'utf8');
+  const { operations, checkedStatic } = await engineInputOf(specText);
   performance.mark('svc-mock:operations-read');
   const engine = prismEngineOf(operations, checkedStatic);
   const routes = createRouteTable(engine.operations);
   performance.mark('svc-mock:engine-ready');
-  const server = createServer(
-    { keepAliveTimeout: 5_000, requestTimeout: 30_000 },
-    createMockListener({
+  const listener = createRequestCore({
+    service: 'svc-mock',
+    // A JSON document is also a YAML document: another spec than the bundled one is served as it is.
+    openapi: {
+      json: specText,
+      yaml: specPath === openapiJsonPath ? await readFile(openapiYamlPath, 'utf8') : specText,
+    },
+    logger: options.logger,
+    handle: createMockListener({
       engine,
       routes,
       dynamic: options.dynamic ?? false,
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
       onResponse: options.onResponse,
     }),
-  );
-  // Requests Node's HTTP parser rejects get the API's error object too, not an empty 400.
-  handleClientErrors(server);
-  const port = options.port ?? 4010;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`port ${port} on ${host} is already in use: choose another with --port (0 picks a free one)`)
-          : error,
-      );
-    });
-    server.listen(port, host, () => resolve());
   });
+  const server = await listen(listener, { port: options.port ?? 4010, host, portOption: options.portOption });
   performance.mark('svc-mock:listening');
-  const address = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-  let stopped: Promise<void> | undefined;
   return {
-    url,
+    url: server.url,
     host,
-    port: address.port,
+    port: server.port,
     specPath,
     operationCount: engine.operations.length,
     prismHttpVersion: engine.version,
-    stop() {
-      stopped ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-      return stopped;
-    },
+    inject: (request) => inject(listener, request),
+    stop: () => server.stop(),
   };
 }

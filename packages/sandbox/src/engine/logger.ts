@@ -1,21 +1,14 @@
 /**
- * Structured logs: one JSON object per line. Request lines carry `request_id`, the operation, the
- * status and the duration; nothing in a line comes from a request body, a header value or a query
- * string, so no secret can reach the log.
+ * Structured logs, written by `@svc/server-kit`'s logger (pino): JSON lines, or readable lines on
+ * a terminal. Request lines carry `request_id`, the operation, the client, the status, the
+ * duration and, on a 4xx or 5xx, `error_code`; nothing in a line comes from a request body, a
+ * header value or a query string, so no secret can reach the log.
  */
+import { createLogger, type Logger } from '@svc/server-kit';
 
-/** One log entry. */
-export type LogEntry = { level: 'info' | 'warn' | 'error'; event: string } & Record<string, unknown>;
-
-/** Where log entries go. */
-export type Logger = (entry: LogEntry) => void;
+export { type LogEntry, type Logger, silentLogger } from '@svc/server-kit';
 
 /** Writes each entry as a JSON line to `stream` (stdout by default), with a timestamp. */
 export function jsonLineLogger(stream: NodeJS.WritableStream = process.stdout): Logger {
-  return (entry) => {
-    stream.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
-  };
+  return createLogger({ stream, format: 'json' });
 }
-
-/** Drops every entry. */
-export const silentLogger: Logger = () => {};

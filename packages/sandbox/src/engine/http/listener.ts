@@ -1,8 +1,8 @@
 /**
  * The sandbox's request handling: the shared edges (`@svc/server-kit`: CORS, routing, body,
  * credentials), then authentication, the per-client rate limit, request validation against the
- * spec, and the operation's handler. Every outcome is written in the API's format and logged as
- * one JSON line.
+ * spec, and the operation's handler. Every outcome is written in the API's format; the request
+ * core of `@svc/server-kit` logs it, with the operation and the client added here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -12,7 +12,7 @@ import {
   type RequestValidator,
   type Route,
   type RouteTable,
-  requestPath,
+  requestLogFields,
   sendApiError,
   sendJson,
   validationError,
@@ -47,25 +47,21 @@ export interface ListenerOptions {
   webhooksCommitted(): void;
 }
 
+/** What the error paths of a request know about it. */
+interface RequestState {
+  requestId?: string;
+  operation?: string;
+}
+
 /** A `node:http` request listener for the sandbox. */
 export function createSandboxListener(options: ListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    const started = performance.now();
-    const log: { requestId?: string; operation?: string; clientId?: string } = {};
-    res.once('finish', () =>
-      options.logger({
-        level: res.statusCode >= 500 ? 'error' : 'info',
-        event: 'request',
-        request_id: log.requestId ?? null,
-        method: req.method ?? '',
-        path: requestPath(req.url ?? '/'),
-        operation: log.operation ?? null,
-        client_id: log.clientId ?? null,
-        status: res.statusCode,
-        duration_ms: Math.round((performance.now() - started) * 100) / 100,
-      }),
-    );
-    handle(req, res, options, log).catch((error: unknown) => {
+    // The fields the request core adds to this request's log entry.
+    const fields = requestLogFields(res);
+    fields.operation = null;
+    fields.client_id = null;
+    const log: RequestState = {};
+    handle(req, res, options, log, fields).catch((error: unknown) => {
       if (isStoreOutage(error)) {
         options.logger({
           level: 'error',
@@ -120,7 +116,8 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   options: ListenerOptions,
-  log: { requestId?: string; operation?: string; clientId?: string },
+  log: RequestState,
+  fields: Record<string, unknown>,
 ): Promise<void> {
   const accepted = await acceptRequest(req, res, { routes: options.routes, bodyLimitBytes: options.bodyLimitBytes });
   if (!accepted) {
@@ -129,9 +126,10 @@ async function handle(
   const { requestId, route, body, credentials } = accepted;
   log.requestId = requestId;
   log.operation = route.operationId;
+  fields.operation = route.operationId;
   try {
     const client = await options.authenticate(credentials);
-    log.clientId = client.client_id;
+    fields.client_id = client.client_id;
     const retryAfter = options.limiter.take(client.client_id);
     if (retryAfter !== undefined) {
       throw new SandboxError({

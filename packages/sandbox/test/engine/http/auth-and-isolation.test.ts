@@ -80,8 +80,21 @@ describeEngines('credentials and tenant isolation', (sandbox) => {
     expect(text).not.toContain('a-wrong-secret-value');
     expect(text).not.toContain(DEFAULT_CLIENT.webhookSecret);
     const request = sandbox().logs.find((entry) => entry.event === 'request');
+    // A 4xx or 5xx line also names its error_code (issue 26).
+    const errorCode = Number(request?.status) >= 400 ? ['error_code'] : [];
     expect(Object.keys(request ?? {}).sort()).toEqual(
-      ['client_id', 'duration_ms', 'event', 'level', 'method', 'operation', 'path', 'request_id', 'status'].sort(),
+      [
+        'client_id',
+        'duration_ms',
+        'event',
+        'level',
+        'method',
+        'operation',
+        'path',
+        'request_id',
+        'status',
+        ...errorCode,
+      ].sort(),
     );
   });
 });

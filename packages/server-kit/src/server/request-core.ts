@@ -1,0 +1,109 @@
+/**
+ * What every SVC API server answers before its own operations, and its request log: `GET /healthz`
+ * (no credentials), the OpenAPI document it implements at `GET /openapi.json` and
+ * `GET /openapi.yaml`, then the server's own handling; one log entry per response, with
+ * `error_code` on a 4xx or 5xx. The result is a plain `node:http` request listener: {@link listen}
+ * puts it on a socket and {@link inject} calls it in-process.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { applyCors } from '../cors.js';
+import { requestPath } from '../routes.js';
+import { sentBodyFacts } from '../send-json.js';
+import type { Logger } from './log.js';
+
+/** A `node:http` request listener. */
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The OpenAPI document a server implements, in both forms it is served in. */
+export interface OpenApiDocument {
+  json: string | Buffer;
+  yaml: string | Buffer;
+}
+
+/** Options of {@link createRequestCore}. */
+export interface RequestCoreOptions {
+  /** Names the server in `/healthz` (`svc-mock`, `svc-sandbox`). */
+  service: string;
+  /** The server's own handling of every other request. */
+  handle: RequestListener;
+  /** Served at `/openapi.json` and `/openapi.yaml`. */
+  openapi: OpenApiDocument;
+  /** Receives one `request` entry per response. Default: none. */
+  logger?: Logger;
+}
+
+/** Paths the core answers itself, with no credentials. */
+export const CORE_PATHS = ['/healthz', '/openapi.json', '/openapi.yaml'] as const;
+
+const requestFields = new WeakMap<ServerResponse, Record<string, unknown>>();
+
+/**
+ * The fields a server adds to the request log entry of `res` (for example `operation` and
+ * `client_id`); mutate the returned object. Outside a request core, an object nobody reads.
+ */
+export function requestLogFields(res: ServerResponse): Record<string, unknown> {
+  let fields = requestFields.get(res);
+  if (!fields) {
+    fields = {};
+    requestFields.set(res, fields);
+  }
+  return fields;
+}
+
+function sendDocument(req: IncomingMessage, res: ServerResponse, body: string | Buffer, contentType: string): void {
+  const payload = typeof body === 'string' ? Buffer.from(body) : body;
+  res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': payload.length });
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+/**
+ * A request listener that answers `GET`/`HEAD` on `/healthz`, `/openapi.json` and `/openapi.yaml`
+ * and hands every other request to `options.handle`. With a logger, each response is logged once
+ * as `{ event: 'request', request_id, method, path, status, duration_ms, ...fields }` where the
+ * fields come from {@link requestLogFields}, plus `error_code` when the status is 400 or more. The
+ * path is logged without its query string; no header or body value is logged.
+ */
+export function createRequestCore(options: RequestCoreOptions): RequestListener {
+  const { logger, openapi, service, handle } = options;
+  const started = Date.now();
+  const health = () => JSON.stringify({ status: 'ok', service, uptime_s: Math.round((Date.now() - started) / 1000) });
+  return (req, res) => {
+    const startedAt = performance.now();
+    const fields = requestLogFields(res);
+    if (logger) {
+      res.once('finish', () => {
+        const facts = sentBodyFacts(res);
+        logger({
+          level: res.statusCode >= 500 ? 'error' : 'info',
+          event: 'request',
+          request_id: facts.requestId ?? null,
+          method: req.method ?? '',
+          path: requestPath(req.url ?? '/'),
+          ...fields,
+          status: res.statusCode,
+          ...(res.statusCode >= 400 ? { error_code: facts.errorCode ?? null } : {}),
+          duration_ms: Math.round((performance.now() - startedAt) * 100) / 100,
+        });
+      });
+    }
+    const method = req.method ?? 'GET';
+    if (method === 'GET' || method === 'HEAD') {
+      const path = requestPath(req.url ?? '/');
+      const answer =
+        path === '/healthz'
+          ? () => sendDocument(req, res, health(), 'application/json')
+          : path === '/openapi.json'
+            ? () => sendDocument(req, res, openapi.json, 'application/json')
+            : path === '/openapi.yaml'
+              ? () => sendDocument(req, res, openapi.yaml, 'application/yaml; charset=utf-8')
+              : undefined;
+      if (answer) {
+        req.resume();
+        applyCors(req, res);
+        answer();
+        return;
+      }
+    }
+    handle(req, res);
+  };
+}

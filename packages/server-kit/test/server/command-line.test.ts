@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { logFormatOption, parseCommandLine, UsageError } from '../../src/server/command-line.js';
+
+const options = { port: { type: 'string', default: '4010' }, quiet: { type: 'boolean', default: false } } as const;
+
+describe('parseCommandLine', () => {
+  it('parses known options', () => {
+    expect(parseCommandLine('svc-x', ['--port', '1', '--quiet'], options).values).toEqual({ port: '1', quiet: true });
+  });
+
+  it.each([
+    [['--prot', '1'], "svc-x: unknown option '--prot' (svc-x --help lists the options)"],
+    [['--port'], "svc-x: option '--port <value>' argument missing (svc-x --help lists the options)"],
+    [['extra'], /^svc-x: unexpected argument 'extra'/],
+  ])('reports %j as one line with exit code 2', (args, message) => {
+    let caught: unknown;
+    try {
+      parseCommandLine('svc-x', args, options);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(UsageError);
+    expect((caught as UsageError).exitCode).toBe(2);
+    expect(`svc-x: ${(caught as Error).message}`).toMatch(message);
+    expect((caught as Error).message).not.toContain('\n');
+  });
+});
+
+describe('logFormatOption', () => {
+  it.each([
+    [undefined, undefined],
+    ['json', 'json'],
+    ['pretty', 'pretty'],
+  ])('%s → %s', (value, format) => {
+    expect(logFormatOption(value)).toBe(format);
+  });
+
+  it('refuses another format as a usage error', () => {
+    expect(() => logFormatOption('xml')).toThrow(UsageError);
+  });
+});

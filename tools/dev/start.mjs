@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `npm start`: installs the dependencies, builds the mock, the sandbox and the docs (with
+// progress), then serves all three (tools/dev/platform.mjs). Plain JS: it runs before anything is
+// built.
+import { parseOrExit } from './command-line.mjs';
+import { servePlatform } from './platform.mjs';
+import { createSteps, StepFailed } from './steps.mjs';
+
+const USAGE = `usage: npm start [-- [--mock-port 4010] [--sandbox-port 4020] [--docs-port 4030] [--reset] [--no-install]]
+
+Installs the dependencies, builds, then serves the mock, the sandbox and the docs on 127.0.0.1.
+  --mock-port <n>     port of the mock (default 4010; 0 picks a free one)
+  --sandbox-port <n>  port of the sandbox (default 4020)
+  --docs-port <n>     port of the HTML docs (default 4030)
+  --reset             delete the sandbox's data (.svc-sandbox/) and seed the canonical world again
+  --no-install        skip \`pnpm install\` (dependencies already installed)
+  -h, --help          show this help
+Ctrl+C stops all three.`;
+
+const BUILD = ['build', '--filter=@svc/mock...', '--filter=@svc/sandbox...', '--filter=@svc/docs'];
+
+const values = parseOrExit('npm start', process.argv.slice(2), {
+  'mock-port': { type: 'string', default: '4010' },
+  'sandbox-port': { type: 'string', default: '4020' },
+  'docs-port': { type: 'string', default: '4030' },
+  reset: { type: 'boolean', default: false },
+  'no-install': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+});
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+for (const option of ['mock-port', 'sandbox-port', 'docs-port']) {
+  if (!/^\d+$/.test(values[option]) || Number(values[option]) > 65535) {
+    process.stderr.write(`npm start: --${option} must be a whole number from 0 to 65535, not "${values[option]}"\n`);
+    process.exit(2);
+  }
+}
+
+// Ctrl+C while installing or building: the tools stop by themselves (same process group); say so once.
+let interrupted = false;
+const onInterrupt = () => {
+  interrupted = true;
+};
+process.on('SIGINT', onInterrupt);
+process.on('SIGTERM', onInterrupt);
+
+const steps = createSteps(values['no-install'] ? 2 : 3);
+try {
+  if (!values['no-install']) {
+    await steps.pnpm('install the dependencies (pnpm install --frozen-lockfile)', ['install', '--frozen-lockfile']);
+  }
+  await steps.turbo('build the mock, the sandbox and the docs', BUILD);
+} catch (error) {
+  if (interrupted) {
+    process.stdout.write('stopped\n');
+    process.exit(130);
+  }
+  if (error instanceof StepFailed) {
+    process.stderr.write(`npm start: ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+process.off('SIGINT', onInterrupt);
+process.off('SIGTERM', onInterrupt);
+let code = 1;
+await steps.other('start the servers', async () => {
+  code = await servePlatform({
+    mockPort: values['mock-port'],
+    sandboxPort: values['sandbox-port'],
+    docsPort: values['docs-port'],
+    reset: values.reset,
+    started: steps.started,
+  });
+});
+process.exit(code);

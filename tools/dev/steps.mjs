@@ -1,0 +1,76 @@
+// The steps of `npm start` and `npm test`, each announced with its number, shown while it runs
+// and closed with its time: `[2/3] build the mock, the sandbox and the docs … 0:41`. A command's
+// output is kept, and printed whole only when it fails.
+import { spawn } from 'node:child_process';
+import { pnpmCommand } from './pnpm.mjs';
+import { rootDir } from './root.mjs';
+import { clock, runTurbo, TURBO_ENV } from './turbo-progress.mjs';
+
+/** Raised when a step fails; its output has been printed. */
+export class StepFailed extends Error {
+  constructor(title, code) {
+    super(`${title} failed`);
+    this.exitCode = code;
+  }
+}
+
+/**
+ * Announces steps numbered out of `total` on `out`.
+ * @param {number} total
+ * @param {NodeJS.WriteStream} [out]
+ */
+export function createSteps(total, out = process.stdout) {
+  const started = Date.now();
+  let number = 0;
+  const header = (title) => {
+    number++;
+    out.write(`[${number}/${total}] ${title}  (${clock(Date.now() - started)} so far)\n`);
+    return Date.now();
+  };
+  return {
+    started,
+    /** A command whose output is shown only if it fails. */
+    async command(title, command, args, options = {}) {
+      const since = header(title);
+      const output = [];
+      const code = await new Promise((resolve) => {
+        const child = spawn(command, args, {
+          cwd: rootDir,
+          env: TURBO_ENV,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          shell: options.shell ?? false,
+        });
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.once('error', (error) => {
+          output.push(Buffer.from(`could not run ${command}: ${error.message}\n`));
+          resolve(1);
+        });
+        child.once('close', (exitCode) => resolve(exitCode ?? 1));
+      });
+      if (code !== 0) {
+        out.write(Buffer.concat(output));
+        throw new StepFailed(title, code);
+      }
+      out.write(`  done in ${clock(Date.now() - since)}\n`);
+    },
+    /** `pnpm <args>` with the pinned pnpm. */
+    async pnpm(title, args) {
+      const pnpm = pnpmCommand();
+      await this.command(title, pnpm.command, [...pnpm.prefix, ...args], { shell: pnpm.shell });
+    },
+    /** `turbo run <args>` with its progress. */
+    async turbo(title, args) {
+      header(title);
+      const code = await runTurbo({ args, out, started: Date.now() });
+      if (code !== 0) {
+        throw new StepFailed(title, code);
+      }
+    },
+    /** A step run by `run`, announced like the others. */
+    async other(title, run) {
+      header(title);
+      await run();
+    },
+  };
+}

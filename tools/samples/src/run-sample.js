@@ -1,0 +1,134 @@
+/**
+ * @module run-sample
+ * Runs one sample as a user would: a curl sample with `sh`, a TypeScript sample compiled to
+ * JavaScript (types stripped by TypeScript) with `node`, both with `SVC_BASE_URL`,
+ * `SVC_CLIENT_ID`, `SVC_SECRET` and `SVC_WEBHOOK_SECRET` set as `npm start` tells users to. The samples are written for
+ * the default local ports; the runner points them at its own servers on free ports by replacing
+ * those URLs (and the client's `environment` names) with the servers' URLs, and nothing else.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+
+/** @typedef {import('./extract.js').Sample} Sample */
+
+/**
+ * Where the samples' servers are.
+ * @typedef {object} SampleTargets
+ * @property {string} sandbox base URL of the fresh sandbox
+ * @property {string} mock base URL of the mock
+ * @property {string} clientId credentials of the sandbox's default client
+ * @property {string} secret
+ * @property {string} webhookSecret the default client's webhook signing secret
+ */
+
+/** What a finished sample printed and how it ended. */
+/**
+ * @typedef {object} SampleResult
+ * @property {boolean} ok
+ * @property {string} output its stdout and stderr, and why it failed
+ */
+
+/**
+ * The sample's source pointed at `targets`: the local URLs of the docs and READMEs, the public
+ * sandbox URL of the docs' samples, and `environment: '<name>'` of `createClient`.
+ * @param {string} source
+ * @param {SampleTargets} targets
+ * @returns {string}
+ */
+export function pointAt(source, targets) {
+  return source
+    .replaceAll('http://127.0.0.1:4020', targets.sandbox)
+    .replaceAll('https://sandbox.api.svc.example', targets.sandbox)
+    .replaceAll('http://127.0.0.1:4010', targets.mock)
+    .replace(/environment: '(local|sandbox)'/g, `baseUrl: '${targets.sandbox}'`)
+    .replace(/environment: 'mock'/g, `baseUrl: '${targets.mock}'`);
+}
+
+/**
+ * Runs `command` with `args`, resolving with its exit code and output; killed after `timeoutMs`.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env: NodeJS.ProcessEnv, cwd: string, timeoutMs?: number }} options
+ * @returns {Promise<{ code: number | null, output: string }>}
+ */
+function run(command, args, { env, cwd, timeoutMs = 30_000 }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => {
+      output += `\n(killed after ${timeoutMs} ms)`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+/**
+ * A folder with a `curl` that runs the real one and then prints `@@HTTP <status>` per request.
+ * @param {string} dir
+ * @returns {string} the folder, for the front of PATH
+ */
+export function curlShim(dir) {
+  const real = spawnSync('sh', ['-c', 'command -v curl'], { encoding: 'utf8' }).stdout.trim();
+  if (!real) {
+    throw new Error('curl is not installed: the curl samples need it');
+  }
+  const bin = join(dir, 'bin');
+  mkdirSync(bin, { recursive: true });
+  const shim = join(bin, 'curl');
+  writeFileSync(shim, `#!/bin/sh\nexec '${real}' --write-out '\\n@@HTTP %{http_code}\\n' "$@"\n`);
+  chmodSync(shim, 0o755);
+  return bin;
+}
+
+/**
+ * Runs one sample in `dir` (a folder whose node_modules resolve `@svc/*`).
+ * @param {Sample} sample
+ * @param {SampleTargets} targets
+ * @param {{ dir: string, shimDir: string }} where
+ * @returns {Promise<SampleResult>}
+ */
+export async function runSample(sample, targets, where) {
+  const env = {
+    ...process.env,
+    PATH: `${where.shimDir}:${process.env.PATH ?? ''}`,
+    SVC_BASE_URL: targets.sandbox,
+    SVC_CLIENT_ID: targets.clientId,
+    SVC_SECRET: targets.secret,
+    SVC_WEBHOOK_SECRET: targets.webhookSecret,
+  };
+  const source = pointAt(sample.source, targets);
+  if (sample.kind === 'curl') {
+    const { code, output } = await run('sh', ['-e', '-c', source], { env, cwd: where.dir });
+    const statuses = [...output.matchAll(/@@HTTP (\d{3})/g)].map((match) => Number(match[1]));
+    const wrong = statuses.filter((status) =>
+      sample.status === undefined ? status < 200 || status > 299 : status !== sample.status,
+    );
+    const ok = code === 0 && statuses.length > 0 && wrong.length === 0;
+    const expected = sample.status === undefined ? 'a 2xx' : String(sample.status);
+    return {
+      ok,
+      output: ok
+        ? output
+        : `${output}\n(exit code ${code}; HTTP ${statuses.join(', ') || 'none'}; expected ${expected})`,
+    };
+  }
+  const compiled = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
+  }).outputText;
+  const file = join(where.dir, `${sample.name.replace(/[^\w.-]+/g, '_')}.mjs`);
+  writeFileSync(file, compiled);
+  const { code, output } = await run(process.execPath, [file], { env, cwd: where.dir });
+  return { ok: code === 0, output: code === 0 ? output : `${output}\n(exit code ${code})` };
+}
