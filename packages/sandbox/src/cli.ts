@@ -11,6 +11,7 @@ import {
   setDocumentationBase,
   stopOnSignal,
 } from '@svc/server-kit';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import { addClient, listClients } from './engine/clients/clients.js';
 import { systemClock } from './engine/clock.js';
 import { parseRateLimit } from './engine/http/rate-limit.js';
@@ -20,6 +21,9 @@ import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/index.js';
 import { seedIfEmpty } from './seed.js';
 import { DEFAULT_DATA_DIR, startSandbox } from './start-sandbox.js';
 
+
+/** The credential header names, as the spec declares them. */
+const { clientId: CLIENT_ID, secret: SECRET } = HEADER_NAMES;
 const USAGE = `usage: svc-sandbox [--port 4020] [--host 127.0.0.1] [--data-dir DIR | --memory | --database-url URL]
                    [--reset] [--rate-limit N|N/Ss|off] [--quiet] [--log-format json|pretty] [--docs-url URL]
        svc-sandbox clients add --name NAME [--platform] [--data-dir DIR | --database-url URL]
@@ -108,15 +112,15 @@ export async function main(argv: string[]): Promise<void> {
     `SVC API sandbox listening on ${sandbox.url} (started in ${Math.round(performance.now() - started)} ms)`,
     `  serves    ${sandbox.operationCount} operations with state, on ${sandbox.store.engine}`,
     `  data      ${sandbox.store.description}${values.reset ? ' (reset)' : ''}`,
-    `  client    SVC-CLIENT-ID ${DEFAULT_CLIENT.clientId}  SVC-SECRET ${DEFAULT_CLIENT.secret}`,
+    `  client    ${CLIENT_ID} ${DEFAULT_CLIENT.clientId}  ${SECRET} ${DEFAULT_CLIENT.secret}`,
     `            webhook signing secret ${DEFAULT_CLIENT.webhookSecret}`,
-    `  demo      SVC-CLIENT-ID ${DEMO_CLIENT.clientId}  SVC-SECRET ${DEMO_CLIENT.secret} (sees none of the default client's data)`,
+    `  demo      ${CLIENT_ID} ${DEMO_CLIENT.clientId}  ${SECRET} ${DEMO_CLIENT.secret} (sees none of the default client's data)`,
     `  health    ${sandbox.url}/healthz   spec ${sandbox.url}/openapi.json (and .yaml)`,
     `  docs      ${README_PATH}`,
     'For the samples in the READMEs and the docs, in your shell:',
     `  export SVC_BASE_URL=${sandbox.url} SVC_CLIENT_ID=${DEFAULT_CLIENT.clientId} SVC_SECRET=${DEFAULT_CLIENT.secret} SVC_WEBHOOK_SECRET=${DEFAULT_CLIENT.webhookSecret}`,
     `Try: curl -s ${sandbox.url}/sandbox/public_token/create -H 'Content-Type: application/json' \\`,
-    `       -H 'SVC-CLIENT-ID: ${DEFAULT_CLIENT.clientId}' -H 'SVC-SECRET: ${DEFAULT_CLIENT.secret}' \\`,
+    `       -H '${CLIENT_ID}: ${DEFAULT_CLIENT.clientId}' -H '${SECRET}: ${DEFAULT_CLIENT.secret}' \\`,
     `       -d '{"institution_id":"ins_109508","initial_products":["auth"]}'`,
     'Press Ctrl+C to stop.',
   ];
@@ -174,8 +178,8 @@ async function clientsCommand(
     process.stdout.write(
       [
         `Added client "${client.name}" to ${store.description}.`,
-        `  SVC-CLIENT-ID   ${client.clientId}`,
-        `  SVC-SECRET      ${client.secret}`,
+        `  ${CLIENT_ID}   ${client.clientId}`,
+        `  ${SECRET.padEnd(CLIENT_ID.length)}   ${client.secret}`,
         `  webhook secret  ${client.webhookSecret}`,
         'The secret is shown once: only its hash is stored. Keep it now.',
         '',

@@ -73,7 +73,6 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
         if (!res.headersSent) {
           sendApiError(res, {
             error: createApiError({
-              status: 503,
               errorType: 'API_ERROR',
               errorCode: 'SERVICE_UNAVAILABLE',
               message: 'the sandbox cannot reach its database right now; nothing was changed',
@@ -97,7 +96,6 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
       if (!res.headersSent) {
         sendApiError(res, {
           error: createApiError({
-            status: 500,
             errorType: 'API_ERROR',
             errorCode: 'INTERNAL_SERVER_ERROR',
             message: `the sandbox failed unexpectedly; the failure is logged with request_id ${log.requestId ?? '(none)'}`,
