@@ -1,5 +1,5 @@
-import createFetchClient from 'openapi-fetch';
 import type { paths } from '@svc/spec/types';
+import createFetchClient from 'openapi-fetch';
 import { toApiError, UNPARSED_BODY_LIMIT } from './api-error.js';
 import { bodySerializer, type CredentialsPlacement, credentialHeaders, HEADERS } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';

@@ -21,7 +21,6 @@ import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/index.js';
 import { seedIfEmpty } from './seed.js';
 import { DEFAULT_DATA_DIR, startSandbox } from './start-sandbox.js';
 
-
 /** The credential header names, as the spec declares them. */
 const { clientId: CLIENT_ID, secret: SECRET } = HEADER_NAMES;
 const USAGE = `usage: svc-sandbox [--port 4020] [--host 127.0.0.1] [--data-dir DIR | --memory | --database-url URL]
