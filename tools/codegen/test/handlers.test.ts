@@ -29,6 +29,31 @@ describe('generateHandlerTypes', () => {
     expect(() => generateHandlerTypes({ openapi: '3.1.0', paths } as never)).toThrow(error);
   });
 
+  it('collects the documented defaults of request fields, nested as in the body, through $refs', () => {
+    const source = generateHandlerTypes({
+      openapi: '3.1.0',
+      paths: {
+        '/event/sync': post('eventSync', {
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Sync' } } } },
+        }),
+        '/item/remove': post('itemRemove'),
+      },
+      components: {
+        schemas: {
+          Sync: {
+            type: 'object',
+            properties: {
+              count: { type: 'integer', default: 25 },
+              after_id: { type: 'integer' },
+              options: { type: 'object', properties: { include: { type: 'boolean', default: false } } },
+            },
+          },
+        },
+      },
+    } as never);
+    expect(source).toContain('export const requestDefaults = {\n  eventSync: { count: 25, options: { include: false } },\n}');
+  });
+
   it('covers every operation of the bundled spec', () => {
     const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
     const source = generateHandlerTypes(document);

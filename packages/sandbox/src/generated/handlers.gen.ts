@@ -363,3 +363,17 @@ export const operationPaths = {
   sandboxBankTransferSimulate: '/sandbox/bank_transfer/simulate',
   sandboxPaymentSimulate: '/sandbox/payment/simulate',
 } as const satisfies Record<OperationId, string>;
+
+/** The `default` of every request field that has one, by operationId (nested as in the body). */
+export const requestDefaults = {
+  transactionsGet: { options: { count: 100, offset: 0 } },
+  investmentsTransactionsGet: { options: { count: 100, offset: 0 } },
+  institutionsSearch: { options: { include_optional_metadata: false } },
+  institutionsGet: { options: { include_optional_metadata: false } },
+  paymentInitiationPaymentCreate: { options: { request_refund_details: false } },
+  paymentInitiationPaymentList: { count: 10 },
+  transferList: { count: 25, offset: 0 },
+  transferEventSync: { count: 25 },
+  bankTransferList: { count: 25, offset: 0 },
+  bankTransferEventSync: { count: 25 },
+} as const satisfies Partial<Record<OperationId, object>>;

@@ -3,11 +3,10 @@
  * `/investments/transactions/get`.
  */
 import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import { requestDefaults } from '../../generated/handlers.gen.js';
 
-/** Default and largest `options.count`. */
-export const DEFAULT_COUNT = 100;
-/** Largest `options.count` (the schema enforces it too). */
-export const MAX_COUNT = 500;
+/** The spec's defaults of `options.count` and `options.offset` (the same for both operations). */
+export const PAGE_DEFAULTS = requestDefaults.transactionsGet.options;
 
 /** A page request: `count` items starting at `offset`. */
 export interface PageRequest {
@@ -15,9 +14,9 @@ export interface PageRequest {
   offset: number;
 }
 
-/** The page asked for by `options` (defaults: count 100, offset 0). */
+/** The page asked for by `options` (the spec's defaults: {@link PAGE_DEFAULTS}). */
 export function pageRequest(options: { count?: number; offset?: number } | undefined): PageRequest {
-  return { count: options?.count ?? DEFAULT_COUNT, offset: options?.offset ?? 0 };
+  return { count: options?.count ?? PAGE_DEFAULTS.count, offset: options?.offset ?? PAGE_DEFAULTS.offset };
 }
 
 /**

@@ -13,6 +13,7 @@ import { newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
 import { claimIdempotencyKey } from '../../engine/store/idempotency.js';
+import { requestDefaults } from '../../generated/handlers.gen.js';
 import { loadInstitutions } from '../institutions/index.js';
 import {
   type AccountRow,
@@ -64,7 +65,7 @@ type Schemas = components['schemas'];
 type Trx = Transaction<Database>;
 
 /** Default and largest `count` of bank transfer event sync. */
-const SYNC_COUNT = 25;
+const SYNC_COUNT = requestDefaults.bankTransferEventSync.count;
 
 /** The fields both create operations share. */
 type CreateFields = Omit<RequestOf<'bankTransferCreate'>, 'access_token' | 'account_id'>;

@@ -7,6 +7,7 @@
  */
 
 import type { HandlerGroup } from '../../engine/handler-types.js';
+import { requestDefaults } from '../../generated/handlers.gen.js';
 import { paymentOfClient } from './access.js';
 import { paymentChangeHandlers } from './change-operations.js';
 import { orRefuse, paymentRefusalError, refuseIf } from './errors.js';
@@ -21,7 +22,7 @@ import { paymentTokenExpiry } from './token-flow.js';
 import { ukDate } from './uk-calendar.js';
 
 /** Default page size of `/payment_initiation/payment/list`. */
-export const DEFAULT_PAYMENT_PAGE_SIZE = 10;
+export const DEFAULT_PAYMENT_PAGE_SIZE = requestDefaults.paymentInitiationPaymentList.count;
 
 const ownHandlers: HandlerGroup<
   'paymentInitiationPaymentCreate' | 'paymentInitiationPaymentGet' | 'paymentInitiationPaymentList'

@@ -5,8 +5,10 @@
  * and the cross-field rule the schema cannot express.
  */
 
-/** Default and largest `count` of the transfer lists. */
-export const LIST_DEFAULT_COUNT = 25;
+import { requestDefaults } from '../../generated/handlers.gen.js';
+
+/** The spec's defaults of `count` and `offset` of the transfer lists (the same for both). */
+export const LIST_DEFAULTS = requestDefaults.transferList;
 
 /** The list request fields this module reads. */
 export interface ListWindowRequest {
@@ -45,6 +47,6 @@ export function listWindow(request: ListWindowRequest): ListWindowResult {
   }
   return {
     ok: true,
-    window: { start, end, count: request.count ?? LIST_DEFAULT_COUNT, offset: request.offset ?? 0 },
+    window: { start, end, count: request.count ?? LIST_DEFAULTS.count, offset: request.offset ?? LIST_DEFAULTS.offset },
   };
 }

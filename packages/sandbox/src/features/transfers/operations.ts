@@ -11,6 +11,7 @@ import { newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
 import { claimIdempotencyKey } from '../../engine/store/idempotency.js';
+import { requestDefaults } from '../../generated/handlers.gen.js';
 import { accountOfItem, itemOfAccessToken, type LiveItem, productsNotSupported } from '../items/index.js';
 import { testUserOf } from '../world/index.js';
 import { decideAuthorization } from './authorization-decision.js';
@@ -34,7 +35,7 @@ import { authorizationMismatch, cancelRefusal, usableAuthorization } from './rul
 type Schemas = components['schemas'];
 
 /** Default and largest `count` of transfer event sync. */
-const SYNC_COUNT = 25;
+const SYNC_COUNT = requestDefaults.transferEventSync.count;
 
 /** The Item of an access token, usable for transfers (not a bank-transfer-only Item). */
 async function transferItem(
