@@ -89,6 +89,15 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
     timer.unref();
   };
 
+  /** Logs a failure of the outbox itself (the store, not a receiver): delivery goes on at the next poll. */
+  const logOutboxError = (error: unknown) => {
+    options.logger({
+      level: 'error',
+      event: 'webhook_outbox_error',
+      error: error instanceof Error ? error.message : String(error),
+    });
+  };
+
   const kick = () => {
     if (stopped.signal.aborted) {
       return;
@@ -98,13 +107,7 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
       return;
     }
     filling = fill()
-      .catch((error: unknown) => {
-        options.logger({
-          level: 'error',
-          event: 'webhook_outbox_error',
-          error: error instanceof Error ? error.message : String(error),
-        });
-      })
+      .catch(logOutboxError)
       .finally(() => {
         filling = undefined;
         if (again) {
@@ -130,13 +133,7 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
     for (const row of claimed) {
       const receiver = receiverOf(row.url);
       const done = attempt(row, options, policy, stopped.signal)
-        .catch((error: unknown) => {
-          options.logger({
-            level: 'error',
-            event: 'webhook_outbox_error',
-            error: error instanceof Error ? error.message : String(error),
-          });
-        })
+        .catch(logOutboxError)
         .finally(() => {
           inFlight.delete(row.id);
           schedule(0);
