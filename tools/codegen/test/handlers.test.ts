@@ -51,7 +51,9 @@ describe('generateHandlerTypes', () => {
         },
       },
     } as never);
-    expect(source).toContain('export const requestDefaults = {\n  eventSync: { count: 25, options: { include: false } },\n}');
+    expect(source).toContain(
+      'export const requestDefaults = {\n  eventSync: { count: 25, options: { include: false } },\n}',
+    );
   });
 
   it('covers every operation of the bundled spec', () => {
