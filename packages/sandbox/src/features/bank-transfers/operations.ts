@@ -281,9 +281,7 @@ export const bankTransferHandlers: HandlerGroup<
       const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
       const row = orRefuse(simulatableBankTransfer(request.bank_transfer_id, found, eventType));
       const failure: BankTransferFailure | null =
-        eventType === 'posted'
-          ? null
-          : (request.failure_reason ?? defaultFailureReason(row.network as Schemas['BankTransferNetwork']));
+        eventType === 'posted' ? null : (request.failure_reason ?? defaultFailureReason(row.network));
       const moved = await moveBankTransfer(trx, row, SIMULATION_SOURCE[eventType], eventType, failure, context.now);
       if (!moved) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.

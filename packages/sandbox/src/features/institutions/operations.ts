@@ -3,7 +3,6 @@
  * read once per store and kept in memory).
  */
 
-import type { components } from '@svc/client';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { presentInstitution } from './present.js';
 import { CLIENT_PRODUCTS, loadInstitutions } from './queries.js';

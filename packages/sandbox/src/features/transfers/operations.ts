@@ -25,6 +25,7 @@ import {
   insertAuthorization,
   insertTransfer,
   listTransfers,
+  type TransferRow,
   transferEventsAfter,
   transferOf,
   useAuthorization,
@@ -143,7 +144,7 @@ export const transferHandlers: HandlerGroup<
           transferId: current?.transfer_id ?? null,
         });
       }
-      const row = {
+      const row: TransferRow = {
         transfer_id: transferId,
         client_id: clientId,
         item_id: item.item_id,
