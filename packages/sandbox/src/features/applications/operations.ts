@@ -7,6 +7,7 @@
 import type { components } from '@svc/client';
 import { invalidField, invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
+import { fromJsonText, toJsonText } from '../../engine/json-text.js';
 import { accountsOfItem, itemOfAccessToken } from '../items/index.js';
 import { oldestFirst, presentApplication } from './applications.js';
 import {
@@ -33,7 +34,7 @@ function unknownApplication(applicationId: string): SandboxError {
 
 /** The requested scopes of a stored application. */
 function requestedOf(row: ApplicationRow): Schemas['ConnectedApplicationRequestedScopes'] {
-  return JSON.parse(row.requested_scopes) as Schemas['ConnectedApplicationRequestedScopes'];
+  return fromJsonText(row.requested_scopes);
 }
 
 /** The connected application handlers. */
@@ -53,9 +54,7 @@ export const applicationHandlers: HandlerGroup<
     const presented: Schemas['ConnectedApplication'][] = [];
     for (const row of applications) {
       const stored = await storedScopes(db, item.item_id, row.application_id);
-      const scopes = stored
-        ? (JSON.parse(stored) as Schemas['ApplicationScopes'])
-        : defaultScopes(requestedOf(row), accounts);
+      const scopes = stored ? fromJsonText(stored) : defaultScopes(requestedOf(row), accounts);
       presented.push(presentApplication(row, scopes));
     }
     return { applications: presented };
@@ -81,7 +80,7 @@ export const applicationHandlers: HandlerGroup<
         item_id: item.item_id,
         application_id: application.application_id,
         client_id: clientId,
-        scopes: JSON.stringify(request.scopes),
+        scopes: toJsonText(request.scopes),
         updated_at: context.now.toISOString(),
       });
     });

@@ -6,6 +6,7 @@
 import type { components } from '@svc/client';
 import { invalidField } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
+import { fromJsonText } from '../../engine/json-text.js';
 import { queryWords, searchEmployers } from './search.js';
 
 type Schemas = components['schemas'];
@@ -23,7 +24,7 @@ export const employerHandlers: HandlerGroup<'employersSearch'> = {
       employers: found.map((employer): Schemas['Employer'] => ({
         employer_id: employer.employer_id,
         name: employer.name,
-        address: employer.address ? (JSON.parse(employer.address) as Schemas['Address']) : null,
+        address: employer.address ? fromJsonText(employer.address) : null,
         confidence_score: employer.confidence_score,
       })),
     };

@@ -4,6 +4,7 @@
 
 import type { components } from '@svc/client';
 import { createApiError } from '@svc/server-kit';
+import { fromJsonText } from '../../engine/json-text.js';
 import { testUserOf } from '../world/index.js';
 import type { AccountRow, LiveItem } from './access.js';
 
@@ -14,7 +15,7 @@ const ALWAYS_AVAILABLE: readonly Schemas['Product'][] = ['balance'];
 
 /** The `Item` object of a stored Item. */
 export function presentItem(item: LiveItem): Schemas['Item'] {
-  const billed = JSON.parse(item.products) as Schemas['Product'][];
+  const billed = fromJsonText(item.products);
   const available = ALWAYS_AVAILABLE.filter((product) => !billed.includes(product));
   return {
     item_id: item.item_id,
@@ -41,7 +42,7 @@ export function itemError(item: LiveItem): Schemas['EmbeddedError'] | null {
     displayMessage: 'Your login details have changed. Please log in again.',
     suggestedAction: 'Send the user through the update flow so they log in again.',
   });
-  return error as Schemas['EmbeddedError'];
+  return error;
 }
 
 /** The `Account` object of a stored account. */
@@ -52,8 +53,8 @@ export function presentAccount(account: AccountRow): Schemas['Account'] {
     mask: account.mask,
     name: account.name,
     official_name: account.official_name,
-    type: account.type as Schemas['Account']['type'],
-    subtype: account.subtype as Schemas['Account']['subtype'],
+    type: account.type,
+    subtype: account.subtype,
   };
 }
 

@@ -2,12 +2,17 @@
  * Writing Items and their tokens: creation (with generated accounts), token issue, rotation and
  * removal. Each function runs inside the caller's transaction.
  */
+import type { components } from '@svc/client';
 import type { Transaction } from 'kysely';
 import { newAccessToken, newProcessorToken, newPublicToken, randomId } from '../../engine/ids.js';
+import { toJsonText } from '../../engine/json-text.js';
 import type { Database } from '../../engine/store/database.js';
 import { DEFAULT_TEST_USER, type TestUser, testUserKey } from '../world/index.js';
 import { generateAccounts } from './accounts.js';
 import type { AccountsTable, TokensTable } from './tables.js';
+
+/** A product an Item is created with. */
+type Product = components['schemas']['Product'];
 
 /** Lifetime of a public token, in milliseconds (30 minutes). */
 export const PUBLIC_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
@@ -19,7 +24,7 @@ export interface NewItem {
   clientId: string;
   institutionId: string;
   user: TestUser;
-  products: readonly string[];
+  products: readonly Product[];
   webhook: string | null;
   now: Date;
 }
@@ -35,7 +40,7 @@ export async function createItem(trx: Trx, item: NewItem): Promise<{ itemId: str
       client_id: item.clientId,
       institution_id: item.institutionId,
       test_user: testUserKey(item.user),
-      products: JSON.stringify(item.products),
+      products: toJsonText([...item.products]),
       webhook: item.webhook,
       bank_transfer_only: 0,
       created_at: at,
@@ -78,7 +83,7 @@ export async function createBankTransferOnlyItem(
       client_id: item.clientId,
       institution_id: item.institutionId,
       test_user: testUserKey(DEFAULT_TEST_USER),
-      products: JSON.stringify([]),
+      products: toJsonText<Product[]>([]),
       webhook: null,
       bank_transfer_only: 1,
       created_at: at,
