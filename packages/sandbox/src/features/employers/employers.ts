@@ -84,6 +84,6 @@ export function seededEmployers(): EmployersTable[] {
     name: employer.name,
     address: employer.address ? toJsonText(employer.address) : null,
     confidence_score: employer.confidence_score,
-    products: JSON.stringify(employer.products),
+    products: toJsonText([...employer.products]),
   }));
 }

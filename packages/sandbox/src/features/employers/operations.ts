@@ -7,6 +7,7 @@ import type { components } from '@svc/client';
 import { invalidField } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { fromJsonText } from '../../engine/json-text.js';
+import { loadEmployers } from './queries.js';
 import { queryWords, searchEmployers } from './search.js';
 
 type Schemas = components['schemas'];
@@ -17,9 +18,7 @@ export const employerHandlers: HandlerGroup<'employersSearch'> = {
     if (queryWords(request.query).length === 0) {
       throw invalidField('query', 'must contain at least one character that is not a space');
     }
-    const rows = await context.store.db.selectFrom('employers').selectAll().execute();
-    const employers = rows.map((row) => ({ ...row, products: JSON.parse(row.products) as string[] }));
-    const found = searchEmployers(employers, request.query, request.products);
+    const found = searchEmployers(await loadEmployers(context.store.db), request.query, request.products);
     return {
       employers: found.map((employer): Schemas['Employer'] => ({
         employer_id: employer.employer_id,

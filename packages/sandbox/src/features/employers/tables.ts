@@ -14,5 +14,5 @@ export interface EmployersTable {
   address: JsonText<Schemas['Address']> | null;
   confidence_score: number;
   /** JSON array of the products the employer supports (`deposit_switch`). */
-  products: string;
+  products: JsonText<string[]>;
 }

@@ -16,12 +16,14 @@ import { invalidPublicToken, productsNotSupported } from './errors.js';
 import { itemError, presentItem } from './present.js';
 import {
   createItem,
+  isLiveItem,
   issueAccessToken,
   issueProcessorToken,
   issuePublicToken,
   liveAccessToken,
   removeItem,
   revokeToken,
+  setItemWebhook,
   usePublicToken,
 } from './queries.js';
 
@@ -121,12 +123,7 @@ export const itemHandlers: HandlerGroup<
       if (!itemId) {
         throw invalidPublicToken('unknown');
       }
-      const removed = await trx
-        .selectFrom('items')
-        .select('removed_at')
-        .where('item_id', '=', itemId)
-        .executeTakeFirst();
-      if (!removed || removed.removed_at !== null) {
+      if (!(await isLiveItem(trx, itemId))) {
         throw invalidPublicToken('item-removed');
       }
       // One access token per Item: the Item's live token if it has one (the canonical Item does).
@@ -162,7 +159,7 @@ export const itemHandlers: HandlerGroup<
     const webhook = checkedWebhook(request.webhook, 'webhook');
     const item = await context.store.transaction(async (trx) => {
       const found = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
-      await trx.updateTable('items').set({ webhook }).where('item_id', '=', found.item_id).execute();
+      await setItemWebhook(trx, found.item_id, webhook);
       const updated = { ...found, webhook };
       await enqueueWebhook(trx, {
         clientId: context.client.client_id,

@@ -231,6 +231,26 @@ export async function revokeToken(trx: Trx, token: string, now: Date): Promise<b
   return Number(updated.numUpdatedRows) === 1;
 }
 
+/** Whether the Item `itemId` exists and was not removed. */
+export async function isLiveItem(trx: Trx, itemId: string): Promise<boolean> {
+  const item = await trx.selectFrom('items').select('removed_at').where('item_id', '=', itemId).executeTakeFirst();
+  return item !== undefined && item.removed_at === null;
+}
+
+/** Sets the webhook URL of the Item `itemId`. */
+export async function setItemWebhook(trx: Trx, itemId: string, webhook: string): Promise<void> {
+  await trx.updateTable('items').set({ webhook }).where('item_id', '=', itemId).execute();
+}
+
+/** Sets the micro-deposit verification status of the account `accountId`. */
+export async function setVerificationStatus(
+  trx: Trx,
+  accountId: string,
+  status: AccountsTable['verification_status'],
+): Promise<void> {
+  await trx.updateTable('accounts').set({ verification_status: status }).where('account_id', '=', accountId).execute();
+}
+
 /** Removes an Item and revokes every token of it; returns whether this call removed it. */
 export async function removeItem(trx: Trx, itemId: string, now: Date): Promise<boolean> {
   const at = now.toISOString();

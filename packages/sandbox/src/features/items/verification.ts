@@ -6,6 +6,7 @@ import { SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { itemOfAccessToken } from './access.js';
 import { accountOfItem } from './account-of-item.js';
+import { setVerificationStatus } from './queries.js';
 
 /** The sandbox verification handler. */
 export const verificationHandlers: HandlerGroup<'sandboxItemSetVerificationStatus'> = {
@@ -21,11 +22,7 @@ export const verificationHandlers: HandlerGroup<'sandboxItemSetVerificationStatu
           suggestedAction: 'Use an account of an Item created through the micro-deposit verification flow.',
         });
       }
-      await trx
-        .updateTable('accounts')
-        .set({ verification_status: request.verification_status })
-        .where('account_id', '=', account.account_id)
-        .execute();
+      await setVerificationStatus(trx, account.account_id, request.verification_status);
     });
     return {};
   },
