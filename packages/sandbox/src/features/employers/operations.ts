@@ -4,9 +4,9 @@
  */
 
 import type { components } from '@svc/client';
-import { invalidField } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { fromJsonText } from '../../engine/json-text.js';
+import { blankQuery } from './errors.js';
 import { loadEmployers } from './queries.js';
 import { queryWords, searchEmployers } from './search.js';
 
@@ -16,7 +16,7 @@ type Schemas = components['schemas'];
 export const employerHandlers: HandlerGroup<'employersSearch'> = {
   async employersSearch(request, context) {
     if (queryWords(request.query).length === 0) {
-      throw invalidField('query', 'must contain at least one character that is not a space');
+      throw blankQuery();
     }
     const found = searchEmployers(await loadEmployers(context.store.db), request.query, request.products);
     return {

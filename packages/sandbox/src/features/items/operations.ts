@@ -4,7 +4,6 @@
  * to the new URL) and import.
  */
 
-import { invalidField, SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import { ENVIRONMENT } from '../../engine/ids.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
@@ -12,7 +11,13 @@ import { checkWebhookUrl } from '../../engine/webhooks/url-policy.js';
 import { invalidInstitution, loadInstitutions } from '../institutions/index.js';
 import { CANONICAL_ITEM, type TestUser, testLogin } from '../world/index.js';
 import { itemOfAccessToken } from './access.js';
-import { invalidPublicToken, productsNotSupported } from './errors.js';
+import {
+  invalidCredentials,
+  invalidPublicToken,
+  noCheckingAccount,
+  productsNotSupported,
+  webhookRefused,
+} from './errors.js';
 import { itemError, presentItem } from './present.js';
 import {
   createItem,
@@ -31,7 +36,7 @@ import {
 function checkedWebhook(url: string, field: string): string {
   const verdict = checkWebhookUrl(url);
   if (!verdict.ok) {
-    throw invalidField(field, `${url} ${verdict.reason}`);
+    throw webhookRefused(field, url, verdict.reason);
   }
   return url;
 }
@@ -40,13 +45,7 @@ function checkedWebhook(url: string, field: string): string {
 function loginOf(options: { override_username?: string; override_password?: string } | undefined): TestUser {
   const login = testLogin(options?.override_username, options?.override_password);
   if (!login.ok) {
-    throw new SandboxError({
-      type: 'ITEM_ERROR',
-      code: 'INVALID_CREDENTIALS',
-      message: `options.${login.field}: ${login.message}`,
-      displayMessage: 'The provided credentials were not correct. Please try again.',
-      suggestedAction: 'Use one of the sandbox test users (see /sandbox/public_token/create).',
-    });
+    throw invalidCredentials(login.field, login.message);
   }
   return login.user;
 }
@@ -110,7 +109,7 @@ export const itemHandlers: HandlerGroup<
       });
       const checking = accounts.find((account) => account.subtype === 'checking');
       if (!checking) {
-        throw invalidField('options.override_username', `test user ${user.username} has no checking account`);
+        throw noCheckingAccount(user.username);
       }
       return issueProcessorToken(trx, context.client.client_id, itemId, checking.account_id, context.now);
     });
