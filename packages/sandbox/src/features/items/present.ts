@@ -7,6 +7,7 @@ import { createApiError } from '@svc/server-kit';
 import { fromJsonText } from '../../engine/json-text.js';
 import { testUserOf } from '../world/index.js';
 import type { AccountRow, LiveItem } from './access.js';
+import { itemLoginRequired } from './errors.js';
 
 type Schemas = components['schemas'];
 
@@ -29,18 +30,19 @@ export function presentItem(item: LiveItem): Schemas['Item'] {
   };
 }
 
-/** `Item.error`: `ITEM_LOGIN_REQUIRED` for an Item whose login was reset, otherwise null. */
+/** `Item.error`: `ITEM_LOGIN_REQUIRED` (worded as the error a read answers) for an Item whose login was reset, otherwise null. */
 export function itemError(item: LiveItem): Schemas['EmbeddedError'] | null {
   if (testUserOf(item.test_user).behaviour !== 'login_reset') {
     return null;
   }
+  const { init } = itemLoginRequired();
   const { request_id: _requestId, ...error } = createApiError({
     status: 400,
-    errorType: 'ITEM_ERROR',
-    errorCode: 'ITEM_LOGIN_REQUIRED',
-    message: 'the login details of this Item have changed; the user must log in again',
-    displayMessage: 'Your login details have changed. Please log in again.',
-    suggestedAction: 'Send the user through the update flow so they log in again.',
+    errorType: init.type,
+    errorCode: init.code,
+    message: init.message,
+    displayMessage: init.displayMessage ?? null,
+    suggestedAction: init.suggestedAction ?? null,
   });
   return error;
 }
