@@ -1,15 +1,9 @@
 /**
- * The account-data error whose wording depends on the product, worded in one place: an Item's
- * data for a product is not extracted yet.
+ * The errors of the account-data reads, each worded in one place: a refusal of the rules
+ * (rules.ts) as the API's error, and `PRODUCT_NOT_READY`, whose wording depends on the product.
  */
 import { SandboxError } from '../../engine/errors/sandbox-error.js';
-
-/** Why a product's data is not ready. */
-export type NotReady =
-  /** The first extraction runs and ends at `readyAt`. */
-  | { product: 'investments'; readyAt: string }
-  /** The product was not an initial product and its first extraction was never started. */
-  | { product: 'transactions'; readyAt: null };
+import type { AccountDataRefusal, NotReady } from './rules.js';
 
 /** `ITEM_ERROR` / `PRODUCT_NOT_READY`: the Item's `product` data is not extracted yet. */
 export function productNotReady(notReady: NotReady): SandboxError {
@@ -26,4 +20,37 @@ export function productNotReady(notReady: NotReady): SandboxError {
         ? `Call /${notReady.product}/refresh, then retry after the DEFAULT_UPDATE webhook for this item.`
         : 'Retry the request in a few seconds.',
   });
+}
+
+/** An `ITEM_ERROR` of `code` with a message for the end user. */
+function itemError(code: string, message: string, displayMessage: string): SandboxError {
+  return new SandboxError({ type: 'ITEM_ERROR', code, message, displayMessage });
+}
+
+/** The error answering `refusal`. */
+export function accountDataRefusalError(refusal: AccountDataRefusal): SandboxError {
+  switch (refusal.code) {
+    case 'NO_AUTH_ACCOUNTS':
+      return itemError(
+        refusal.code,
+        'no valid checking or savings accounts were found for this item',
+        'No eligible checking or savings accounts were found at this institution.',
+      );
+    case 'NO_LIABILITY_ACCOUNTS':
+      return itemError(
+        refusal.code,
+        'no credit card, paypal, student loan or mortgage accounts were found for this item',
+        'No credit card, student loan or mortgage accounts were found at this institution.',
+      );
+    case 'NO_INVESTMENT_ACCOUNTS':
+      return itemError(
+        refusal.code,
+        refusal.selectedByIds
+          ? 'none of the accounts in options.account_ids is an investment account'
+          : 'no investment accounts were found for this item',
+        'No investment accounts were found at this institution.',
+      );
+    case 'PRODUCT_NOT_READY':
+      return productNotReady(refusal.notReady);
+  }
 }

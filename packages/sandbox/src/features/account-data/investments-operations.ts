@@ -8,7 +8,7 @@
  * {@link INVESTMENTS_EXTRACTION_MS} milliseconds of the sandbox clock.
  */
 
-import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import { refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import {
   type AccountRow,
@@ -23,7 +23,7 @@ import {
   readableItem,
   selectAccounts,
 } from '../items/index.js';
-import { productNotReady } from './errors.js';
+import { accountDataRefusalError } from './errors.js';
 import {
   compareNewestFirst,
   holdingsOf,
@@ -33,6 +33,7 @@ import {
 } from './investments.js';
 import { checkDateRange, pageOf, pageRequest } from './paging.js';
 import { extractionOf, startExtraction } from './queries.js';
+import { investmentSelectionRefusal, investmentsReadyRefusal } from './rules.js';
 
 /** How long the first extraction of investment data takes (sandbox clock). */
 export const INVESTMENTS_EXTRACTION_MS = 10_000;
@@ -48,16 +49,7 @@ async function investmentAccounts(
 ): Promise<AccountRow[]> {
   const db = context.store.db;
   const selected = selectAccounts(await accountsOfItem(db, item.item_id), accountIds).filter(isInvestmentAccount);
-  if (selected.length === 0) {
-    throw new SandboxError({
-      type: 'ITEM_ERROR',
-      code: 'NO_INVESTMENT_ACCOUNTS',
-      message: accountIds
-        ? 'none of the accounts in options.account_ids is an investment account'
-        : 'no investment accounts were found for this item',
-      displayMessage: 'No investment accounts were found at this institution.',
-    });
-  }
+  refuseIf(investmentSelectionRefusal(selected.length, accountIds !== undefined), accountDataRefusalError);
   if (!hasInitialProduct(item, 'investments')) {
     const now = context.now.toISOString();
     let extraction = await extractionOf(db, item.item_id, 'investments');
@@ -66,9 +58,7 @@ async function investmentAccounts(
       await startExtraction(db, { itemId: item.item_id, product: 'investments', startedAt: now, readyAt });
       extraction = await extractionOf(db, item.item_id, 'investments');
     }
-    if (!extraction || extraction.ready_at > now) {
-      throw productNotReady({ product: 'investments', readyAt: extraction?.ready_at ?? now });
-    }
+    refuseIf(investmentsReadyRefusal(extraction?.ready_at ?? null, now), accountDataRefusalError);
   }
   return selected;
 }

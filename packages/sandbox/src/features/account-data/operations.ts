@@ -5,7 +5,7 @@
  * user and derived from its ids, so it is the same on every call.
  */
 
-import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import { refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import {
   accountsOfItem,
@@ -20,9 +20,11 @@ import {
   selectAccounts,
 } from '../items/index.js';
 import { testUserOf } from '../world/index.js';
+import { accountDataRefusalError } from './errors.js';
 import { liabilitiesOf } from './liabilities.js';
 import { accountNumbers } from './numbers.js';
 import { ownersOf } from './owners.js';
+import { authCoverageRefusal, liabilityCoverageRefusal } from './rules.js';
 
 /** The auth, identity and liabilities handlers. */
 export const accountDataHandlers: HandlerGroup<'authGet' | 'identityGet' | 'liabilitiesGet'> = {
@@ -31,14 +33,7 @@ export const accountDataHandlers: HandlerGroup<'authGet' | 'identityGet' | 'liab
     const item = await readableItem(db, context, request.access_token, 'auth');
     const accounts = await accountsOfItem(db, item.item_id);
     const selected = selectAccounts(accounts, request.options?.account_ids);
-    if (!accounts.some((account) => isAuthAccount(account, item.created_at))) {
-      throw new SandboxError({
-        type: 'ITEM_ERROR',
-        code: 'NO_AUTH_ACCOUNTS',
-        message: 'no valid checking or savings accounts were found for this item',
-        displayMessage: 'No eligible checking or savings accounts were found at this institution.',
-      });
-    }
+    refuseIf(authCoverageRefusal(accounts, item.created_at), accountDataRefusalError);
     const covered = selected.filter((account) => isAuthAccount(account, item.created_at));
     const institution = await institutionOf(context.store, item);
     return {
@@ -66,14 +61,7 @@ export const accountDataHandlers: HandlerGroup<'authGet' | 'identityGet' | 'liab
     checkInstitutionOffers(await institutionOf(context.store, item), 'liabilities');
     const accounts = await accountsOfItem(db, item.item_id);
     const selected = selectAccounts(accounts, request.options?.account_ids);
-    if (!accounts.some(isLiabilityAccount)) {
-      throw new SandboxError({
-        type: 'ITEM_ERROR',
-        code: 'NO_LIABILITY_ACCOUNTS',
-        message: 'no credit card, paypal, student loan or mortgage accounts were found for this item',
-        displayMessage: 'No credit card, student loan or mortgage accounts were found at this institution.',
-      });
-    }
+    refuseIf(liabilityCoverageRefusal(accounts), accountDataRefusalError);
     const covered = selected.filter(isLiabilityAccount);
     return {
       accounts: covered.map(presentAccount),

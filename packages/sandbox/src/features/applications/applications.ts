@@ -6,6 +6,7 @@
  * it while the Item operations answer `INVALID_APPLICATION_ID` for it.
  */
 import type { components } from '@svc/spec/types';
+import { fromJsonText, toJsonText } from '../../engine/json-text.js';
 import type { ApplicationsTable } from './tables.js';
 
 type Schemas = components['schemas'];
@@ -71,7 +72,7 @@ export function seededApplications(): ApplicationsTable[] {
     reason_for_access: application.reason_for_access,
     created_at: application.created_at,
     product_data_types: JSON.stringify(application.product_data_types),
-    requested_scopes: JSON.stringify(application.requested_scopes),
+    requested_scopes: toJsonText(application.requested_scopes),
     connected_to_items: connectedToItems ? 1 : 0,
   }));
 }
@@ -91,7 +92,7 @@ export function presentApplication(
     created_at: row.created_at,
     product_data_types: JSON.parse(row.product_data_types) as string[],
     scopes,
-    requested_scopes: JSON.parse(row.requested_scopes) as Schemas['ConnectedApplicationRequestedScopes'],
+    requested_scopes: fromJsonText(row.requested_scopes),
   };
 }
 

@@ -7,8 +7,10 @@
 import type { components } from '@svc/spec/types';
 import { invalidField, invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
+import { fromJsonText, toJsonText } from '../../engine/json-text.js';
 import { accountsOfItem, itemOfAccessToken } from '../items/index.js';
 import { oldestFirst, presentApplication } from './applications.js';
+import { applicationRefusalError } from './errors.js';
 import {
   type ApplicationRow,
   applicationById,
@@ -22,18 +24,9 @@ import { defaultScopes, scopesProblem } from './scopes.js';
 
 type Schemas = components['schemas'];
 
-/** `INVALID_APPLICATION_ID`, naming the id. */
-function unknownApplication(applicationId: string): SandboxError {
-  return invalidInput(
-    'INVALID_APPLICATION_ID',
-    `application_id ${applicationId} does not name an application connected to this item or known to the service`,
-    'Use an application_id returned by /item/application/list.',
-  );
-}
-
 /** The requested scopes of a stored application. */
 function requestedOf(row: ApplicationRow): Schemas['ConnectedApplicationRequestedScopes'] {
-  return JSON.parse(row.requested_scopes) as Schemas['ConnectedApplicationRequestedScopes'];
+  return fromJsonText(row.requested_scopes);
 }
 
 /** The connected application handlers. */
@@ -53,9 +46,7 @@ export const applicationHandlers: HandlerGroup<
     const presented: Schemas['ConnectedApplication'][] = [];
     for (const row of applications) {
       const stored = await storedScopes(db, item.item_id, row.application_id);
-      const scopes = stored
-        ? (JSON.parse(stored) as Schemas['ApplicationScopes'])
-        : defaultScopes(requestedOf(row), accounts);
+      const scopes = stored ? fromJsonText(stored) : defaultScopes(requestedOf(row), accounts);
       presented.push(presentApplication(row, scopes));
     }
     return { applications: presented };
@@ -67,21 +58,18 @@ export const applicationHandlers: HandlerGroup<
       const item = await itemOfAccessToken(trx, clientId, request.access_token);
       const application = await applicationById(trx, request.application_id);
       if (application?.connected_to_items !== 1) {
-        throw unknownApplication(request.application_id);
+        throw applicationRefusalError({ code: 'INVALID_APPLICATION_ID', applicationId: request.application_id });
       }
       const accounts = await accountsOfItem(trx, item.item_id);
       const problem = scopesProblem(application.application_id, requestedOf(application), accounts, request.scopes);
-      if (problem?.code === 'INVALID_FIELD') {
-        throw invalidField(problem.field, problem.message);
-      }
       if (problem) {
-        throw invalidInput(problem.code, problem.message);
+        throw applicationRefusalError({ code: 'SCOPES', problem });
       }
       await saveScopes(trx, {
         item_id: item.item_id,
         application_id: application.application_id,
         client_id: clientId,
-        scopes: JSON.stringify(request.scopes),
+        scopes: toJsonText(request.scopes),
         updated_at: context.now.toISOString(),
       });
     });
@@ -91,15 +79,11 @@ export const applicationHandlers: HandlerGroup<
   async applicationGet(request, context) {
     const db = context.store.db;
     if (!(await isFinancialInstitution(db, context.client.client_id))) {
-      throw invalidInput(
-        'PRODUCT_NOT_ENABLED',
-        'your client account is not enabled for /application/get: it is available to financial institutions only',
-        'Contact support to be set up as a financial institution.',
-      );
+      throw applicationRefusalError({ code: 'PRODUCT_NOT_ENABLED' });
     }
     const application = await applicationById(db, request.application_id);
     if (!application) {
-      throw unknownApplication(request.application_id);
+      throw applicationRefusalError({ code: 'INVALID_APPLICATION_ID', applicationId: request.application_id });
     }
     return { application: presentApplication(application, null) };
   },

@@ -22,7 +22,11 @@ export async function applicationById(db: Db, applicationId: string): Promise<Ap
 }
 
 /** The scopes the user set for `applicationId` on `itemId`, if they ever changed them. */
-export async function storedScopes(db: Db, itemId: string, applicationId: string): Promise<string | undefined> {
+export async function storedScopes(
+  db: Db,
+  itemId: string,
+  applicationId: string,
+): Promise<ApplicationScopesTable['scopes'] | undefined> {
   const row = await db
     .selectFrom('application_scopes')
     .select('scopes')

@@ -1,6 +1,10 @@
 /**
  * The tables of applications, their scopes and financial-institution clients.
  */
+import type { components } from '@svc/spec/types';
+import type { JsonText } from '../../engine/json-text.js';
+
+type Schemas = components['schemas'];
 
 /** An application (another client of the service) users can connect to their Items (seeded). */
 export interface ApplicationsTable {
@@ -15,7 +19,7 @@ export interface ApplicationsTable {
   /** JSON array of strings. */
   product_data_types: string;
   /** JSON `ConnectedApplicationRequestedScopes`. */
-  requested_scopes: string;
+  requested_scopes: JsonText<Schemas['ConnectedApplicationRequestedScopes']>;
   /** 1 when the application is connected to every sandbox Item; 0 when to none. */
   connected_to_items: number;
 }
@@ -26,7 +30,7 @@ export interface ApplicationScopesTable {
   application_id: string;
   client_id: string;
   /** JSON `ApplicationScopes`. */
-  scopes: string;
+  scopes: JsonText<Schemas['ApplicationScopes']>;
   updated_at: string;
 }
 

@@ -5,9 +5,10 @@
  * the report and other copies stay reachable).
  */
 
-import { invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
+import { orRefuse } from '../../engine/errors/refusal.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
-import { checkLogin, invalidAccessToken, type LiveItem, liveToken, productsNotSupported } from '../items/index.js';
+import { checkLogin, type LiveItem, liveToken } from '../items/index.js';
+import { assetReportRefusalError } from './errors.js';
 import {
   auditorExists,
   insertAssetReport,
@@ -18,37 +19,15 @@ import {
   reportSources,
 } from './queries.js';
 import { presentReport, reportRow } from './report-row.js';
+import { auditedReport, removalRefusal, reportItem } from './rules.js';
 import { newAssetReportId, newAssetReportToken, newAuditCopyToken } from './tokens.js';
 import { reportUser } from './user.js';
 
-/** Why an audit copy token is refused. */
-type AuditCopyProblem = 'unknown' | 'not-owner';
-
-/** `INVALID_AUDIT_COPY_TOKEN`: the token is unknown or was removed, or (to remove it) the caller does not own it. */
-function invalidAuditCopyToken(problem: AuditCopyProblem): SandboxError {
-  return problem === 'unknown'
-    ? invalidInput(
-        'INVALID_AUDIT_COPY_TOKEN',
-        'audit_copy_token is not a valid audit copy token: it is unknown or the audit copy was removed',
-        'Ask the owner of the asset report for a new audit copy.',
-      )
-    : invalidInput(
-        'INVALID_AUDIT_COPY_TOKEN',
-        'audit_copy_token is not a valid audit copy token of this client: only the owner of the asset report can remove it',
-        'Ask the owner of the asset report to remove the audit copy.',
-      );
-}
-
 /** The Item of entry `index` of `access_tokens`, checked for the report: live, logged in, with `assets`. */
 function checkReportItem(item: LiveItem | undefined, index: number): LiveItem {
-  if (!item) {
-    throw invalidAccessToken(`access_tokens[${index}]`);
-  }
-  if (!(JSON.parse(item.products) as string[]).includes('assets')) {
-    throw productsNotSupported({ reason: 'not-initial', field: `access_tokens[${index}]`, product: 'assets' });
-  }
-  checkLogin(item);
-  return item;
+  const reportable = orRefuse(reportItem(item, index), assetReportRefusalError);
+  checkLogin(reportable);
+  return reportable;
 }
 
 /** The asset report handlers. */
@@ -83,21 +62,9 @@ export const assetReportHandlers: HandlerGroup<
   async assetReportAuditCopyCreate(request, context) {
     const clientId = context.client.client_id;
     return context.store.transaction(async (trx) => {
-      const report = await reportOfToken(trx, clientId, request.asset_report_token);
-      if (!report) {
-        throw invalidInput(
-          'INVALID_ASSET_REPORT_TOKEN',
-          'asset_report_token is not a valid asset report token: it is unknown or does not belong to this client',
-          'Use the asset_report_token returned when your report was generated (in the sandbox, by /sandbox/asset_report/create).',
-        );
-      }
-      if (!(await auditorExists(trx, request.auditor_id))) {
-        throw invalidInput(
-          'INVALID_AUDITOR_ID',
-          `auditor_id is not a known auditor: ${request.auditor_id}`,
-          'Use the auditor id the service assigned to your auditor (in the sandbox, for example gingham_lending_audit).',
-        );
-      }
+      const found = await reportOfToken(trx, clientId, request.asset_report_token);
+      const auditorKnown = found !== undefined && (await auditorExists(trx, request.auditor_id));
+      const report = orRefuse(auditedReport(found, request.auditor_id, auditorKnown), assetReportRefusalError);
       const token = newAuditCopyToken();
       await insertAuditCopy(trx, {
         audit_copy_token: token,
@@ -114,7 +81,7 @@ export const assetReportHandlers: HandlerGroup<
   async assetReportAuditCopyGet(request, context) {
     const found = await liveAuditCopy(context.store.db, request.audit_copy_token);
     if (!found) {
-      throw invalidAuditCopyToken('unknown');
+      throw assetReportRefusalError(removalRefusal(false));
     }
     return presentReport(found.report);
   },
@@ -124,10 +91,8 @@ export const assetReportHandlers: HandlerGroup<
       if (await removeAuditCopy(trx, context.client.client_id, request.audit_copy_token, context.now.toISOString())) {
         return { removed: true as const };
       }
-      if (await liveAuditCopy(trx, request.audit_copy_token)) {
-        throw invalidAuditCopyToken('not-owner');
-      }
-      throw invalidAuditCopyToken('unknown');
+      const live = (await liveAuditCopy(trx, request.audit_copy_token)) !== undefined;
+      throw assetReportRefusalError(removalRefusal(live));
     });
   },
 };

@@ -2,6 +2,7 @@
  * The stored row of a newly generated asset report, and the API's view of a stored one.
  */
 import type { components } from '@svc/spec/types';
+import { fromJsonText, toJsonText } from '../../engine/json-text.js';
 import { buildAssetReport, type ReportSource } from './report.js';
 import type { AssetReportsTable } from './tables.js';
 
@@ -27,9 +28,9 @@ export function reportRow(report: NewReport, sources: readonly ReportSource[]): 
     asset_report_token: report.assetReportToken,
     client_report_id: report.clientReportId,
     days_requested: report.daysRequested,
-    user: JSON.stringify(report.user),
-    items: JSON.stringify(generated.items),
-    warnings: JSON.stringify(generated.warnings),
+    user: toJsonText(report.user),
+    items: toJsonText(generated.items),
+    warnings: toJsonText(generated.warnings),
     generated_at: report.generatedAt.toISOString(),
   };
 }
@@ -45,9 +46,9 @@ export function presentReport(row: AssetReportsTable): {
       client_report_id: row.client_report_id,
       date_generated: row.generated_at,
       days_requested: row.days_requested,
-      user: JSON.parse(row.user) as Schemas['AssetReportUser'],
-      items: JSON.parse(row.items) as Schemas['AssetReportItem'][],
+      user: fromJsonText(row.user),
+      items: fromJsonText(row.items),
     },
-    warnings: JSON.parse(row.warnings) as Schemas['AssetReportWarning'][],
+    warnings: fromJsonText(row.warnings),
   };
 }

@@ -2,6 +2,10 @@
  * The tables of asset reports, signal, employers and connected applications (migration 0005).
  * JSON columns hold the API's objects as text.
  */
+import type { components } from '@svc/spec/types';
+import type { JsonText } from '../../engine/json-text.js';
+
+type Schemas = components['schemas'];
 
 /** An auditor that audit copies can be made for (reference data, seeded). */
 export interface AuditorsTable {
@@ -18,11 +22,11 @@ export interface AssetReportsTable {
   client_report_id: string | null;
   days_requested: number;
   /** JSON `AssetReportUser`. */
-  user: string;
+  user: JsonText<Schemas['AssetReportUser']>;
   /** JSON array of `AssetReportItem`: the snapshot. */
-  items: string;
+  items: JsonText<Schemas['AssetReportItem'][]>;
   /** JSON array of `AssetReportWarning`. */
-  warnings: string;
+  warnings: JsonText<Schemas['AssetReportWarning'][]>;
   generated_at: string;
 }
 

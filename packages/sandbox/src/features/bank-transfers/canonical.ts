@@ -6,6 +6,7 @@
 import { ALBERTA, CANONICAL_ORIGINATION_ACCOUNT_ID } from '../transfers/index.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../world/index.js';
 import type { BankTransferFailure, BankTransferStatus } from './bank-transfer-status.js';
+import type { BankTransfersTable } from './tables.js';
 
 const CHECKING = CANONICAL_ACCOUNT_IDS[0];
 
@@ -19,7 +20,7 @@ export interface CanonicalBankTransfer {
   };
   type: 'debit' | 'credit';
   network: 'ach' | 'same-day-ach' | 'wire';
-  ach_class: string | null;
+  ach_class: BankTransfersTable['ach_class'];
   amount: string;
   description: string;
   custom_tag: string | null;

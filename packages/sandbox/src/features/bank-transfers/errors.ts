@@ -79,11 +79,3 @@ export function bankTransferRefusalError(refusal: BankTransferRefusal): SandboxE
     }
   }
 }
-
-/** The value of `outcome`, or throws the error of its refusal. */
-export function orRefuse<T>(outcome: { ok: true; value: T } | { ok: false; refusal: BankTransferRefusal }): T {
-  if (!outcome.ok) {
-    throw bankTransferRefusalError(outcome.refusal);
-  }
-  return outcome.value;
-}

@@ -8,6 +8,7 @@
 
 import type { components } from '@svc/spec/types';
 import type { Transaction } from 'kysely';
+import { orRefuse } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup, RequestOf } from '../../engine/handler-types.js';
 import { newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
@@ -39,7 +40,7 @@ import {
   directionOf,
   SIMULATION_SOURCE,
 } from './bank-transfer-status.js';
-import { bankTransferRefusalError, orRefuse } from './errors.js';
+import { bankTransferRefusalError } from './errors.js';
 import { presentBankTransfer, presentBankTransferEvent } from './present.js';
 import {
   type BankTransferRow,
@@ -86,6 +87,7 @@ async function partyOfAccessToken(
   checkLogin(item);
   const account = orRefuse(
     namedAccount(request.account_id, await accountOfItemIfAny(trx, item.item_id, request.account_id)),
+    bankTransferRefusalError,
   );
   return { item, account };
 }
@@ -94,7 +96,7 @@ async function partyOfAccessToken(
 async function partyOfProcessorToken(trx: Trx, context: HandlerContext, processorToken: string): Promise<Party> {
   const { item, account } = await accountOfProcessorToken(trx, context.client.client_id, processorToken);
   checkLogin(item);
-  return { item, account: orRefuse(processorAccount(account)) };
+  return { item, account: orRefuse(processorAccount(account), bankTransferRefusalError) };
 }
 
 /**
@@ -199,7 +201,7 @@ export const bankTransferHandlers: HandlerGroup<
 
   async bankTransferGet(request, context) {
     const found = await bankTransferOf(context.store.db, context.client.client_id, request.bank_transfer_id);
-    const row = orRefuse(knownBankTransfer(request.bank_transfer_id, found));
+    const row = orRefuse(knownBankTransfer(request.bank_transfer_id, found), bankTransferRefusalError);
     return { bank_transfer: presentBankTransfer(row) };
   },
 
@@ -215,11 +217,11 @@ export const bankTransferHandlers: HandlerGroup<
   async bankTransferCancel(request, context) {
     await context.store.transaction(async (trx) => {
       const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
-      const row = orRefuse(cancellableBankTransfer(request.bank_transfer_id, found));
+      const row = orRefuse(cancellableBankTransfer(request.bank_transfer_id, found), bankTransferRefusalError);
       if (!(await moveBankTransfer(trx, row, 'pending', 'cancelled', null, context.now, 'move'))) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.
         const current = await bankTransferOf(trx, row.client_id, row.bank_transfer_id);
-        orRefuse(cancellableBankTransfer(request.bank_transfer_id, current));
+        orRefuse(cancellableBankTransfer(request.bank_transfer_id, current), bankTransferRefusalError);
         throw new Error(`bank transfer ${row.bank_transfer_id} is cancellable but its cancel changed no row`);
       }
     });
@@ -230,6 +232,7 @@ export const bankTransferHandlers: HandlerGroup<
     const accounts = await originationAccountsOf(context.store.db, context.client.client_id, context.now);
     const account = orRefuse(
       balanceAccount(request.origination_account_id ?? null, accounts, context.client.bank_transfer_config),
+      bankTransferRefusalError,
     );
     return {
       balance: {
@@ -248,6 +251,7 @@ export const bankTransferHandlers: HandlerGroup<
     return context.store.transaction(async (trx) => {
       const { institution_id } = orRefuse(
         migrationInstitution(await migrateAccountEnabled(trx, clientId), request.routing_number, institution),
+        bankTransferRefusalError,
       );
       const { itemId, accountId } = await createBankTransferOnlyItem(trx, {
         clientId,
@@ -280,11 +284,13 @@ export const bankTransferHandlers: HandlerGroup<
     await context.store.transaction(async (trx) => {
       const eventType = request.event_type;
       const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
-      const row = orRefuse(simulatableBankTransfer(request.bank_transfer_id, found, eventType));
+      const row = orRefuse(
+        simulatableBankTransfer(request.bank_transfer_id, found, eventType),
+        bankTransferRefusalError,
+      );
       const failure: BankTransferFailure | null =
-        eventType === 'posted'
-          ? null
-          : (request.failure_reason ?? defaultFailureReason(row.network as Schemas['BankTransferNetwork']));
+        eventType === 'posted' ? null : (request.failure_reason ?? defaultFailureReason(row.network));
+      // A simulated event moves no funds.
       const moved = await moveBankTransfer(
         trx,
         row,
@@ -292,12 +298,12 @@ export const bankTransferHandlers: HandlerGroup<
         eventType,
         failure,
         context.now,
-        'stay', // A simulated event moves no funds.
+        'stay',
       );
       if (!moved) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.
         const current = await bankTransferOf(trx, row.client_id, row.bank_transfer_id);
-        orRefuse(simulatableBankTransfer(request.bank_transfer_id, current, eventType));
+        orRefuse(simulatableBankTransfer(request.bank_transfer_id, current, eventType), bankTransferRefusalError);
         throw new Error(`bank transfer ${row.bank_transfer_id} can take ${eventType} but the update changed no row`);
       }
     });

@@ -145,11 +145,7 @@ export async function moveBankTransfer(
     failure_reason: failure ? JSON.stringify(failure) : row.failure_reason,
   };
   if (funds === 'move') {
-    await adjustAvailable(
-      trx,
-      row.origination_account_id,
-      availableDelta(to, row.direction as BankTransferDirection, parseCents(row.amount)),
-    );
+    await adjustAvailable(trx, row.origination_account_id, availableDelta(to, row.direction, parseCents(row.amount)));
   }
   await appendBankTransferEvent(trx, moved, to, failure, now.toISOString());
   return moved;

@@ -4,6 +4,7 @@
  * on. The operations raise a refusal through `bankTransferRefusalError` (errors.ts), the one
  * place its wording lives.
  */
+import { type Outcome, refused } from '../../engine/errors/refusal.js';
 import { SIMULATION_SOURCE, type SimulatedBankTransferEvent } from './bank-transfer-status.js';
 
 /** A refusal of a bank transfer operation: its error code and what the message names. */
@@ -33,7 +34,7 @@ export type BankTransferRefusal =
     };
 
 /** A value the call may go on with, or the refusal. */
-export type BankTransferOutcome<T> = { ok: true; value: T } | { ok: false; refusal: BankTransferRefusal };
+export type BankTransferOutcome<T> = Outcome<T, BankTransferRefusal>;
 
 /** What the account rules look at. */
 export interface TransferAccount {
@@ -44,11 +45,6 @@ export interface TransferAccount {
 
 /** The account subtypes bank transfers move money from or to. */
 export const TRANSFERABLE_SUBTYPES: readonly string[] = ['checking', 'savings'];
-
-/** A refused outcome. */
-function refuse<T>(refusal: BankTransferRefusal): BankTransferOutcome<T> {
-  return { ok: false, refusal };
-}
 
 /**
  * The account a request names by `account_id`, if it can send or receive a bank transfer
@@ -61,20 +57,20 @@ export function namedAccount<T extends TransferAccount>(
 ): BankTransferOutcome<T> {
   return account && TRANSFERABLE_SUBTYPES.includes(account.subtype)
     ? { ok: true, value: account }
-    : refuse({ code: 'INVALID_ACCOUNT_ID', accountId });
+    : refused({ code: 'INVALID_ACCOUNT_ID', accountId });
 }
 
 /** The account behind a processor token, if it can send or receive a bank transfer (`ACCOUNT_NOT_SUPPORTED` when not). */
 export function processorAccount<T extends TransferAccount>(account: T): BankTransferOutcome<T> {
   return TRANSFERABLE_SUBTYPES.includes(account.subtype)
     ? { ok: true, value: account }
-    : refuse({ code: 'ACCOUNT_NOT_SUPPORTED', account });
+    : refused({ code: 'ACCOUNT_NOT_SUPPORTED', account });
 }
 
 /** The bank transfer `bankTransferId` (`current`), if the client has it. */
 export function knownBankTransfer<T>(bankTransferId: string, current: T | undefined): BankTransferOutcome<T> {
   return current === undefined
-    ? refuse({ code: 'INVALID_BANK_TRANSFER_ID', bankTransferId })
+    ? refused({ code: 'INVALID_BANK_TRANSFER_ID', bankTransferId })
     : { ok: true, value: current };
 }
 
@@ -87,11 +83,11 @@ export function cancellableBankTransfer<T extends { status: string; cancellable:
   current: T | undefined,
 ): BankTransferOutcome<T> {
   if (!current) {
-    return refuse({ code: 'INVALID_BANK_TRANSFER_ID', bankTransferId });
+    return refused({ code: 'INVALID_BANK_TRANSFER_ID', bankTransferId });
   }
   return current.status === 'pending' && current.cancellable === 1
     ? { ok: true, value: current }
-    : refuse({ code: 'BANK_TRANSFER_NOT_CANCELLABLE', bankTransferId, status: current.status });
+    : refused({ code: 'BANK_TRANSFER_NOT_CANCELLABLE', bankTransferId, status: current.status });
 }
 
 /**
@@ -104,11 +100,11 @@ export function simulatableBankTransfer<T extends { status: string }>(
   eventType: SimulatedBankTransferEvent,
 ): BankTransferOutcome<T> {
   if (!current) {
-    return refuse({ code: 'INVALID_BANK_TRANSFER_ID', bankTransferId });
+    return refused({ code: 'INVALID_BANK_TRANSFER_ID', bankTransferId });
   }
   return current.status === SIMULATION_SOURCE[eventType]
     ? { ok: true, value: current }
-    : refuse({
+    : refused({
         code: 'SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID',
         bankTransferId,
         status: current.status,
@@ -127,15 +123,15 @@ export function balanceAccount<T extends { origination_account_id: string }>(
   config: string,
 ): BankTransferOutcome<T> {
   if (requested === null && accounts.length > 1) {
-    return refuse({ code: 'ORIGINATION_ACCOUNT_ID_REQUIRED' });
+    return refused({ code: 'ORIGINATION_ACCOUNT_ID_REQUIRED' });
   }
   const account =
     requested === null ? accounts[0] : accounts.find((entry) => entry.origination_account_id === requested);
   if (!account) {
-    return refuse({ code: 'INVALID_ORIGINATION_ACCOUNT_ID', originationAccountId: String(requested) });
+    return refused({ code: 'INVALID_ORIGINATION_ACCOUNT_ID', originationAccountId: String(requested) });
   }
   if (config !== 'full_service') {
-    return refuse({
+    return refused({
       code: 'BANK_TRANSFER_BALANCE_NOT_SUPPORTED',
       originationAccountId: account.origination_account_id,
     });
@@ -153,10 +149,10 @@ export function migrationInstitution<T>(
   institution: T | undefined,
 ): BankTransferOutcome<T> {
   if (!enabled) {
-    return refuse({ code: 'BANK_TRANSFER_MIGRATE_ACCOUNT_NOT_ENABLED' });
+    return refused({ code: 'BANK_TRANSFER_MIGRATE_ACCOUNT_NOT_ENABLED' });
   }
   if (institution === undefined) {
-    return refuse({ code: 'INVALID_INSTITUTION', routingNumber });
+    return refused({ code: 'INVALID_INSTITUTION', routingNumber });
   }
   return { ok: true, value: institution };
 }

@@ -1,6 +1,9 @@
 /**
  * The tables of bank transfers: per-client settings, bank transfers, their events and migrated accounts.
  */
+import type { components } from '@svc/spec/types';
+
+type Schemas = components['schemas'];
 
 /** Per-client bank transfer settings beyond the configuration on the client row. */
 export interface BankTransferSettingsTable {
@@ -15,20 +18,20 @@ export interface BankTransfersTable {
   client_id: string;
   item_id: string;
   account_id: string;
-  ach_class: string | null;
+  ach_class: Schemas['AchClass'] | null;
   amount: string;
   cancellable: number;
   created: string;
   custom_tag: string | null;
   description: string;
-  direction: string;
+  direction: Schemas['BankTransferDirection'];
   failure_reason: string | null;
-  iso_currency_code: string;
+  iso_currency_code: Schemas['BankTransferIsoCurrencyCode'];
   metadata: string;
-  network: string;
+  network: Schemas['BankTransferNetwork'];
   origination_account_id: string;
-  status: string;
-  type: string;
+  status: Schemas['BankTransferStatus'];
+  type: Schemas['TransferType'];
   /** JSON `{legal_name, email_address, routing_number}`. */
   user_details: string;
 }
@@ -38,13 +41,13 @@ export interface BankTransferEventsTable {
   client_id: string;
   event_id: number;
   bank_transfer_id: string;
-  event_type: string;
+  event_type: Schemas['BankTransferEventType'];
   timestamp: string;
   account_id: string;
   bank_transfer_amount: string;
-  bank_transfer_iso_currency_code: string;
-  bank_transfer_type: string;
-  direction: string;
+  bank_transfer_iso_currency_code: Schemas['BankTransferIsoCurrencyCode'];
+  bank_transfer_type: Schemas['TransferType'];
+  direction: Schemas['BankTransferDirection'];
   failure_reason: string | null;
   origination_account_id: string;
   /** JSON `{available_balance}` or null. */

@@ -5,6 +5,7 @@
  * returned, since `deposit_switch` is required).
  */
 import type { components } from '@svc/spec/types';
+import { toJsonText } from '../../engine/json-text.js';
 import type { EmployersTable } from './tables.js';
 
 type Address = components['schemas']['Address'];
@@ -81,8 +82,8 @@ export function seededEmployers(): EmployersTable[] {
   return [...CANONICAL, ...generated()].map((employer) => ({
     employer_id: employer.employer_id,
     name: employer.name,
-    address: employer.address ? JSON.stringify(employer.address) : null,
+    address: employer.address ? toJsonText(employer.address) : null,
     confidence_score: employer.confidence_score,
-    products: JSON.stringify(employer.products),
+    products: toJsonText([...employer.products]),
   }));
 }

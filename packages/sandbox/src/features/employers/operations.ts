@@ -6,6 +6,9 @@
 import type { components } from '@svc/spec/types';
 import { invalidField } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
+import { fromJsonText } from '../../engine/json-text.js';
+import { blankQuery } from './errors.js';
+import { loadEmployers } from './queries.js';
 import { queryWords, searchEmployers } from './search.js';
 
 type Schemas = components['schemas'];
@@ -14,16 +17,14 @@ type Schemas = components['schemas'];
 export const employerHandlers: HandlerGroup<'employersSearch'> = {
   async employersSearch(request, context) {
     if (queryWords(request.query).length === 0) {
-      throw invalidField('query', 'must contain at least one character that is not a space');
+      throw blankQuery();
     }
-    const rows = await context.store.db.selectFrom('employers').selectAll().execute();
-    const employers = rows.map((row) => ({ ...row, products: JSON.parse(row.products) as string[] }));
-    const found = searchEmployers(employers, request.query, request.products);
+    const found = searchEmployers(await loadEmployers(context.store.db), request.query, request.products);
     return {
       employers: found.map((employer): Schemas['Employer'] => ({
         employer_id: employer.employer_id,
         name: employer.name,
-        address: employer.address ? (JSON.parse(employer.address) as Schemas['Address']) : null,
+        address: employer.address ? fromJsonText(employer.address) : null,
         confidence_score: employer.confidence_score,
       })),
     };

@@ -1,14 +1,18 @@
 /**
  * The employers table (reference data, seeded).
  */
+import type { components } from '@svc/spec/types';
+import type { JsonText } from '../../engine/json-text.js';
+
+type Schemas = components['schemas'];
 
 /** An employer known for direct deposit switching (reference data, seeded). */
 export interface EmployersTable {
   employer_id: string;
   name: string;
   /** JSON `Address`, or null when unknown. */
-  address: string | null;
+  address: JsonText<Schemas['Address']> | null;
   confidence_score: number;
   /** JSON array of the products the employer supports (`deposit_switch`). */
-  products: string;
+  products: JsonText<string[]>;
 }

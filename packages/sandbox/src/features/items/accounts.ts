@@ -9,8 +9,8 @@ import type { AccountsTable } from './tables.js';
 
 /** The template of one generated account. */
 interface AccountTemplate {
-  type: string;
-  subtype: string;
+  type: AccountsTable['type'];
+  subtype: AccountsTable['subtype'];
   name: string;
   officialName: string;
   mask: string;

@@ -3,7 +3,8 @@
  * feature that refuses a token or an account raises it through these functions (through the
  * items index), so a code reads the same whichever operation answers it.
  */
-import { invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidField, invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
+import { redactedUrl } from '../../engine/webhooks/url-policy.js';
 import { kindName } from './coverage.js';
 
 /**
@@ -133,6 +134,50 @@ export function itemLoginRequired(): SandboxError {
     'the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information',
     'Send the user through the update flow to log in again.',
   );
+}
+
+/**
+ * `ITEM_ERROR` / `INVALID_CREDENTIALS`: `options.<field>` (`override_username` or
+ * `override_password`) names no sandbox test user; `problem` says which values exist.
+ */
+export function invalidCredentials(field: string, problem: string): SandboxError {
+  return new SandboxError({
+    type: 'ITEM_ERROR',
+    code: 'INVALID_CREDENTIALS',
+    message: `options.${field}: ${problem}`,
+    displayMessage: 'The provided credentials were not correct. Please try again.',
+    suggestedAction: 'Use one of the sandbox test users (see /sandbox/public_token/create).',
+  });
+}
+
+/** `INVALID_FIELD`: the webhook URL in `field` is refused by the sandbox's URL policy, for `reason`. */
+export function webhookRefused(field: string, url: string, reason: string): SandboxError {
+  // Never repeat a credential: the URL without user name, password or query.
+  return invalidField(field, `${redactedUrl(url)} ${reason}`);
+}
+
+/** `INVALID_INPUT` / `PRODUCT_NOT_ENABLED`: `/item/import` needs an exchange integration, which the client lacks. */
+export function importNotEnabled(): SandboxError {
+  return invalidInput(
+    'PRODUCT_NOT_ENABLED',
+    'your client account is not enabled for /item/import: no exchange integration is set up',
+    'Contact support to set up an exchange integration.',
+  );
+}
+
+/** `INVALID_FIELD`: a processor token needs a checking account, and test user `username` has none. */
+export function noCheckingAccount(username: string): SandboxError {
+  return invalidField('options.override_username', `test user ${username} has no checking account`);
+}
+
+/** `SANDBOX_ERROR` / `MICRO_DEPOSITS_NOT_ENABLED`: the account was not created through the micro-deposit flow. */
+export function microDepositsNotEnabled(accountId: string): SandboxError {
+  return new SandboxError({
+    type: 'SANDBOX_ERROR',
+    code: 'MICRO_DEPOSITS_NOT_ENABLED',
+    message: `account_id ${accountId} is not enabled for micro-deposit verification`,
+    suggestedAction: 'Use an account of an Item created through the micro-deposit verification flow.',
+  });
 }
 
 /** An `ITEM_ERROR` of `code`. */

@@ -5,7 +5,6 @@
  */
 
 import type { Transaction } from 'kysely';
-import { invalidField, invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import { ENVIRONMENT } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
@@ -14,10 +13,18 @@ import { checkWebhookUrl, redactedUrl } from '../../engine/webhooks/url-policy.j
 import { invalidInstitution, loadInstitutions } from '../institutions/index.js';
 import { CANONICAL_ITEM, type TestUser, testLogin } from '../world/index.js';
 import { itemOfAccessToken } from './access.js';
-import { invalidPublicToken, productsNotSupported } from './errors.js';
+import {
+  importNotEnabled,
+  invalidCredentials,
+  invalidPublicToken,
+  noCheckingAccount,
+  productsNotSupported,
+  webhookRefused,
+} from './errors.js';
 import { itemError, presentItem } from './present.js';
 import {
   createItem,
+  isLiveItem,
   issueAccessToken,
   issueProcessorToken,
   issuePublicToken,
@@ -25,6 +32,7 @@ import {
   lockItem,
   removeItem,
   revokeToken,
+  setItemWebhook,
   usePublicToken,
 } from './queries.js';
 
@@ -32,7 +40,7 @@ import {
 function checkedWebhook(url: string, field: string): string {
   const verdict = checkWebhookUrl(url);
   if (!verdict.ok) {
-    throw invalidField(field, `${redactedUrl(url)} ${verdict.reason}`);
+    throw webhookRefused(field, url, verdict.reason);
   }
   return url;
 }
@@ -41,13 +49,7 @@ function checkedWebhook(url: string, field: string): string {
 function loginOf(options: { override_username?: string; override_password?: string } | undefined): TestUser {
   const login = testLogin(options?.override_username, options?.override_password);
   if (!login.ok) {
-    throw new SandboxError({
-      type: 'ITEM_ERROR',
-      code: 'INVALID_CREDENTIALS',
-      message: `options.${login.field}: ${login.message}`,
-      displayMessage: 'The provided credentials were not correct. Please try again.',
-      suggestedAction: 'Use one of the sandbox test users (see /sandbox/public_token/create).',
-    });
+    throw invalidCredentials(login.field, login.message);
   }
   return login.user;
 }
@@ -111,7 +113,7 @@ export const itemHandlers: HandlerGroup<
       });
       const checking = accounts.find((account) => account.subtype === 'checking');
       if (!checking) {
-        throw invalidField('options.override_username', `test user ${user.username} has no checking account`);
+        throw noCheckingAccount(user.username);
       }
       return issueProcessorToken(trx, context.client.client_id, itemId, checking.account_id, context.now);
     });
@@ -124,12 +126,7 @@ export const itemHandlers: HandlerGroup<
       if (!itemId) {
         throw invalidPublicToken('unknown');
       }
-      const removed = await trx
-        .selectFrom('items')
-        .select('removed_at')
-        .where('item_id', '=', itemId)
-        .executeTakeFirst();
-      if (!removed || removed.removed_at !== null) {
+      if (!(await isLiveItem(trx, itemId))) {
         throw invalidPublicToken('item-removed');
       }
       // One access token per Item: the Item's live token if it has one (the canonical Item does).
@@ -165,7 +162,7 @@ export const itemHandlers: HandlerGroup<
     const webhook = checkedWebhook(request.webhook, 'webhook');
     const item = await context.store.transaction(async (trx) => {
       const found = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
-      await trx.updateTable('items').set({ webhook }).where('item_id', '=', found.item_id).execute();
+      await setItemWebhook(trx, found.item_id, webhook);
       const updated = { ...found, webhook };
       await enqueueWebhook(trx, {
         clientId: context.client.client_id,
@@ -189,11 +186,7 @@ export const itemHandlers: HandlerGroup<
 
   async itemImport(request, context) {
     if (context.client.exchange_integration !== 1) {
-      throw invalidInput(
-        'PRODUCT_NOT_ENABLED',
-        'your client account is not enabled for /item/import: no exchange integration is set up',
-        'Contact support to set up an exchange integration.',
-      );
+      throw importNotEnabled();
     }
     const webhook = request.options?.webhook ? checkedWebhook(request.options.webhook, 'options.webhook') : null;
     const user = loginOf(undefined);

@@ -4,8 +4,10 @@
 
 import { createApiError } from '@svc/server-kit';
 import type { components } from '@svc/spec/types';
+import { fromJsonText } from '../../engine/json-text.js';
 import { testUserOf } from '../world/index.js';
 import type { AccountRow, LiveItem } from './access.js';
+import { itemLoginRequired } from './errors.js';
 
 type Schemas = components['schemas'];
 
@@ -14,7 +16,7 @@ const ALWAYS_AVAILABLE: readonly Schemas['Product'][] = ['balance'];
 
 /** The `Item` object of a stored Item. */
 export function presentItem(item: LiveItem): Schemas['Item'] {
-  const billed = JSON.parse(item.products) as Schemas['Product'][];
+  const billed = fromJsonText(item.products);
   const available = ALWAYS_AVAILABLE.filter((product) => !billed.includes(product));
   return {
     item_id: item.item_id,
@@ -28,20 +30,21 @@ export function presentItem(item: LiveItem): Schemas['Item'] {
   };
 }
 
-/** `Item.error`: `ITEM_LOGIN_REQUIRED` for an Item whose login was reset, otherwise null. */
+/** `Item.error`: `ITEM_LOGIN_REQUIRED` (worded as the error a read answers) for an Item whose login was reset, otherwise null. */
 export function itemError(item: LiveItem): Schemas['EmbeddedError'] | null {
   if (testUserOf(item.test_user).behaviour !== 'login_reset') {
     return null;
   }
+  const { init } = itemLoginRequired();
   const { request_id: _requestId, ...error } = createApiError({
     status: 400,
-    errorType: 'ITEM_ERROR',
-    errorCode: 'ITEM_LOGIN_REQUIRED',
-    message: 'the login details of this Item have changed; the user must log in again',
-    displayMessage: 'Your login details have changed. Please log in again.',
-    suggestedAction: 'Send the user through the update flow so they log in again.',
+    errorType: init.type,
+    errorCode: init.code,
+    message: init.message,
+    displayMessage: init.displayMessage ?? null,
+    suggestedAction: init.suggestedAction ?? null,
   });
-  return error as Schemas['EmbeddedError'];
+  return error;
 }
 
 /** The `Account` object of a stored account. */
@@ -52,8 +55,8 @@ export function presentAccount(account: AccountRow): Schemas['Account'] {
     mask: account.mask,
     name: account.name,
     official_name: account.official_name,
-    type: account.type as Schemas['Account']['type'],
-    subtype: account.subtype as Schemas['Account']['subtype'],
+    type: account.type,
+    subtype: account.subtype,
   };
 }
 

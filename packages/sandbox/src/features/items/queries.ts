@@ -2,13 +2,18 @@
  * Writing Items and their tokens: creation (with generated accounts), token issue, rotation and
  * removal. Each function runs inside the caller's transaction.
  */
+import type { components } from '@svc/spec/types';
 import type { Transaction } from 'kysely';
 import { newAccessToken, newProcessorToken, newPublicToken, randomId } from '../../engine/ids.js';
+import { toJsonText } from '../../engine/json-text.js';
 import type { Database } from '../../engine/store/database.js';
 import type { Engine } from '../../engine/store/migrations/index.js';
 import { DEFAULT_TEST_USER, type TestUser, testUserKey } from '../world/index.js';
 import { generateAccounts } from './accounts.js';
 import type { AccountsTable, TokensTable } from './tables.js';
+
+/** A product an Item is created with. */
+type Product = components['schemas']['Product'];
 
 /** Lifetime of a public token, in milliseconds (30 minutes). */
 export const PUBLIC_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
@@ -20,7 +25,7 @@ export interface NewItem {
   clientId: string;
   institutionId: string;
   user: TestUser;
-  products: readonly string[];
+  products: readonly Product[];
   webhook: string | null;
   now: Date;
 }
@@ -36,7 +41,7 @@ export async function createItem(trx: Trx, item: NewItem): Promise<{ itemId: str
       client_id: item.clientId,
       institution_id: item.institutionId,
       test_user: testUserKey(item.user),
-      products: JSON.stringify(item.products),
+      products: toJsonText([...item.products]),
       webhook: item.webhook,
       bank_transfer_only: 0,
       created_at: at,
@@ -79,7 +84,7 @@ export async function createBankTransferOnlyItem(
       client_id: item.clientId,
       institution_id: item.institutionId,
       test_user: testUserKey(DEFAULT_TEST_USER),
-      products: JSON.stringify([]),
+      products: toJsonText<Product[]>([]),
       webhook: null,
       bank_transfer_only: 1,
       created_at: at,
@@ -237,6 +242,26 @@ export async function lockItem(trx: Trx, engine: Engine, itemId: string): Promis
   if (engine === 'postgres') {
     await trx.selectFrom('items').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
   }
+}
+
+/** Whether the Item `itemId` exists and was not removed. */
+export async function isLiveItem(trx: Trx, itemId: string): Promise<boolean> {
+  const item = await trx.selectFrom('items').select('removed_at').where('item_id', '=', itemId).executeTakeFirst();
+  return item !== undefined && item.removed_at === null;
+}
+
+/** Sets the webhook URL of the Item `itemId`. */
+export async function setItemWebhook(trx: Trx, itemId: string, webhook: string): Promise<void> {
+  await trx.updateTable('items').set({ webhook }).where('item_id', '=', itemId).execute();
+}
+
+/** Sets the micro-deposit verification status of the account `accountId`. */
+export async function setVerificationStatus(
+  trx: Trx,
+  accountId: string,
+  status: AccountsTable['verification_status'],
+): Promise<void> {
+  await trx.updateTable('accounts').set({ verification_status: status }).where('account_id', '=', accountId).execute();
 }
 
 /** Removes an Item and revokes every token of it; returns whether this call removed it. */

@@ -2,6 +2,7 @@
  * Seeds the default client's canonical Item with the tokens and accounts of the docs.
  */
 import type { Transaction } from 'kysely';
+import { toJsonText } from '../../engine/json-text.js';
 import type { Database } from '../../engine/store/database.js';
 import {
   CANONICAL_ACCOUNT_IDS,
@@ -24,7 +25,7 @@ export async function seedCanonicalItem(trx: Transaction<Database>, now: Date): 
       client_id: DEFAULT_CLIENT.clientId,
       institution_id: item.institutionId,
       test_user: testUserKey(DEFAULT_TEST_USER),
-      products: JSON.stringify(item.products),
+      products: toJsonText([...item.products]),
       webhook: item.webhook,
       bank_transfer_only: 0,
       created_at: at,

@@ -1,6 +1,10 @@
 /**
  * The tables of Items, their tokens and accounts.
  */
+import type { components } from '@svc/spec/types';
+import type { JsonText } from '../../engine/json-text.js';
+
+type Schemas = components['schemas'];
 
 /** An Item: one login at one institution, owned by one client. */
 export interface ItemsTable {
@@ -10,7 +14,7 @@ export interface ItemsTable {
   /** The test username that decides the Item's sandbox behaviour. */
   test_user: string;
   /** JSON array: the products the Item was created with (billed products). */
-  products: string;
+  products: JsonText<Schemas['Product'][]>;
   webhook: string | null;
   /** 1 when the Item serves bank transfers only (`/bank_transfer/migrate_account`). */
   bank_transfer_only: number;
@@ -42,8 +46,8 @@ export interface AccountsTable {
   item_id: string;
   client_id: string;
   position: number;
-  type: string;
-  subtype: string;
+  type: Schemas['AccountType'];
+  subtype: Schemas['AccountSubtype'];
   name: string;
   official_name: string | null;
   mask: string;
@@ -51,7 +55,7 @@ export interface AccountsTable {
   current: number;
   limit_amount: number | null;
   iso_currency_code: string | null;
-  verification_status: string | null;
+  verification_status: Schemas['AccountVerificationStatus'] | null;
   /** 1 when the account is enabled for micro-deposit verification. */
   micro_deposits: number;
   created_at: string;

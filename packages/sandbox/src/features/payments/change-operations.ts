@@ -6,10 +6,11 @@
  * two concurrent requests exactly one succeeds.
  */
 import type { Transaction } from 'kysely';
+import { orRefuse, refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import type { Database } from '../../engine/store/database.js';
 import { paymentOfClient } from './access.js';
-import { orRefuse, paymentRefusalError, refuseIf } from './errors.js';
+import { paymentRefusalError } from './errors.js';
 import { newPaymentToken, newRefundId } from './ids.js';
 import { refundDetailsFor } from './payer.js';
 import { presentPayment } from './present.js';
@@ -30,7 +31,10 @@ async function simulate(
   const clientId = context.client.client_id;
   for (let attempt = 0; attempt < SIMULATION_ATTEMPTS; attempt++) {
     const payment = await paymentOfClient(trx, clientId, request.payment_id);
-    const step = orRefuse(simulationStep(payment, request.status, request.payment_token, context.now));
+    const step = orRefuse(
+      simulationStep(payment, request.status, request.payment_token, context.now),
+      paymentRefusalError,
+    );
     if (!step.change) {
       return payment;
     }
@@ -75,7 +79,10 @@ export const paymentChangeHandlers: HandlerGroup<
         now: context.now.toISOString(),
       });
       if (!reversed) {
-        refuseIf(reversalRefusal(await paymentOfClient(trx, clientId, request.payment_id), context.now));
+        refuseIf(
+          reversalRefusal(await paymentOfClient(trx, clientId, request.payment_id), context.now),
+          paymentRefusalError,
+        );
         throw new Error(`payment ${request.payment_id} is reversible but its reversal changed no row`);
       }
       return { refund_id: refundId, status: 'INITIATED' as const };

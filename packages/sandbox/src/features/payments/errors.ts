@@ -3,7 +3,7 @@
  * as the API's error.
  */
 import { invalidField, invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
-import type { PaymentOutcome, PaymentRefusal } from './rules.js';
+import type { PaymentRefusal } from './rules.js';
 import { REVERSIBLE_STATUSES } from './status.js';
 import { PAYMENT_TOKEN_LIFETIME_MS } from './token-flow.js';
 
@@ -138,19 +138,4 @@ export function paymentRefusalError(refusal: PaymentRefusal): SandboxError {
       });
     }
   }
-}
-
-/** Throws the error of `refusal`, if any. */
-export function refuseIf(refusal: PaymentRefusal | null): void {
-  if (refusal) {
-    throw paymentRefusalError(refusal);
-  }
-}
-
-/** The value of `outcome`, or throws the error of its refusal. */
-export function orRefuse<T>(outcome: PaymentOutcome<T>): T {
-  if (!outcome.ok) {
-    throw paymentRefusalError(outcome.refusal);
-  }
-  return outcome.value;
 }

@@ -6,11 +6,12 @@
  * initiation handler into {@link paymentHandlers}.
  */
 
+import { orRefuse, refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
 import { paymentOfClient } from './access.js';
 import { paymentChangeHandlers } from './change-operations.js';
-import { orRefuse, paymentRefusalError, refuseIf } from './errors.js';
+import { paymentRefusalError } from './errors.js';
 import { newPaymentId, newPaymentToken } from './ids.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { presentPayment } from './present.js';
@@ -28,9 +29,9 @@ const ownHandlers: HandlerGroup<
   'paymentInitiationPaymentCreate' | 'paymentInitiationPaymentGet' | 'paymentInitiationPaymentList'
 > = {
   async paymentInitiationPaymentCreate(request, context) {
-    const schedule = orRefuse(createRequestSchedule(request, ukDate(context.now)));
+    const schedule = orRefuse(createRequestSchedule(request, ukDate(context.now)), paymentRefusalError);
     const recipient = await recipientOfClient(context, request.recipient_id);
-    refuseIf(recipientFitRefusal(request.amount.currency, schedule !== null, recipient));
+    refuseIf(recipientFitRefusal(request.amount.currency, schedule !== null, recipient), paymentRefusalError);
     const now = context.now.toISOString();
     const expiresAt = new Date(context.now.getTime() + AUTHORISATION_WINDOW_MS).toISOString();
     const paymentId = newPaymentId();

@@ -4,8 +4,9 @@
  * that created them.
  */
 
+import { refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
-import { paymentRefusalError, refuseIf } from './errors.js';
+import { paymentRefusalError } from './errors.js';
 import { newRecipientId } from './ids.js';
 import { presentRecipient } from './present.js';
 import type { Bacs, RecipientAddress, RecipientDetails } from './recipient-details.js';
@@ -38,7 +39,7 @@ export function recipientDetailsOf(request: RecipientCreateBody): RecipientDetai
         }
       : null,
   };
-  refuseIf(recipientDetailsRefusal(details));
+  refuseIf(recipientDetailsRefusal(details), paymentRefusalError);
   return details;
 }
 

@@ -4,6 +4,7 @@
  * when the call may go on. The operations raise a refusal through `paymentRefusalError`
  * (errors.ts), the one place its wording lives.
  */
+import { type Outcome, refused } from '../../engine/errors/refusal.js';
 import { hasAtMostTwoDecimals } from './amount.js';
 import { hasValidIbanCheckDigits, ibanCountry } from './iban.js';
 import type { RecipientDetails } from './recipient-details.js';
@@ -61,14 +62,9 @@ export type PaymentRefusal =
     };
 
 /** A value the call may go on with, or the refusal. */
-export type PaymentOutcome<T> = { ok: true; value: T } | { ok: false; refusal: PaymentRefusal };
+export type PaymentOutcome<T> = Outcome<T, PaymentRefusal>;
 
 const INPUT_NEEDED: PaymentStatus = 'PAYMENT_STATUS_INPUT_NEEDED';
-
-/** A refused outcome. */
-function refuse<T>(refusal: PaymentRefusal): PaymentOutcome<T> {
-  return { ok: false, refusal };
-}
 
 /** An `INVALID_FIELD` refusal. */
 function invalidField(field: string, message: string): PaymentRefusal {
@@ -102,7 +98,7 @@ export function createRequestSchedule(
   today: CalendarDate,
 ): PaymentOutcome<Schedule | null> {
   if (!hasAtMostTwoDecimals(request.amount.value)) {
-    return refuse(
+    return refused(
       invalidField('amount.value', `must be greater than 0 with at most two decimals, got ${request.amount.value}`),
     );
   }
@@ -116,16 +112,16 @@ export function createRequestSchedule(
     : null;
   const problem = schedule && scheduleProblem(schedule, today);
   if (problem) {
-    return refuse(invalidField(problem.field, problem.message));
+    return refused(invalidField(problem.field, problem.message));
   }
   const options = request.options;
   if (options?.iban && options.bacs) {
-    return refuse(
+    return refused(
       invalidField('options', 'must not restrict the payer to both an iban and a bacs account: give at most one'),
     );
   }
   if (options?.iban && !hasValidIbanCheckDigits(options.iban)) {
-    return refuse(invalidField('options.iban', `${options.iban} fails the ISO 13616 check-digit test`));
+    return refused(invalidField('options.iban', `${options.iban} fails the ISO 13616 check-digit test`));
   }
   return { ok: true, value: schedule };
 }
@@ -266,10 +262,10 @@ export function simulationStep(
   if (token !== undefined) {
     const invalid = paymentTokenRefusal(payment, token, now);
     if (invalid) {
-      return refuse(invalid);
+      return refused(invalid);
     }
     if (status !== INPUT_NEEDED) {
-      return refuse({ code: 'PAYMENT_NOT_AWAITING_INPUT', paymentId: payment.payment_id, status, to: 'use a token' });
+      return refused({ code: 'PAYMENT_NOT_AWAITING_INPUT', paymentId: payment.payment_id, status, to: 'use a token' });
     }
   } else if (status === target) {
     return { ok: true, value: { change: false } };
@@ -281,7 +277,7 @@ export function simulationStep(
     const otherKindOnly =
       !reachableStatuses(kind, INPUT_NEEDED).includes(target) &&
       reachableStatuses(otherKind, INPUT_NEEDED).includes(target);
-    return refuse({
+    return refused({
       code: 'SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID',
       paymentId: payment.payment_id,
       status,

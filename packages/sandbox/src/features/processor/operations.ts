@@ -6,17 +6,13 @@
  * `options.min_last_updated_datetime` is compared with.
  */
 
-import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import { refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { accountNumbers, ownersOf } from '../account-data/index.js';
-import {
-  accountNotSupported,
-  institutionOf,
-  isCheckingOrSavings,
-  presentAccount,
-  readableProcessorAccount,
-} from '../items/index.js';
+import { institutionOf, presentAccount, readableProcessorAccount } from '../items/index.js';
 import { testUserOf } from '../world/index.js';
+import { processorRefusalError } from './errors.js';
+import { balanceFreshnessRefusal, processorAuthRefusal } from './rules.js';
 
 /** The processor read handlers. */
 export const processorHandlers: HandlerGroup<'processorAuthGet' | 'processorIdentityGet' | 'processorBalanceGet'> = {
@@ -27,9 +23,7 @@ export const processorHandlers: HandlerGroup<'processorAuthGet' | 'processorIden
       request.processor_token,
       'auth',
     );
-    if (!isCheckingOrSavings(account)) {
-      throw accountNotSupported('the account behind processor_token', account, 'auth covers');
-    }
+    refuseIf(processorAuthRefusal(account), processorRefusalError);
     const institution = await institutionOf(context.store, item);
     return { account: presentAccount(account), numbers: accountNumbers([account], institution) };
   },
@@ -46,16 +40,7 @@ export const processorHandlers: HandlerGroup<'processorAuthGet' | 'processorIden
 
   async processorBalanceGet(request, context) {
     const { account } = await readableProcessorAccount(context.store.db, context, request.processor_token, 'balance');
-    const refreshedAt = context.now.toISOString();
-    const minimum = request.options?.min_last_updated_datetime;
-    if (minimum !== undefined && Date.parse(minimum) > context.now.getTime()) {
-      throw new SandboxError({
-        type: 'INSTITUTION_ERROR',
-        code: 'LAST_UPDATED_DATETIME_OUT_OF_RANGE',
-        message: `the institution last updated this balance at ${refreshedAt}, before options.min_last_updated_datetime ${minimum}`,
-        suggestedAction: 'Retry later or accept an older balance by moving options.min_last_updated_datetime back.',
-      });
-    }
+    refuseIf(balanceFreshnessRefusal(request.options?.min_last_updated_datetime, context.now), processorRefusalError);
     return { account: presentAccount(account) };
   },
 };

@@ -6,20 +6,20 @@
  * is removed, and survives a rotation of the access token.
  */
 import type { Transaction } from 'kysely';
-import { invalidInput } from '../../engine/errors/sandbox-error.js';
+import { refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import type { Database } from '../../engine/store/database.js';
 import {
   type AccountRow,
-  accountNotSupported,
-  isCheckingOrSavings,
   issueProcessorToken,
   accountOfItem as itemAccount,
   itemOfAccessToken,
   type LiveItem,
 } from '../items/index.js';
-import { isSandboxProcessor, newPartnerBToken, PARTNER_B_TOKEN_KIND } from './partners.js';
+import { processorRefusalError } from './errors.js';
+import { newPartnerBToken, PARTNER_B_TOKEN_KIND } from './partners.js';
 import { issueAccountToken } from './queries.js';
+import { partnerTokenRefusal, processorRefusal } from './rules.js';
 
 /** The Item of `accessToken` and its account `accountId` (`INVALID_ACCOUNT_ID` when it is not one of the Item's). */
 async function accountOfItem(
@@ -32,13 +32,6 @@ async function accountOfItem(
   return { item, account: await itemAccount(trx, item.item_id, accountId) };
 }
 
-/** Refuses an account that is not a checking or savings account, naming the partner's token. */
-function checkCheckingOrSavings(account: AccountRow, tokenName: string): void {
-  if (!isCheckingOrSavings(account)) {
-    throw accountNotSupported(`account_id ${account.account_id}`, account, `${tokenName} are issued for`);
-  }
-}
-
 /** The partner token handlers. */
 export const processorTokenHandlers: HandlerGroup<
   'processorTokenCreate' | 'processorPartnerAProcessorTokenCreate' | 'processorPartnerBBankAccountTokenCreate'
@@ -46,13 +39,7 @@ export const processorTokenHandlers: HandlerGroup<
   async processorTokenCreate(request, context) {
     return context.store.transaction(async (trx) => {
       const { item, account } = await accountOfItem(trx, context, request.access_token, request.account_id);
-      if (!isSandboxProcessor(request.processor)) {
-        throw invalidInput(
-          'INVALID_PROCESSOR',
-          `processor ${request.processor} is not a supported integration partner`,
-          "Check the spelling of the partner identifier in the partner's integration guide; the sandbox README lists the identifiers the sandbox accepts.",
-        );
-      }
+      refuseIf(processorRefusal(request.processor), processorRefusalError);
       const token = await issueProcessorToken(
         trx,
         context.client.client_id,
@@ -67,7 +54,7 @@ export const processorTokenHandlers: HandlerGroup<
   async processorPartnerAProcessorTokenCreate(request, context) {
     return context.store.transaction(async (trx) => {
       const { item, account } = await accountOfItem(trx, context, request.access_token, request.account_id);
-      checkCheckingOrSavings(account, 'partner A processor tokens');
+      refuseIf(partnerTokenRefusal(account, 'partner A processor tokens'), processorRefusalError);
       const token = await issueProcessorToken(
         trx,
         context.client.client_id,
@@ -82,7 +69,7 @@ export const processorTokenHandlers: HandlerGroup<
   async processorPartnerBBankAccountTokenCreate(request, context) {
     return context.store.transaction(async (trx) => {
       const { item, account } = await accountOfItem(trx, context, request.access_token, request.account_id);
-      checkCheckingOrSavings(account, 'partner B bank account tokens');
+      refuseIf(partnerTokenRefusal(account, 'partner B bank account tokens'), processorRefusalError);
       const token = await issueAccountToken(trx, {
         token: newPartnerBToken(),
         kind: PARTNER_B_TOKEN_KIND,

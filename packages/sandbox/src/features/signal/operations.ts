@@ -5,41 +5,26 @@
  * replaces it).
  */
 
-import { invalidField, invalidInput } from '../../engine/errors/sandbox-error.js';
+import { refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { transactionHistory } from '../account-data/index.js';
-import {
-  accountNotSupported,
-  accountOfItem,
-  accountsOfItem,
-  isCheckingOrSavings,
-  isoDate,
-  readableItem,
-} from '../items/index.js';
+import { accountOfItem, accountsOfItem, isoDate, readableItem } from '../items/index.js';
 import { testUserOf } from '../world/index.js';
 import { accountFacts, wholeDaysBetween } from './account-facts.js';
+import { signalRefusalError } from './errors.js';
 import { reportReturn, saveEvaluation } from './queries.js';
-import { isAssignedReturnCode } from './return-codes.js';
+import { amountRefusal, evaluatedAccountRefusal, returnCodeRefusal } from './rules.js';
 import { evaluateSignal } from './scores.js';
-
-/** Whether `amount` has at most two decimal places (tolerating binary floating-point noise). */
-function hasCents(amount: number): boolean {
-  return Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
-}
 
 /** The signal handlers. */
 export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport'> = {
   async signalEvaluate(request, context) {
-    if (!hasCents(request.amount)) {
-      throw invalidField('amount', `must have at most two decimal places, got ${request.amount}`);
-    }
+    refuseIf(amountRefusal(request.amount), signalRefusalError);
     const clientId = context.client.client_id;
     return context.store.transaction(async (trx) => {
       const item = await readableItem(trx, context, request.access_token, 'signal');
       const account = await accountOfItem(trx, item.item_id, request.account_id);
-      if (!isCheckingOrSavings(account)) {
-        throw accountNotSupported(`account_id ${account.account_id}`, account, 'signal evaluates ACH debits from');
-      }
+      refuseIf(evaluatedAccountRefusal(account), signalRefusalError);
       const user = testUserOf(item.test_user);
       const history = transactionHistory(
         item.item_id,
@@ -75,9 +60,7 @@ export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport
   },
 
   async signalReturnReport(request, context) {
-    if (!isAssignedReturnCode(request.return_code)) {
-      throw invalidField('return_code', `${request.return_code} is not an assigned ACH return code`);
-    }
+    refuseIf(returnCodeRefusal(request.return_code), signalRefusalError);
     const reported = await reportReturn(
       context.store.db,
       context.client.client_id,
@@ -86,11 +69,10 @@ export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport
       context.now.toISOString(),
     );
     if (!reported) {
-      throw invalidInput(
-        'CLIENT_TRANSACTION_ID_NOT_FOUND',
-        `client_transaction_id ${request.client_transaction_id} was never evaluated with /signal/evaluate`,
-        'Quote the client_transaction_id you sent to /signal/evaluate for this debit.',
-      );
+      throw signalRefusalError({
+        code: 'CLIENT_TRANSACTION_ID_NOT_FOUND',
+        clientTransactionId: request.client_transaction_id,
+      });
     }
     return {};
   },

@@ -52,10 +52,3 @@ export function transferRefusalError(refusal: TransferRefusal): SandboxError {
       );
   }
 }
-
-/** Throws the error of `refusal`, if any. */
-export function refuseIf(refusal: TransferRefusal | null): void {
-  if (refusal) {
-    throw transferRefusalError(refusal);
-  }
-}

@@ -6,6 +6,7 @@
 
 import type { components } from '@svc/spec/types';
 import type { Transaction } from 'kysely';
+import { orRefuse, refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import { newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
@@ -15,7 +16,7 @@ import { requestDefaults } from '../../generated/handlers.gen.js';
 import { accountOfItem, itemOfAccessToken, type LiveItem, productsNotSupported } from '../items/index.js';
 import { testUserOf } from '../world/index.js';
 import { decideAuthorization } from './authorization-decision.js';
-import { refuseIf, transferRefusalError } from './errors.js';
+import { transferRefusalError } from './errors.js';
 import { listFilters } from './list-filters.js';
 import { balanceCents, parseCents } from './money.js';
 import { resolveOriginationAccount } from './origination-account-queries.js';
@@ -26,6 +27,7 @@ import {
   insertAuthorization,
   insertTransfer,
   listTransfers,
+  type TransferRow,
   transferEventsAfter,
   transferOf,
   useAuthorization,
@@ -123,17 +125,17 @@ export const transferHandlers: HandlerGroup<
       }
       const item = await transferItem(trx, context, request.access_token);
       const found = await authorizationOf(trx, clientId, request.authorization_id);
-      const usable = usableAuthorization(request.authorization_id, found, item.item_id);
-      if (!usable.ok) {
-        throw transferRefusalError(usable.refusal);
-      }
-      const { authorization } = usable;
+      const authorization = orRefuse(
+        usableAuthorization(request.authorization_id, found, item.item_id),
+        transferRefusalError,
+      );
       const origination = await resolveOriginationAccount(trx, clientId, request.origination_account_id, context.now);
       refuseIf(
         authorizationMismatch(
           { ...request, origination_account_id: origination.origination_account_id },
           authorization,
         ),
+        transferRefusalError,
       );
       if (!(await useAuthorization(trx, authorization.authorization_id, transferId))) {
         // A concurrent create used it between the read above and this update.
@@ -144,7 +146,7 @@ export const transferHandlers: HandlerGroup<
           transferId: current?.transfer_id ?? null,
         });
       }
-      const row = {
+      const row: TransferRow = {
         transfer_id: transferId,
         client_id: clientId,
         item_id: item.item_id,
@@ -186,11 +188,12 @@ export const transferHandlers: HandlerGroup<
   async transferCancel(request, context) {
     await context.store.transaction(async (trx) => {
       const transfer = await transferOf(trx, context.client.client_id, request.transfer_id);
-      refuseIf(cancelRefusal(request.transfer_id, transfer));
+      refuseIf(cancelRefusal(request.transfer_id, transfer), transferRefusalError);
       if (transfer && !(await cancelTransfer(trx, transfer, context.now))) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.
         refuseIf(
           cancelRefusal(request.transfer_id, await transferOf(trx, context.client.client_id, request.transfer_id)),
+          transferRefusalError,
         );
         throw new Error(`transfer ${transfer.transfer_id} is cancellable but its cancel changed no row`);
       }

@@ -20,15 +20,15 @@ export function presentAuthorization(row: AuthorizationRow): Schemas['TransferAu
   return {
     id: row.authorization_id,
     created: presentTime(row.created),
-    decision: row.decision as Schemas['TransferAuthorizationDecision'],
-    decision_rationale: row.decision_rationale as Schemas['TransferAuthorization']['decision_rationale'],
+    decision: row.decision,
+    decision_rationale: row.decision_rationale,
     proposed_transfer: {
-      ach_class: row.ach_class as Schemas['AchClass'],
+      ach_class: row.ach_class,
       account_id: row.account_id,
-      type: row.type as Schemas['TransferType'],
+      type: row.type,
       user: JSON.parse(row.user_details),
       amount: row.amount,
-      network: row.network as Schemas['TransferNetwork'],
+      network: row.network,
       origination_account_id: row.origination_account_id,
     },
   };
@@ -39,17 +39,17 @@ export function presentTransfer(row: TransferRow): Schemas['Transfer'] {
   return {
     id: row.transfer_id,
     account_id: row.account_id,
-    ach_class: row.ach_class as Schemas['AchClass'],
+    ach_class: row.ach_class,
     amount: row.amount,
     cancellable: row.cancellable === 1,
     created: presentTime(row.created),
     description: row.description,
     failure_reason: parsed<Schemas['TransferFailure']>(row.failure_reason),
     metadata: JSON.parse(row.metadata),
-    network: row.network as Schemas['TransferNetwork'],
+    network: row.network,
     origination_account_id: row.origination_account_id,
-    status: row.status as Schemas['TransferStatus'],
-    type: row.type as Schemas['TransferType'],
+    status: row.status,
+    type: row.type,
     user: JSON.parse(row.user_details),
   };
 }
@@ -59,11 +59,11 @@ export function presentTransferEvent(row: TransferEventRow): Schemas['TransferEv
   return {
     event_id: row.event_id,
     timestamp: presentTime(row.timestamp),
-    event_type: row.event_type as Schemas['TransferEventType'],
+    event_type: row.event_type,
     account_id: row.account_id,
     transfer_id: row.transfer_id,
     origination_account_id: row.origination_account_id,
-    transfer_type: row.transfer_type as Schemas['TransferType'],
+    transfer_type: row.transfer_type,
     transfer_amount: row.transfer_amount,
     failure_reason: parsed<Schemas['TransferFailure']>(row.failure_reason),
   };

@@ -110,7 +110,7 @@ export async function appendTransferEvent(
     TransfersTable,
     'client_id' | 'transfer_id' | 'account_id' | 'origination_account_id' | 'type' | 'amount' | 'failure_reason'
   >,
-  eventType: string,
+  eventType: TransferEventsTable['event_type'],
   timestamp: string,
 ): Promise<number> {
   const eventId = await nextEventId(trx, 'transfer_events', transfer.client_id);

@@ -4,6 +4,7 @@
  * The operations raise a refusal through `transferRefusalError` (errors.ts), the one place its
  * wording lives.
  */
+import { type Outcome, refused } from '../../engine/errors/refusal.js';
 
 /** A refusal of a transfer operation: its error code and what the message names. */
 export type TransferRefusal =
@@ -44,9 +45,6 @@ export interface AuthorizationFactsForUse extends Record<AuthorizedField, string
   transfer_id: string | null;
 }
 
-/** An authorization that may be used, or the refusal. */
-export type UsableAuthorization<T> = { ok: true; authorization: T } | { ok: false; refusal: TransferRefusal };
-
 /**
  * Whether `authorization` (undefined when the client has no authorization `authorizationId`) can
  * be used for a transfer of the Item `itemId`: it exists, was not declined, was not used, and
@@ -56,28 +54,27 @@ export function usableAuthorization<T extends AuthorizationFactsForUse>(
   authorizationId: string,
   authorization: T | undefined,
   itemId: string,
-): UsableAuthorization<T> {
-  const refuse = (refusal: TransferRefusal): UsableAuthorization<T> => ({ ok: false, refusal });
+): Outcome<T, TransferRefusal> {
   if (!authorization) {
-    return refuse({ code: 'INVALID_AUTHORIZATION_ID', authorizationId });
+    return refused({ code: 'INVALID_AUTHORIZATION_ID', authorizationId });
   }
   const id = authorization.authorization_id;
   if (authorization.decision === 'declined') {
-    return refuse({
+    return refused({
       code: 'TRANSFER_AUTHORIZATION_DECLINED',
       authorizationId: id,
       rationale: authorization.decision_rationale,
     });
   }
   if (authorization.transfer_id !== null) {
-    return refuse({
+    return refused({
       code: 'TRANSFER_AUTHORIZATION_ALREADY_USED',
       authorizationId: id,
       transferId: authorization.transfer_id,
     });
   }
   if (authorization.item_id !== itemId) {
-    return refuse({
+    return refused({
       code: 'TRANSFER_AUTHORIZATION_MISMATCH',
       authorizationId: id,
       field: 'access_token',
@@ -85,7 +82,7 @@ export function usableAuthorization<T extends AuthorizationFactsForUse>(
       authorized: authorization.item_id,
     });
   }
-  return { ok: true, authorization };
+  return { ok: true, value: authorization };
 }
 
 /** The first field of `requested` that differs from the authorization's, as a refusal naming it. */

@@ -4,7 +4,10 @@
  * whole cents in `bigint` columns (PostgreSQL returns them as strings, so read them with
  * `Number()`); JSON objects are text; booleans 0/1.
  */
+import type { components } from '@svc/spec/types';
 import type { BigIntColumn } from '../../engine/store/columns.js';
+
+type Schemas = components['schemas'];
 
 /** An origination account of a client (transfers and bank transfers move money into or out of it). */
 export interface OriginationAccountsTable {
@@ -27,11 +30,11 @@ export interface TransferAuthorizationsTable {
   item_id: string;
   account_id: string;
   created: string;
-  decision: string;
-  decision_rationale: string | null;
-  type: string;
-  network: string;
-  ach_class: string;
+  decision: Schemas['TransferAuthorizationDecision'];
+  decision_rationale: Schemas['TransferAuthorization']['decision_rationale'];
+  type: Schemas['TransferType'];
+  network: Schemas['TransferNetwork'];
+  ach_class: Schemas['AchClass'];
   amount: string;
   /** JSON of the account holder, all four fields present. */
   user_details: string;
@@ -47,9 +50,9 @@ export interface TransfersTable {
   item_id: string;
   authorization_id: string;
   account_id: string;
-  ach_class: string;
+  ach_class: Schemas['AchClass'];
   amount: string;
-  status: string;
+  status: Schemas['TransferStatus'];
   cancellable: number;
   created: string;
   description: string;
@@ -57,9 +60,9 @@ export interface TransfersTable {
   failure_reason: string | null;
   /** JSON string-to-string map. */
   metadata: string;
-  network: string;
+  network: Schemas['TransferNetwork'];
   origination_account_id: string;
-  type: string;
+  type: Schemas['TransferType'];
   /** JSON of the account holder, all four fields present. */
   user_details: string;
 }
@@ -69,11 +72,11 @@ export interface TransferEventsTable {
   client_id: string;
   event_id: number;
   transfer_id: string;
-  event_type: string;
+  event_type: Schemas['TransferEventType'];
   timestamp: string;
   account_id: string;
   origination_account_id: string;
-  transfer_type: string;
+  transfer_type: Schemas['TransferType'];
   transfer_amount: string;
   failure_reason: string | null;
 }

@@ -20,7 +20,7 @@ function source(itemId: string, user = GOOD) {
 }
 
 describe('historicalBalances', () => {
-  const account = { type: 'depository', current: 110, iso_currency_code: 'USD' };
+  const account = { type: 'depository' as const, current: 110, iso_currency_code: 'USD' };
   it.each([
     {
       name: 'undoes each day of posted transactions, newest first, ending at the first day of the period',

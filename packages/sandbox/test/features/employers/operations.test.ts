@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { toJsonText } from '../../../src/engine/json-text.js';
 import { describeEngines } from '../../support/harness.js';
 
 describeEngines('employer search', (sandbox) => {
@@ -36,7 +37,7 @@ describeEngines('employer search', (sandbox) => {
     const row = await sandbox()
       .sandbox.store.db.selectFrom('employers')
       .select(['employer_id', 'name'])
-      .where('products', '=', '[]')
+      .where('products', '=', toJsonText<string[]>([]))
       .executeTakeFirstOrThrow();
     const { employers } = await sandbox().ok('employersSearch', { query: row.name, products: ['deposit_switch'] });
     expect(employers.map((employer) => employer.employer_id)).not.toContain(row.employer_id);

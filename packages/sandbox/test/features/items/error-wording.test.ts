@@ -69,4 +69,15 @@ describeEngines('error wording per code', (sandbox) => {
     }
     expect(new Set(replies.map((reply) => reply.body.suggested_action)).size).toBe(1);
   });
+
+  it("ITEM_LOGIN_REQUIRED: an Item's embedded error reads as the error its reads answer", async () => {
+    const login = await newItem(sandbox(), { username: 'user_login_reset', password: 'pass_good' });
+    const refused = await sandbox().fail('authGet', { access_token: login.accessToken });
+    const { item } = await sandbox().ok('itemWebhookUpdate', {
+      access_token: login.accessToken,
+      webhook: 'https://www.example.com/hook',
+    });
+    const { request_id: _requestId, ...answered } = refused.body;
+    expect(item.error).toEqual(answered);
+  });
 });

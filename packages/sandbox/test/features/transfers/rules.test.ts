@@ -67,7 +67,7 @@ describe('usableAuthorization', () => {
 
   it.each(cases)('%s', (_name, authorization, itemId, refusal) => {
     const outcome = usableAuthorization('asked-for', authorization, itemId);
-    expect(outcome).toEqual(refusal ? { ok: false, refusal } : { ok: true, authorization });
+    expect(outcome).toEqual(refusal ? { ok: false, refusal } : { ok: true, value: authorization });
   });
 });
 

@@ -1,0 +1,7 @@
+/** The error of employer search, worded in one place. */
+import { invalidField, type SandboxError } from '../../engine/errors/sandbox-error.js';
+
+/** `INVALID_FIELD`: the query has no word to search for. */
+export function blankQuery(): SandboxError {
+  return invalidField('query', 'must contain at least one character that is not a space');
+}
