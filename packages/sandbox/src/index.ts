@@ -8,6 +8,7 @@ export { type Clock, createManualClock, type ManualClock, systemClock } from './
 export { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from './engine/http/rate-limit.js';
 export { jsonLineLogger, type LogEntry, type Logger, silentLogger } from './engine/logger.js';
 export type { Store, StoreLocation } from './engine/store/open-store.js';
+export { DEFAULT_RETENTION_POLICY, type RetentionPolicy } from './engine/store/retention.js';
 export { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy, retryDelayMs } from './engine/webhooks/deliverer.js';
 export { SIGNATURE_HEADER, signWebhook, WEBHOOK_ID_HEADER } from './engine/webhooks/signature.js';
 export { checkAddress, checkWebhookUrl } from './engine/webhooks/url-policy.js';

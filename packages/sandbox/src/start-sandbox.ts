@@ -1,10 +1,10 @@
 /**
  * Starts the sandbox in this process: opens and migrates the store (seeding the canonical world
  * into an empty one), compiles request validation from the bundled spec, starts the webhook
- * deliverer and listens through `@svc/server-kit`'s `listen()` behind its request core
- * (`/healthz`, `/openapi.json`, `/openapi.yaml`, the request log). `stop()` is graceful: no new
- * connections, in-flight requests finish, the deliverer finishes its attempts, then the store
- * closes.
+ * deliverer and the pruner (`engine/store/retention.ts`) and listens through `@svc/server-kit`'s
+ * `listen()` behind its request core (`/healthz`, `/openapi.json`, `/openapi.yaml`, the request log). `stop()` is graceful: no new
+ * connections, in-flight requests finish, the pruner its batch, the deliverer its attempts,
+ * then the store closes.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -28,7 +28,9 @@ import { createSandboxListener, type SandboxRoute } from './engine/http/listener
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimit } from './engine/http/rate-limit.js';
 import { jsonLineLogger, type Logger } from './engine/logger.js';
 import { openStore, type Store, type StoreLocation } from './engine/store/open-store.js';
+import { engineRetentionSteps, type Pruner, type RetentionPolicy, startPruner } from './engine/store/retention.js';
 import { type DeliveryPolicy, startDeliverer } from './engine/webhooks/deliverer.js';
+import { unusedAuthorizationsRetention } from './features/transfers/index.js';
 import { type OperationId, operationPaths } from './generated/handlers.gen.js';
 import { handlers as defaultHandlers } from './handlers.js';
 import { resetStore } from './reset.js';
@@ -52,6 +54,12 @@ export interface SandboxOptions {
   logger?: Logger;
   /** Webhook delivery settings. */
   delivery?: Partial<DeliveryPolicy>;
+  /**
+   * Pruning of records no client can read any more (finished webhooks and their attempts,
+   * authorizations never used: after 24 hours by default; expired idempotency keys); `null`
+   * for none. Expired idempotency keys are treated as new either way.
+   */
+  retention?: Partial<RetentionPolicy> | null;
   /** Largest request body, in bytes. Default 1 MiB. */
   bodyLimitBytes?: number;
   /** Replaces handlers (tests of the server itself). */
@@ -69,6 +77,8 @@ export interface RunningSandbox {
   store: Store;
   /** Identifies this instance in webhook leases and logs. */
   instanceId: string;
+  /** Prunes what is due now and resolves with the records deleted per kind (nothing when retention is off). */
+  prune(): Promise<Record<string, number>>;
   /** Number of operations served. */
   operationCount: number;
   /** Calls the sandbox in-process, with no socket (the same handling as over HTTP). */
@@ -113,6 +123,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw error;
   }
   const deliverer = startDeliverer({ store, clock, logger, instanceId, policy: options.delivery });
+  const pruner: Pruner | undefined =
+    options.retention === null
+      ? undefined
+      : startPruner({
+          store,
+          clock,
+          logger,
+          steps: [...engineRetentionSteps, unusedAuthorizationsRetention],
+          policy: options.retention,
+        });
   const limiter = createRateLimiter(
     options.rateLimit === null ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT),
     clock,
@@ -140,6 +160,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   try {
     server = await listen(listener, { port: options.port ?? 4020, host, portOption: options.portOption });
   } catch (error) {
+    await pruner?.stop();
     await deliverer.stop();
     await store.close();
     throw error;
@@ -151,6 +172,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     port: server.port,
     store,
     instanceId,
+    prune: async () => (pruner ? pruner.runOnce() : {}),
     operationCount: routes.routes.length,
     inject: (request) => inject(listener, request),
     async reset() {
@@ -160,6 +182,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stop() {
       stopped ??= (async () => {
         await server.stop();
+        await pruner?.stop();
         await deliverer.stop();
         await store.close();
       })();

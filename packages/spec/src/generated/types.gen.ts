@@ -737,7 +737,9 @@ export interface paths {
          *       other bank transfer create operation; the credentials do not count, null counts as absent)
          *       fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
          *       failed does not use up its key. Keys are shared by `/bank_transfer/create` and
-         *       `/processor/bank_transfer/create` and remembered per client without expiry.
+         *       `/processor/bank_transfer/create` and remembered per client for 24 hours from the request
+         *       that first used them: retry within that time. After 24 hours a key is forgotten and a
+         *       request with it creates a new bank transfer.
          *
          *     The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
          *     added to the stream read by `/bank_transfer/event/sync`.
@@ -1322,7 +1324,9 @@ export interface paths {
          *       so retrying after a timeout or a `500` is safe. The same key with a different request (any
          *       field differs; the credentials do not count, null counts as absent) fails with
          *       `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A call that failed does
-         *       not use up its key. Keys are remembered per client without expiry.
+         *       not use up its key. A key is remembered per client for 24 hours from the call that first
+         *       used it: retry within that time. After 24 hours the key is forgotten and a call with it is
+         *       a new request (it creates a transfer if its authorization is still unused).
          *     - `ach_class` is always required (both networks are ACH).
          *     - `description`: 1 to 15 characters. `metadata`: at most 50 keys, keys 1 to 40 characters,
          *       values at most 500 characters; returned unchanged on the transfer (an empty object when
@@ -1498,7 +1502,9 @@ export interface paths {
          *       other bank transfer create operation; the credentials do not count, null counts as absent)
          *       fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
          *       failed does not use up its key. Keys are shared by `/bank_transfer/create` and
-         *       `/processor/bank_transfer/create` and remembered per client without expiry.
+         *       `/processor/bank_transfer/create` and remembered per client for 24 hours from the request
+         *       that first used them: retry within that time. After 24 hours a key is forgotten and a
+         *       request with it creates a new bank transfer.
          *
          *     The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
          *     added to the stream read by `/bank_transfer/event/sync`. Its later statuses and their
@@ -4252,7 +4258,7 @@ export interface components {
             /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
-             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: repeating a request with a key the client already used returns the bank transfer the first request created and never creates a second one; the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`. Keys are shared by both bank transfer create operations and remembered per client and environment without expiry. Use a new key for every new bank transfer.
+             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: repeating a request with a key the client already used returns the bank transfer the first request created and never creates a second one; the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`. Keys are shared by both bank transfer create operations and remembered per client and environment for 24 hours from their first use (then forgotten: a request with the key creates a new bank transfer). Use a new key for every new bank transfer.
              * @example invoice-2026-0042
              */
             idempotency_key: string;
@@ -5877,7 +5883,7 @@ export interface components {
             /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
-             * @description A key you choose (1 to 50 characters), unique per transfer you mean to create. Repeating the same request with the same key returns the transfer the first call created and never creates a second one, so a call that timed out can be retried safely. The key stays bound to that request: the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`.
+             * @description A key you choose (1 to 50 characters), unique per transfer you mean to create. Repeating the same request with the same key returns the transfer the first call created and never creates a second one, so a call that timed out can be retried safely. The key stays bound to that request for 24 hours from its first use: the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`. After 24 hours the key is forgotten.
              * @example rent-2026-11-alberta
              */
             idempotency_key: string;
@@ -6228,7 +6234,7 @@ export interface components {
             /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
             /**
-             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: repeating a request with a key the client already used returns the bank transfer the first request created and never creates a second one; the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`. Keys are shared by both bank transfer create operations and remembered per client and environment without expiry. Use a new key for every new bank transfer.
+             * @description A key chosen by the client, 1 to 50 characters, that makes the call safe to retry: repeating a request with a key the client already used returns the bank transfer the first request created and never creates a second one; the same key with a different request fails with `IDEMPOTENCY_KEY_REUSED`. Keys are shared by both bank transfer create operations and remembered per client and environment for 24 hours from their first use (then forgotten: a request with the key creates a new bank transfer). Use a new key for every new bank transfer.
              * @example invoice-2026-0042
              */
             idempotency_key: string;

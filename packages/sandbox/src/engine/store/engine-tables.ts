@@ -9,7 +9,7 @@ export interface CountersTable {
 }
 
 /**
- * One idempotency key of a client, remembered without expiry: the request it was first used with
+ * One idempotency key of a client, remembered for 24 hours (`IDEMPOTENCY_KEY_LIFETIME_MS`): the request it was first used with
  * (as a fingerprint) and the record that request created. Unique per (client, scope, key), so
  * two concurrent requests with one key create one record.
  */
@@ -23,4 +23,6 @@ export interface IdempotencyKeysTable {
   /** The id of the record the first request created. */
   resource_id: string;
   created_at: string;
+  /** When the key is forgotten (24 hours after `created_at`); null: never (the seeded canonical records). */
+  expires_at: string | null;
 }

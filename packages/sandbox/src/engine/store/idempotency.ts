@@ -2,21 +2,28 @@
  * Idempotency keys of money-moving creates (`/transfer/create`, `/bank_transfer/create`,
  * `/processor/bank_transfer/create`): the first request with a key creates the record, a repeat
  * of the same request gets that record, and a different request with the same key is refused
- * with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED`. Keys are remembered per client and scope
- * without expiry.
+ * with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED`. Keys are remembered per client and scope for
+ * {@link IDEMPOTENCY_KEY_LIFETIME_MS} (24 hours) from their first use (`expires_at`): after that a
+ * request with the key is new, whether or not the pruner (`retention.ts`) has deleted the row yet.
+ * The seeded canonical records' keys never expire.
  *
  * Concurrency: the key row is inserted first, inside the creating transaction, under the primary
  * key (client, scope, key). A second transaction inserting the same key waits on PostgreSQL until
  * the first one ends (SQLite runs one writer at a time): if the first committed, the second sees
  * its row and answers with its record; if it rolled back (the request failed), the second creates
  * the record itself. So two concurrent requests with one key create one record, and a failed
- * request does not use up its key.
+ * request does not use up its key. An expired row is taken over by the same statement
+ * (`ON CONFLICT … DO UPDATE … WHERE expires_at <= now`), which PostgreSQL re-checks on the
+ * newest version of the row: of two concurrent requests with an expired key, one takes it over.
  */
 import type { Transaction } from 'kysely';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { Database } from './database.js';
 import type { IdempotencyKeysTable } from './engine-tables.js';
 import { affectedRows, type Placeholders, prepareQuery } from './prepared-query.js';
+
+/** How long an idempotency key is remembered from its first use: 24 hours. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** What a create asks before creating anything. */
 export interface IdempotencyClaim {
@@ -34,7 +41,7 @@ export interface IdempotencyClaim {
 /** Either this request owns the key now (create the record), or it repeats the request that created `resourceId`. */
 export type ClaimOutcome = { kind: 'new' } | { kind: 'repeat'; resourceId: string };
 
-const claimQuery = prepareQuery((db, p: Placeholders<IdempotencyKeysTable>) =>
+const claimQuery = prepareQuery((db, p: Placeholders<IdempotencyKeysTable & { now: string }>) =>
   db
     .insertInto('idempotency_keys')
     .values({
@@ -44,22 +51,47 @@ const claimQuery = prepareQuery((db, p: Placeholders<IdempotencyKeysTable>) =>
       fingerprint: p.fingerprint,
       resource_id: p.resource_id,
       created_at: p.created_at,
+      expires_at: p.expires_at,
     })
-    .onConflict((conflict) => conflict.columns(['client_id', 'scope', 'idempotency_key']).doNothing()),
+    .onConflict((conflict) =>
+      conflict
+        .columns(['client_id', 'scope', 'idempotency_key'])
+        .doUpdateSet((eb) => ({
+          fingerprint: eb.ref('excluded.fingerprint'),
+          resource_id: eb.ref('excluded.resource_id'),
+          created_at: eb.ref('excluded.created_at'),
+          expires_at: eb.ref('excluded.expires_at'),
+        }))
+        // A key that never expires has a null `expires_at`: the comparison is not true.
+        .where('idempotency_keys.expires_at', '<=', p.now),
+    ),
 );
 
 /**
- * Claims `claim.key` inside `trx`. A key already used for a request with another fingerprint is
- * refused with `IDEMPOTENCY_KEY_REUSED`.
+ * Claims `claim.key` inside `trx`: new when unknown or expired (first used at least
+ * {@link IDEMPOTENCY_KEY_LIFETIME_MS} ago). A key still remembered for a request with another
+ * fingerprint is refused with `IDEMPOTENCY_KEY_REUSED`.
  */
-export async function claimIdempotencyKey(trx: Transaction<Database>, claim: IdempotencyClaim): Promise<ClaimOutcome> {
+export function claimIdempotencyKey(trx: Transaction<Database>, claim: IdempotencyClaim): Promise<ClaimOutcome> {
+  return claimKey(trx, claim, new Date(claim.now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS).toISOString());
+}
+
+/** Claims a key that is forgotten at `expiresAt` (null: never). */
+async function claimKey(
+  trx: Transaction<Database>,
+  claim: IdempotencyClaim,
+  expiresAt: string | null,
+): Promise<ClaimOutcome> {
+  const now = claim.now.toISOString();
   const inserted = await claimQuery.executeResult(trx, {
     client_id: claim.clientId,
     scope: claim.scope,
     idempotency_key: claim.key,
     fingerprint: claim.fingerprint,
     resource_id: claim.resourceId,
-    created_at: claim.now.toISOString(),
+    created_at: now,
+    expires_at: expiresAt,
+    now,
   });
   if (affectedRows(inserted) === 1) {
     return { kind: 'new' };
@@ -98,9 +130,12 @@ export function idempotencyKeyReused(key: string): SandboxError {
   });
 }
 
-/** Remembers a key for a record created outside a request (the seeded canonical records). */
+/**
+ * Remembers a key for a record created outside a request (the seeded canonical records), without
+ * expiry: the documentation's example create answers with its canonical record whenever it runs.
+ */
 export async function rememberIdempotencyKey(trx: Transaction<Database>, claim: IdempotencyClaim): Promise<void> {
-  const outcome = await claimIdempotencyKey(trx, claim);
+  const outcome = await claimKey(trx, claim, null);
   if (outcome.kind === 'repeat' && outcome.resourceId !== claim.resourceId) {
     throw new Error(`idempotency key ${claim.key} already names ${outcome.resourceId}, not ${claim.resourceId}`);
   }

@@ -15,4 +15,5 @@ export {
   resolveOriginationAccount,
 } from './origination-account-queries.js';
 export { parsed, presentTime } from './present.js';
+export { unusedAuthorizationsRetention } from './retention.js';
 export { seedTransferWorld } from './seed.js';

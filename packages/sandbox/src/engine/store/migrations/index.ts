@@ -9,6 +9,7 @@ import { paymentsMigration } from './0003-payments.js';
 import { transfers } from './0004-transfers.js';
 import { assetsSignalApplications } from './0005-assets-signal-applications.js';
 import { exchangeIntegration } from './0006-exchange-integration.js';
+import { retention } from './0007-retention.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -22,6 +23,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0004_transfers': transfers(),
     '0005_assets_signal_applications': assetsSignalApplications(),
     '0006_exchange_integration': exchangeIntegration(),
+    '0007_retention': retention(),
   };
 }
 
