@@ -11,6 +11,9 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createQueryBindings, type QueryBindings } from '../src/index.js';
 
+/** How long a render may take to show its data: a loaded machine, and a retried request, can exceed the 1 s default. */
+const SLOW = { timeout: 15_000 };
+
 const credentials = { clientId: '62b4f1c9a7d3e5001a2b3c4d', secret: '7d3c1f0e9b8a4c2d6e5f4a3b2c1d0e' };
 let svc: QueryBindings;
 
@@ -82,24 +85,24 @@ describe('components against @svc/mock', () => {
   it('renders a query: the documented example of transferGet', async () => {
     renderWithQueries(<TransferStatus transferId="460cbe92-2dcc-8eae-5ad6-b37d0ec90fd9" />);
     expect(screen.getByText('loading')).toBeTruthy();
-    expect(await screen.findByText(/^transfer 460cbe92-2dcc-8eae-5ad6-b37d0ec90fd9 is \w+$/)).toBeTruthy();
+    expect(await screen.findByText(/^transfer 460cbe92-2dcc-8eae-5ad6-b37d0ec90fd9 is \w+$/, {}, SLOW)).toBeTruthy();
   });
 
   it('renders the typed error of a rejected request (the mock validates the body)', async () => {
     renderWithQueries(<TransferStatus transferId="" />);
-    expect((await screen.findByRole('alert')).textContent).toBe('INVALID_FIELD');
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('INVALID_FIELD');
   });
 
   it('pages an infinite query until the paging contract ends it', async () => {
     renderWithQueries(<Transfers />);
     // count 1 and a one-transfer example page: a full page, so there may be a next one.
-    expect(await screen.findByText('more')).toBeTruthy();
+    expect(await screen.findByText('more', {}, SLOW)).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
     const button = screen.getByRole('button', { name: 'load more' }) as HTMLButtonElement;
     fireEvent.click(button);
     // The mock answers every page with the same example, so the second page repeats the first:
     // the bindings end the pages there instead of offering the same page again and again.
-    expect(await screen.findByText('no more')).toBeTruthy();
+    expect(await screen.findByText('no more', {}, SLOW)).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(button.disabled).toBe(true);
   });
@@ -107,6 +110,6 @@ describe('components against @svc/mock', () => {
   it('runs a mutation', async () => {
     renderWithQueries(<CancelTransfer transferId="460cbe92-2dcc-8eae-5ad6-b37d0ec90fd9" />);
     fireEvent.click(screen.getByRole('button', { name: 'cancel' }));
-    expect(await screen.findByText(/^cancelled, request \w+$/)).toBeTruthy();
+    expect(await screen.findByText(/^cancelled, request \w+$/, {}, SLOW)).toBeTruthy();
   });
 });
