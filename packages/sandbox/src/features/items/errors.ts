@@ -28,20 +28,26 @@ export function invalidProcessorToken(): SandboxError {
   );
 }
 
-/** Why a public token cannot be exchanged. */
-export type PublicTokenProblem = 'unknown' | 'item-removed';
+/** Why a public token cannot be exchanged; `canonical-used` is the docs' public token, exchanged before. */
+export type PublicTokenProblem = 'unknown' | 'item-removed' | 'canonical-used';
 
 const PUBLIC_TOKEN_PROBLEMS: Record<PublicTokenProblem, string> = {
   unknown: 'it is unknown, expired (public tokens live 30 minutes) or already exchanged',
   'item-removed': 'its Item was removed',
+  'canonical-used':
+    'it is the public token of the docs, which works once per sandbox store and was exchanged already (or has expired)',
 };
 
-/** `INVALID_PUBLIC_TOKEN`, saying why. */
+const NEW_PUBLIC_TOKEN = 'Create a new public token and exchange it within 30 minutes, once.';
+
+/** `INVALID_PUBLIC_TOKEN`, saying why and how to get a fresh one. */
 export function invalidPublicToken(problem: PublicTokenProblem): SandboxError {
   return invalidInput(
     'INVALID_PUBLIC_TOKEN',
     `public_token is not valid: ${PUBLIC_TOKEN_PROBLEMS[problem]}`,
-    'Create a new public token and exchange it within 30 minutes, once.',
+    problem === 'canonical-used'
+      ? 'Start the sandbox again with --reset (npm start -- --reset) to seed it afresh, or create a public token with /sandbox/public_token/create (institution_id ins_109508, initial_products ["auth"]) and exchange that within 30 minutes.'
+      : NEW_PUBLIC_TOKEN,
   );
 }
 

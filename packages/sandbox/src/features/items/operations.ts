@@ -124,7 +124,7 @@ export const itemHandlers: HandlerGroup<
     return context.store.transaction(async (trx) => {
       const itemId = await usePublicToken(trx, context.client.client_id, request.public_token, context.now);
       if (!itemId) {
-        throw invalidPublicToken('unknown');
+        throw invalidPublicToken(request.public_token === CANONICAL_ITEM.publicToken ? 'canonical-used' : 'unknown');
       }
       if (!(await isLiveItem(trx, itemId))) {
         throw invalidPublicToken('item-removed');

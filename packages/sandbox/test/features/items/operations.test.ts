@@ -35,6 +35,16 @@ describeEngines('Item and token lifecycle', (sandbox) => {
     );
   });
 
+  it("says how to get a fresh public token when the docs' canonical one is used again", async () => {
+    // The first use may succeed or not (another test of this file may have used it); the next must say what to do.
+    await sandbox().call('itemPublicTokenExchange', { public_token: CANONICAL_ITEM.publicToken });
+    const reply = await sandbox().fail('itemPublicTokenExchange', { public_token: CANONICAL_ITEM.publicToken });
+    expect(reply.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'INVALID_PUBLIC_TOKEN' });
+    expect(reply.body.error_message).toContain('works once per sandbox store');
+    expect(reply.body.suggested_action).toContain('--reset');
+    expect(reply.body.suggested_action).toContain('/sandbox/public_token/create');
+  });
+
   it('expires a public token 30 minutes after issue (injected clock)', async () => {
     const { public_token } = await sandbox().ok('sandboxPublicTokenCreate', {
       institution_id: 'ins_109508',
