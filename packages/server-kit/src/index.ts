@@ -126,6 +126,7 @@ export {
   describeViolation,
   type FieldViolation,
   formatFieldPath,
+  isRedactedField,
   MAX_REPORTED_VIOLATIONS,
   REDACTED_FIELDS,
   VALIDATION_ERROR_CODES,
