@@ -55,6 +55,7 @@ export {
 export {
   checkJsonLimits,
   DEFAULT_JSON_LIMITS,
+  isStorableString,
   type JsonLimitProblem,
   type JsonLimits,
 } from './json-limits.js';

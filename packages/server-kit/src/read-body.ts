@@ -2,7 +2,8 @@
  * Reads a request body that must be a JSON object, rejecting everything else with the API's
  * errors: 415 `INVALID_CONTENT_TYPE`, 413 `BODY_TOO_LARGE`, 400 `INVALID_BODY` (empty, not UTF-8,
  * not JSON, not an object, or beyond the {@link DEFAULT_JSON_LIMITS} on nesting and size) and 400
- * `INVALID_FIELD` (a number too large for a double, such as `1e400`). It always settles: a client
+ * `INVALID_FIELD` (a number too large for a double, such as `1e400`, or a string with a NUL or an
+ * unpaired surrogate, which PostgreSQL cannot store). It always settles: a client
  * that stops sending gets no answer but never leaves a pending promise behind. No error quotes the
  * body: a syntax error is located by line and column.
  */
@@ -159,6 +160,20 @@ function limitError(problem: JsonLimitProblem, requestId: string | undefined) {
       location: 'body',
     },
   ];
+  if (problem.kind === 'unstorable-string') {
+    const message =
+      problem.in === 'name'
+        ? `${field === '' ? 'the request body' : field} has a field name with a character this API does not accept: U+0000 (NUL) or an unpaired UTF-16 surrogate`
+        : `${subject} contains a character this API does not accept: U+0000 (NUL) or an unpaired UTF-16 surrogate`;
+    return createApiError({
+      errorType: 'INVALID_REQUEST',
+      errorCode: 'INVALID_FIELD',
+      message,
+      requestId,
+      causes: causeOf('INVALID_FIELD', message),
+      suggestedAction: 'Remove the NUL character (\\u0000) or the unpaired surrogate (\\ud800-\\udfff) from the text.',
+    });
+  }
   if (problem.kind === 'number-out-of-range') {
     const message = `${subject} is a number out of range: it is too large to be represented (JSON numbers must fit a 64-bit double)`;
     return createApiError({

@@ -191,6 +191,33 @@ describe('parseJsonObject', () => {
     });
   });
 
+  // Issue 22: PostgreSQL refuses U+0000 in text, so a NUL in any string was a 500 there.
+  it.each([
+    ['{"client_id":"x\\u0000","secret":"s"}', 'client_id'],
+    ['{"idempotency_key":"\\ud800"}', 'idempotency_key'],
+    ['{"user":{"legal_name":"A\\udc00b"}}', 'user.legal_name'],
+    ['{"account_ids":["a","b\\u0000"]}', 'account_ids[1]'],
+  ])('refuses the string PostgreSQL cannot store in %s, naming %s', (text, field) => {
+    expect(errorOf(text)).toMatchObject({
+      status: 400,
+      error_code: 'INVALID_FIELD',
+      error_message: `${field} contains a character this API does not accept: U+0000 (NUL) or an unpaired UTF-16 surrogate`,
+      causes: [{ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD', field, location: 'body' }],
+    });
+  });
+
+  it('refuses a field name PostgreSQL cannot store, naming its object', () => {
+    expect(errorOf('{"options":{"a\\u0000":1}}')).toMatchObject({
+      status: 400,
+      error_code: 'INVALID_FIELD',
+      causes: [{ field: 'options' }],
+    });
+  });
+
+  it('keeps paired surrogates (an emoji) and other control characters', () => {
+    expect(parse('{"name":"\\ud83d\\ude00 \\u0001"}')).toMatchObject({ ok: true, body: { name: '\u{1F600} \u0001' } });
+  });
+
   it('keeps numbers a double holds, tiny ones included', () => {
     expect(parse('{"a":1.7976931348623157e308,"b":1e-400}')).toMatchObject({
       ok: true,
