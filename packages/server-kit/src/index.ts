@@ -38,6 +38,7 @@ export {
   type CredentialSpec,
   type Credentials,
   type CredentialsResult,
+  malformedCredentialFields,
   missingCredentialsError,
   readCredentials,
 } from './credentials.js';

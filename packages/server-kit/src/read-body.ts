@@ -19,6 +19,15 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** Default largest body accepted: 1 MiB. The API's largest valid requests are a few kilobytes. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * Most bytes of a too-large body read and thrown away before the 413 is sent, and for how long:
+ * a client that is still sending when the server closes the connection gets a broken pipe instead
+ * of the answer, so a body up to this size is received in full first. Larger ones are answered at
+ * once.
+ */
+export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 5_000;
+
 /** Options of {@link readJsonObjectBody}. */
 export interface ReadBodyOptions {
   /** Largest body accepted, in bytes. Default {@link DEFAULT_BODY_LIMIT_BYTES}. */
@@ -86,11 +95,15 @@ export async function readJsonObjectBody(req: IncomingMessage, options: ReadBody
   }
   const announced = Number(req.headers['content-length']);
   if (Number.isFinite(announced) && announced > limit) {
+    if (announced <= DRAIN_LIMIT_BYTES) {
+      await drain(req, announced);
+    }
     return failure(tooLargeError(limit, requestId), { Connection: 'close' });
   }
 
   const read = await collect(req, limit);
   if (read.kind === 'too-large') {
+    await drain(req, DRAIN_LIMIT_BYTES);
     return failure(tooLargeError(limit, requestId), { Connection: 'close' });
   }
   if (read.kind === 'aborted') {
@@ -248,6 +261,40 @@ function collect(req: IncomingMessage, limit: number): Promise<Collected> {
     req.on('end', onEnd);
     req.on('error', onAbort);
     req.on('close', onClose);
+  });
+}
+
+/**
+ * Reads and discards the rest of `req` until it ends, `limit` more bytes have come, the client
+ * goes away, or {@link DRAIN_TIMEOUT_MS} has passed, whichever is first.
+ */
+function drain(req: IncomingMessage, limit: number): Promise<void> {
+  if (req.complete || req.destroyed) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    let received = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', finish);
+      req.off('close', finish);
+      req.off('error', finish);
+      req.pause();
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) {
+        finish();
+      }
+    };
+    const timer = setTimeout(finish, DRAIN_TIMEOUT_MS);
+    req.on('data', onData);
+    req.on('end', finish);
+    req.on('close', finish);
+    req.on('error', finish);
+    req.resume();
   });
 }
 

@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isJsonContentType, parseJsonObject, readJsonObjectBody } from '../src/read-body.js';
 import { sendApiError, sendJson } from '../src/send-json.js';
@@ -80,6 +80,36 @@ describe('readJsonObjectBody', () => {
     const response = await post(stream, 'application/json');
     expect(response.status).toBe(413);
     expect(response.body.error_code).toBe('BODY_TOO_LARGE');
+  });
+
+  // Issue 22: the server closed while the client was still sending, so a client that sends the
+  // whole body before reading (Python's http.client, curl on a slow link) got EPIPE, not the 413.
+  it.each([false, true])('lets a client send 10 MB (chunked: %s) and then read the 413', async (chunked) => {
+    const big = Buffer.alloc(10 * 1024 * 1024, 0x20);
+    const { port } = server.address() as AddressInfo;
+    for (let round = 0; round < 3; round++) {
+      let written: Promise<void> = Promise.resolve();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.setTimeout(5000, () => socket.destroy(new Error('no answer within 5 s')));
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (part: string) => {
+          text += part;
+        });
+        socket.on('error', reject);
+        socket.on('end', () => resolve(text));
+        const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${big.length}`;
+        socket.write(`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`);
+        const body = chunked ? Buffer.concat([Buffer.from(`${big.length.toString(16)}\r\n`), big, Buffer.from('\r\n0\r\n\r\n')]) : big;
+        // Every byte is written (or the write fails) before the answer is read, as such clients do.
+        written = new Promise((done, fail) => socket.write(body, (error) => (error ? fail(error) : done())));
+        written.catch(reject);
+      });
+      await written;
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain('"error_code":"BODY_TOO_LARGE"');
+    }
   });
 
   it('rejects a body without Content-Type with 415', async () => {
