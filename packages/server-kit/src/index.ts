@@ -21,7 +21,14 @@ export {
   type ErrorResponse,
   type ErrorType,
 } from './api-error.js';
-export { clientErrorAnswer, clientErrorBody, handleClientErrors } from './client-errors.js';
+export {
+  clientErrorAnswer,
+  clientErrorBody,
+  connectError,
+  expectationError,
+  handleClientErrors,
+  handleUnservedRequests,
+} from './client-errors.js';
 export {
   answerPreflight,
   applyCors,

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { openapiJsonPath } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
-import { CREDENTIALS, malformedCredentialFields, missingCredentialsError, readCredentials } from '../src/credentials.js';
+import {
+  CREDENTIALS,
+  malformedCredentialFields,
+  missingCredentialsError,
+  readCredentials,
+} from '../src/credentials.js';
 import { validationError } from '../src/validation-error.js';
 
 const headers = { 'svc-client-id': 'hid', 'svc-secret': 'hsecret' };

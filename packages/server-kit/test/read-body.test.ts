@@ -101,7 +101,9 @@ describe('readJsonObjectBody', () => {
         socket.on('end', () => resolve(text));
         const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${big.length}`;
         socket.write(`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`);
-        const body = chunked ? Buffer.concat([Buffer.from(`${big.length.toString(16)}\r\n`), big, Buffer.from('\r\n0\r\n\r\n')]) : big;
+        const body = chunked
+          ? Buffer.concat([Buffer.from(`${big.length.toString(16)}\r\n`), big, Buffer.from('\r\n0\r\n\r\n')])
+          : big;
         // Every byte is written (or the write fails) before the answer is read, as such clients do.
         written = new Promise((done, fail) => socket.write(body, (error) => (error ? fail(error) : done())));
         written.catch(reject);
