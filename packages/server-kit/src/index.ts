@@ -9,7 +9,18 @@
  * `/openapi.json`, `/openapi.yaml`, one log entry per response), which {@link inject} calls
  * in-process.
  */
+
 export { type AcceptedRequest, type AcceptRequestOptions, acceptRequest } from './accept-request.js';
+export {
+  type AccessPolicy,
+  type AllowedOrigins,
+  defaultAllowedHosts,
+  hostName,
+  isLoopbackHost,
+  isOriginAllowed,
+  LOCAL_ORIGINS,
+  refusedAccess,
+} from './access-policy.js';
 export {
   type ApiError,
   type ApiErrorCause,
