@@ -72,7 +72,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, options: Co
 export function answerPreflight(req: IncomingMessage, res: ServerResponse, options: CorsOptions = {}): void {
   const cors = corsHeaders(req, options);
   const privateNetwork =
-    req.headers['access-control-request-private-network']?.toLowerCase() === 'true' &&
+    String(req.headers['access-control-request-private-network']).toLowerCase() === 'true' &&
     cors['Access-Control-Allow-Origin'] !== undefined;
   res.writeHead(204, {
     ...cors,

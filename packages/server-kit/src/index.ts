@@ -111,6 +111,7 @@ export {
 } from './schema-violations.js';
 export { JSON_CONTENT_TYPE, type SentBodyFacts, sendApiError, sendJson, sentBodyFacts } from './send-json.js';
 export {
+  listOption,
   logFormatOption,
   PORT_OPTION_VARIABLE,
   parseCommandLine,
