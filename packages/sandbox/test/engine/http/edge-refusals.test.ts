@@ -43,22 +43,33 @@ describeEngines('the edges', (sandbox) => {
   it.each([
     [
       'a NUL in the body client_id',
+      '/institutions/get',
       '{"client_id":"x\\u0000","secret":"s","count":1,"offset":0,"country_codes":["US"]}',
       {},
       'client_id',
     ],
-    ['a NUL in a field', '{"count":1,"offset":0,"country_codes":["US\\u0000"]}', credentials, 'country_codes[0]'],
+    [
+      'a NUL in a search query',
+      '/institutions/search',
+      '{"query":"Ging\\u0000ham","products":null,"country_codes":["US"]}',
+      credentials,
+      'query',
+    ],
     [
       'a lone surrogate in the body secret',
+      '/institutions/get',
       '{"client_id":"a","secret":"\\ud800","count":1,"offset":0,"country_codes":["US"]}',
       {},
       'secret',
     ],
-  ])('refuses %s with 400 INVALID_FIELD naming it, before authentication', async (_name, body, headers, field) => {
-    const reply = await send(sandbox().url, '/institutions/get', { body, headers: { ...json, ...headers } });
-    expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ error_code: 'INVALID_FIELD', causes: [{ field }] });
-  });
+  ])(
+    'refuses %s with 400 INVALID_FIELD naming it, before authentication',
+    async (_name, path, body, headers, field) => {
+      const reply = await send(sandbox().url, path, { body, headers: { ...json, ...headers } });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ error_code: 'INVALID_FIELD', causes: [{ field }] });
+    },
+  );
 
   it.each([
     ['a number', 42],
