@@ -1,5 +1,6 @@
 // The mock (Prism's validator) and the sandbox (@svc/server-kit's Ajv validator) answer the same
 // invalid requests with the same ApiError: same status, error_type, error_code, message and causes.
+import { connect } from 'node:net';
 import { startMock } from '@svc/mock';
 import { startSandbox } from '@svc/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,8 @@ const invalid = cases.filter((item) =>
   ['missing-field', 'unknown-field', 'constraint-rejected', 'no-credentials'].includes(item.kind),
 );
 const credentials = contractCredentials();
+/** Empty credential headers: the body fields are the credentials. */
+const NO_HEADERS = { 'SVC-CLIENT-ID': '', 'SVC-SECRET': '' };
 
 interface Raw {
   path: string;
@@ -63,6 +66,55 @@ const transportCases: [string, Raw][] = [
       }),
     },
   ],
+  // Issue 22: strings PostgreSQL cannot store, malformed body credentials, echoed secrets.
+  [
+    'a NUL in the body client_id',
+    { path: '/item/remove', body: '{"client_id":"x\\u0000","secret":"s","access_token":"a"}', headers: NO_HEADERS },
+  ],
+  ['a lone surrogate in a field', { path: '/item/remove', body: '{"access_token":"a\\ud800"}' }],
+  ['a NUL in a field name', { path: '/item/remove', body: '{"access_token":"a","options":{"\\u0000":1}}' }],
+  ...[42, '', null, {}, ['x']].map((value): [string, Raw] => [
+    `a body client_id ${JSON.stringify(value)} with no credential headers`,
+    {
+      path: '/item/remove',
+      body: JSON.stringify({ client_id: value, secret: 's', access_token: 'a' }),
+      headers: NO_HEADERS,
+    },
+  ]),
+  [
+    'a body secret that is a number',
+    { path: '/item/remove', body: '{"client_id":"c","secret":12345,"access_token":"a"}', headers: NO_HEADERS },
+  ],
+  ['a malformed access_token (never quoted back)', { path: '/item/remove', body: '{"access_token":42}' }],
+];
+
+/** Raw HTTP/1.1 exchanges fetch cannot make: an Expect, a CONNECT, another Host, a 10 MB body. */
+const rawCases: [string, (port: number) => Buffer][] = [
+  [
+    'Expect: 999-bogus',
+    (port) =>
+      Buffer.from(
+        `POST /item/remove HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nExpect: 999-bogus\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+      ),
+  ],
+  ['CONNECT', () => Buffer.from('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n')],
+  [
+    'a rebound Host name',
+    () =>
+      Buffer.from(
+        'POST /item/remove HTTP/1.1\r\nHost: attacker-rebind.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      ),
+  ],
+  [
+    'a 10 MB body, sent in full before the answer is read',
+    (port) =>
+      Buffer.concat([
+        Buffer.from(
+          `POST /item/remove HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`,
+        ),
+        Buffer.alloc(10 * 1024 * 1024, 0x20),
+      ]),
+  ],
 ];
 
 let mockUrl = '';
@@ -96,7 +148,47 @@ async function send(base: string, raw: Raw) {
   return { status: response.status, body: rest };
 }
 
+/** Sends `bytes` on a new connection (every byte written before reading) and parses the answer. */
+async function sendRaw(base: string, bytes: (port: number) => Buffer) {
+  const port = Number(new URL(base).port);
+  let written: Promise<void> = Promise.resolve();
+  const text = await new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
+    socket.on('data', (part: string) => {
+      received += part;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(received));
+    written = new Promise((done, fail) => socket.write(bytes(port), (error) => (error ? fail(error) : done())));
+    written.catch(reject);
+  });
+  await written;
+  const status = Number(text.slice(9, 12));
+  const { request_id: _requestId, ...rest } = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as Record<
+    string,
+    unknown
+  >;
+  return { status, body: rest };
+}
+
 describe('the sandbox and the mock reject the same requests identically', () => {
+  it.each(rawCases)('%s (raw)', async (_name, bytes) => {
+    const fromSandbox = await sendRaw(sandboxUrl, bytes);
+    expect(fromSandbox).toEqual(await sendRaw(mockUrl, bytes));
+    expect(fromSandbox.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('quotes no malformed token back', async () => {
+    const raw: Raw = { path: '/item/remove', body: '{"access_token":"not-a-token-0123456789"}' };
+    const [fromSandbox, fromMock] = [await send(sandboxUrl, raw), await send(mockUrl, raw)];
+    expect(fromSandbox).toEqual(fromMock);
+    expect(fromSandbox.status).toBe(400);
+    expect(JSON.stringify(fromSandbox.body)).not.toContain('not-a-token-0123456789');
+  });
+
   it(`has invalid requests to compare (${invalid.length})`, () => {
     expect(invalid.length).toBeGreaterThan(500);
   });

@@ -3,6 +3,7 @@ import {
   createLogger,
   LOG_FORMAT_VARIABLE,
   type Logger,
+  listOption,
   logFormatOption,
   PORT_OPTION_VARIABLE,
   parseCommandLine,
@@ -15,7 +16,7 @@ import type { MockAccessEntry } from './mock/mock-listener.js';
 import { startMock } from './mock/start-mock.js';
 
 const USAGE = `usage: svc-mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--quiet] [--log-format json|pretty]
-                [--docs-url URL]
+                [--docs-url URL] [--allowed-origins ORIGINS] [--allowed-hosts HOSTS]
 
 Serves the SVC API mock on http://<host>:<port>: Prism's engine behind the API's own edges,
 with GET /healthz and the OpenAPI document it serves at /openapi.json and /openapi.yaml.
@@ -27,6 +28,10 @@ with GET /healthz and the OpenAPI document it serves at /openapi.json and /opena
                          ${LOG_FORMAT_VARIABLE}, else pretty on a terminal and json otherwise
   --docs-url <url>       documentation_url of errors points at this served HTML reference
                          (<url>#section/<error_type>; npm start passes its docs), not the hosted docs
+  --allowed-origins <l>  web pages that may call the mock, comma-separated (http://localhost:3000;
+                         :* for any port). Default: * (any page: the mock has no data to protect)
+  --allowed-hosts <l>    more Host names to answer, comma-separated (* for any). Bound to
+                         127.0.0.1, the mock answers only localhost, 127.0.0.1 and [::1]
   -h, --help             show this help`;
 
 /** Where a frontend developer reads on: the README and the table of forcible responses. */
@@ -54,6 +59,8 @@ export async function main(argv: string[]): Promise<void> {
     quiet: { type: 'boolean', default: false },
     'log-format': { type: 'string' },
     'docs-url': { type: 'string' },
+    'allowed-origins': { type: 'string' },
+    'allowed-hosts': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -75,6 +82,10 @@ export async function main(argv: string[]): Promise<void> {
     dynamic: values.dynamic,
     logger,
     portOption: process.env[PORT_OPTION_VARIABLE],
+    allowedOrigins:
+      values['allowed-origins'] === undefined ? undefined : listOption('--allowed-origins', values['allowed-origins']),
+    allowedHosts:
+      values['allowed-hosts'] === undefined ? undefined : listOption('--allowed-hosts', values['allowed-hosts']),
   });
   const lines = [
     `SVC API mock listening on ${mock.url} (started in ${Math.round(performance.now() - started)} ms)`,

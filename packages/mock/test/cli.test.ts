@@ -102,6 +102,14 @@ describe('svc-mock', () => {
     [['--prot', '4020'], "svc-mock: unknown option '--prot' (svc-mock --help lists the options)"],
     [['--port'], "svc-mock: option '--port <value>' argument missing (svc-mock --help lists the options)"],
     [['--log-format', 'xml'], 'svc-mock: --log-format must be json or pretty, not "xml"'],
+    [
+      ['--allowed-origins', 'localhost:3000'],
+      'svc-mock: --allowed-origins: "localhost:3000" is not an origin such as http://localhost:3000 (:* for any port)',
+    ],
+    [
+      ['--allowed-hosts', '*,dev.test'],
+      'svc-mock: --allowed-hosts takes a comma-separated list, or * alone for any, not "*,dev.test"',
+    ],
   ])('refuses %j with one line and exit code 2', async (args, line) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: 'pipe' });
     let output = '';

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createLogger,
   LOG_FORMAT_VARIABLE,
+  listOption,
   logFormatOption,
   PORT_OPTION_VARIABLE,
   parseCommandLine,
@@ -25,6 +26,7 @@ import { DEFAULT_DATA_DIR, startSandbox } from './start-sandbox.js';
 const { clientId: CLIENT_ID, secret: SECRET } = HEADER_NAMES;
 const USAGE = `usage: svc-sandbox [--port 4020] [--host 127.0.0.1] [--data-dir DIR | --memory | --database-url URL]
                    [--reset] [--rate-limit N|N/Ss|off] [--quiet] [--log-format json|pretty] [--docs-url URL]
+                   [--allowed-origins ORIGINS] [--allowed-hosts HOSTS]
        svc-sandbox clients add --name NAME [--platform] [--data-dir DIR | --database-url URL]
        svc-sandbox clients list [--data-dir DIR | --database-url URL]
 
@@ -43,6 +45,11 @@ OpenAPI document it implements at /openapi.json and /openapi.yaml.
                         ${LOG_FORMAT_VARIABLE}, else pretty on a terminal and json otherwise
   --docs-url <url>      documentation_url of errors points at this served HTML reference
                         (<url>#section/<error_type>; npm start passes its docs), not the hosted docs
+  --allowed-origins <l> web pages that may call the sandbox from a browser, comma-separated
+                        (http://localhost:3000; :* for any port; * for any page). Default: a page
+                        on localhost, 127.0.0.1 or [::1], any port. Other pages are refused.
+  --allowed-hosts <l>   more Host names to answer, comma-separated (* for any). Bound to
+                        127.0.0.1, the sandbox answers only localhost, 127.0.0.1 and [::1]
   -h, --help            show this help`;
 
 /** Where the sandbox's README is. */
@@ -64,6 +71,8 @@ export async function main(argv: string[]): Promise<void> {
       quiet: { type: 'boolean', default: false },
       'log-format': { type: 'string' },
       'docs-url': { type: 'string' },
+      'allowed-origins': { type: 'string' },
+      'allowed-hosts': { type: 'string' },
       name: { type: 'string' },
       platform: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -87,6 +96,10 @@ export async function main(argv: string[]): Promise<void> {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
   }
   setDocumentationBase(values['docs-url']);
+  const allowedOrigins =
+    values['allowed-origins'] === undefined ? undefined : listOption('--allowed-origins', values['allowed-origins']);
+  const allowedHosts =
+    values['allowed-hosts'] === undefined ? undefined : listOption('--allowed-hosts', values['allowed-hosts']);
   const format = logFormatOption(values['log-format']);
   let logger: Logger = createLogger({ format });
   if (values.quiet) {
@@ -106,6 +119,8 @@ export async function main(argv: string[]): Promise<void> {
     rateLimit: values['rate-limit'] === undefined ? undefined : (parseRateLimit(values['rate-limit']) ?? null),
     logger,
     portOption: process.env[PORT_OPTION_VARIABLE],
+    allowedOrigins,
+    allowedHosts,
   });
   const lines = [
     `SVC API sandbox listening on ${sandbox.url} (started in ${Math.round(performance.now() - started)} ms)`,

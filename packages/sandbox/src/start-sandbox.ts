@@ -9,15 +9,18 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
+  type AllowedOrigins,
   createRequestCore,
   createRequestValidator,
   createRouteTable,
   DEFAULT_BODY_LIMIT_BYTES,
+  defaultAllowedHosts,
   errorCatalogue,
   type InjectedRequest,
   type InjectedResponse,
   inject,
   type ListeningServer,
+  LOCAL_ORIGINS,
   listen,
 } from '@svc/server-kit';
 import { openapiDereferencedJsonPath, openapiJsonPath, openapiYamlPath } from '@svc/spec';
@@ -66,6 +69,18 @@ export interface SandboxOptions {
   handlers?: Partial<Handlers>;
   /** The command-line option that sets the port, named when the port is in use. Default `--port`. */
   portOption?: string;
+  /**
+   * Web pages that may call the sandbox from a browser; a request from any other `Origin` is
+   * refused. Default {@link LOCAL_ORIGINS}: a frontend on `localhost`, `127.0.0.1` or `[::1]`, any
+   * port. `'*'` allows every page (then any site its user visits can use the default credentials).
+   */
+  allowedOrigins?: AllowedOrigins;
+  /**
+   * More `Host` names to answer. Bound to a loopback interface, the sandbox answers only
+   * `localhost`, `127.0.0.1`, `[::1]` and its host (against DNS rebinding); bound elsewhere, any
+   * name unless some are given; `'*'` answers any name.
+   */
+  allowedHosts?: readonly string[] | '*';
 }
 
 /** A running sandbox. */
@@ -138,8 +153,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clock,
   );
   const authenticate = createAuthenticator(store);
+  const allowedOrigins = options.allowedOrigins ?? LOCAL_ORIGINS;
   const listener = createRequestCore({
     service: 'svc-sandbox',
+    access: {
+      allowedOrigins,
+      allowedHosts: options.allowedHosts === '*' ? undefined : defaultAllowedHosts(host, options.allowedHosts),
+    },
     openapi,
     logger,
     handle: createSandboxListener({
@@ -153,6 +173,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       limiter,
       logger,
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+      cors: { allowedOrigins },
       webhooksCommitted: () => deliverer.wake(),
     }),
   });

@@ -38,6 +38,14 @@ describe('svc-sandbox', () => {
     [['--prot', '4020'], "svc-sandbox: unknown option '--prot' (svc-sandbox --help lists the options)"],
     [['--port'], "svc-sandbox: option '--port <value>' argument missing (svc-sandbox --help lists the options)"],
     [['--log-format', 'xml'], 'svc-sandbox: --log-format must be json or pretty, not "xml"'],
+    [
+      ['--allowed-origins', 'localhost:3000'],
+      'svc-sandbox: --allowed-origins: "localhost:3000" is not an origin such as http://localhost:3000 (:* for any port)',
+    ],
+    [
+      ['--allowed-hosts', '*,dev.test'],
+      'svc-sandbox: --allowed-hosts takes a comma-separated list, or * alone for any, not "*,dev.test"',
+    ],
   ])('refuses %j with one usage line and exit code 2', (args, line) => {
     const result = run(args);
     expect(result.status).toBe(2);

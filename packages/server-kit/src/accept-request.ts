@@ -5,12 +5,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerPreflight, applyCors, type CorsOptions } from './cors.js';
-import { type Credentials, readCredentials } from './credentials.js';
+import { type Credentials, malformedCredentialFields, readCredentials } from './credentials.js';
 import type { JsonLimits } from './json-limits.js';
 import { readJsonObjectBody } from './read-body.js';
 import { newRequestId } from './request-id.js';
 import { type Route, type RouteTable, routeError } from './routes.js';
 import { sendApiError } from './send-json.js';
+import { validationError } from './validation-error.js';
 
 /** Options of {@link acceptRequest}. */
 export interface AcceptRequestOptions<R extends Route> {
@@ -36,8 +37,8 @@ export interface AcceptedRequest<R extends Route> {
  * Runs the edge checks on `req` in this order: CORS headers (on every response), `OPTIONS`
  * preflight (204), route (404 `NOT_FOUND`, 405 `METHOD_NOT_ALLOWED`), body (415
  * `INVALID_CONTENT_TYPE`, 413 `BODY_TOO_LARGE`, 400 `INVALID_BODY`, 400 `INVALID_FIELD` for a
- * number out of range), credentials (401
- * `MISSING_CREDENTIALS`). Returns the accepted request, or `undefined` when `res` was answered.
+ * number out of range or a string with a NUL), credentials (400 `INVALID_FIELD` for a body
+ * credential that is not a non-empty string, 401 `MISSING_CREDENTIALS`). Returns the accepted request, or `undefined` when `res` was answered.
  */
 export async function acceptRequest<R extends Route>(
   req: IncomingMessage,
@@ -65,6 +66,11 @@ export async function acceptRequest<R extends Route>(
   });
   if (!read.ok) {
     sendApiError(res, read.response);
+    return undefined;
+  }
+  const malformed = malformedCredentialFields(req.headers, read.body);
+  if (malformed.length > 0) {
+    sendApiError(res, { error: validationError(malformed, requestId) });
     return undefined;
   }
   const credentials = readCredentials(req.headers, read.body, requestId);

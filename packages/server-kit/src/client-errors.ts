@@ -4,10 +4,10 @@
  * limit, an unknown method, a request not received in time) answered with the API's error object
  * instead of Node's empty `400 Bad Request`, then the connection closed.
  */
-import { maxHeaderSize, type Server, STATUS_CODES } from 'node:http';
+import { type IncomingMessage, maxHeaderSize, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ApiError, createApiError } from './api-error.js';
-import { JSON_CONTENT_TYPE } from './send-json.js';
+import { JSON_CONTENT_TYPE, sendApiError } from './send-json.js';
 
 /** How long a rejected connection may take to receive its answer before it is destroyed. */
 const CLOSE_GRACE_MS = 1000;
@@ -121,6 +121,58 @@ export function handleClientErrors(server: Server): void {
       requestTimeoutMs: server.requestTimeout,
     });
     socket.end(rawResponse(body, headers), () => socket.destroy());
+    setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+  });
+}
+
+/** The answer to a `CONNECT` request: this server is no proxy. */
+export function connectError(): { error: ApiError; headers: Record<string, string> } {
+  return {
+    error: createApiError({
+      errorType: 'INVALID_REQUEST',
+      errorCode: 'METHOD_NOT_ALLOWED',
+      message: 'CONNECT is not supported: this server is no proxy, and every operation is a POST',
+      suggestedAction: 'Send a POST to an operation path of the API.',
+    }),
+    headers: { Allow: 'POST, OPTIONS' },
+  };
+}
+
+/** The answer to an `Expect` header other than `100-continue`. */
+export function expectationError(): ApiError {
+  return createApiError({
+    errorType: 'INVALID_REQUEST',
+    errorCode: 'INVALID_HEADERS',
+    message:
+      'the Expect header asks for something this server does not do: the only expectation it meets is 100-continue',
+    causes: [
+      {
+        error_type: 'INVALID_REQUEST',
+        error_code: 'INVALID_HEADERS',
+        error_message: 'Expect must be 100-continue, or not sent',
+        header: 'Expect',
+        location: 'header',
+      },
+    ],
+    suggestedAction: 'Send the request without the Expect header, or with Expect: 100-continue.',
+  });
+}
+
+/**
+ * Answers, with the API's error object, the requests Node would otherwise answer itself or drop:
+ * an `Expect` other than `100-continue` (Node sends an empty `417`) gets the 400
+ * `INVALID_HEADERS` of {@link expectationError}, and a `CONNECT` (Node closes the socket without a
+ * word) the 405 of {@link connectError}, then its connection is closed.
+ */
+export function handleUnservedRequests(server: Server): void {
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    sendApiError(res, { error: expectationError(), headers: { Connection: 'close' } });
+  });
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    const { error, headers } = connectError();
+    socket.on('error', () => socket.destroy());
+    socket.end(rawResponse(error, headers), () => socket.destroy());
     setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
   });
 }

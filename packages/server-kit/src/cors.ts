@@ -1,8 +1,11 @@
 /**
  * CORS for browser apps: every response carries the CORS headers, and a preflight `OPTIONS` is
- * answered `204` with the headers the API's requests use (credentials, version, `Prefer`).
+ * answered `204` with the headers the API's requests use (credentials, version, `Prefer`). Only
+ * the allowed origins are named in `Access-Control-Allow-Origin`; credentials travel in headers,
+ * so `Access-Control-Allow-Credentials` is never sent (no cookie or HTTP auth reaches a server).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type AllowedOrigins, isOriginAllowed } from './access-policy.js';
 import { HEADER_NAMES } from './generated/headers.gen.js';
 
 /** Request headers a browser app may send: credentials, version, content type and `Prefer`. */
@@ -27,11 +30,14 @@ export const CORS_MAX_AGE_SECONDS = 600;
 export interface CorsOptions {
   allowedHeaders?: readonly string[];
   exposedHeaders?: readonly string[];
+  /** Pages whose requests may be read (see `isOriginAllowed`). Default `'*'`, any page. */
+  allowedOrigins?: AllowedOrigins;
 }
 
 /**
- * The CORS headers of a response to `req`. Any origin is allowed and echoed back (with
- * `Vary: Origin`), so apps that send `credentials: 'include'` work too.
+ * The CORS headers of a response to `req`. An allowed origin is echoed back (with
+ * `Vary: Origin`); another origin gets no `Access-Control-Allow-Origin`, so its page cannot read
+ * the answer. A request without `Origin` gets `*`.
  */
 export function corsHeaders(req: IncomingMessage, options: CorsOptions = {}): Record<string, string> {
   const origin = req.headers.origin;
@@ -39,8 +45,9 @@ export function corsHeaders(req: IncomingMessage, options: CorsOptions = {}): Re
     'Access-Control-Expose-Headers': (options.exposedHeaders ?? CORS_EXPOSED_HEADERS).join(', '),
   };
   if (origin) {
-    headers['Access-Control-Allow-Origin'] = origin;
-    headers['Access-Control-Allow-Credentials'] = 'true';
+    if (isOriginAllowed(origin, options.allowedOrigins ?? '*')) {
+      headers['Access-Control-Allow-Origin'] = origin;
+    }
     headers.Vary = 'Origin';
   } else {
     headers['Access-Control-Allow-Origin'] = '*';
@@ -58,11 +65,18 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, options: Co
 /**
  * Answers an `OPTIONS` request (a CORS preflight or a plain one) with `204` and the allowed
  * methods and headers, on any path: the browser then sends the real request, which gets the
- * API's own answer (a 404 for an unknown path, readable by the app).
+ * API's own answer (a 404 for an unknown path, readable by the app). A Private Network Access
+ * preflight (`Access-Control-Request-Private-Network: true`, a public page calling a local
+ * server) is allowed with `Access-Control-Allow-Private-Network: true` only for an allowed origin.
  */
 export function answerPreflight(req: IncomingMessage, res: ServerResponse, options: CorsOptions = {}): void {
+  const cors = corsHeaders(req, options);
+  const privateNetwork =
+    String(req.headers['access-control-request-private-network']).toLowerCase() === 'true' &&
+    cors['Access-Control-Allow-Origin'] !== undefined;
   res.writeHead(204, {
-    ...corsHeaders(req, options),
+    ...cors,
+    ...(privateNetwork ? { 'Access-Control-Allow-Private-Network': 'true' } : {}),
     'Access-Control-Allow-Methods': CORS_ALLOWED_METHODS.join(', '),
     'Access-Control-Allow-Headers': (options.allowedHeaders ?? CORS_ALLOWED_HEADERS).join(', '),
     'Access-Control-Max-Age': String(CORS_MAX_AGE_SECONDS),

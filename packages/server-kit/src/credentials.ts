@@ -7,6 +7,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createApiError, type ErrorResponse } from './api-error.js';
 import { HEADER_NAMES } from './generated/headers.gen.js';
+import type { FieldViolation } from './validation-error.js';
 
 /** Where one credential was found. */
 export type CredentialSource = 'header' | 'body';
@@ -99,4 +100,28 @@ function readCredential(
     return { value: typeof value === 'string' ? value : JSON.stringify(value), source: 'body' };
   }
   return undefined;
+}
+
+/**
+ * The credential body fields used in place of their headers (the header is absent or empty) that
+ * are not a non-empty string (`"client_id": 42`, `""`, `null`, an object), as violations of their
+ * field: the servers answer them with request validation's 400 `INVALID_FIELD` before
+ * authenticating, so a malformed credential is never mistaken for a wrong one (401). With its
+ * header sent, a body field is left to request validation.
+ */
+export function malformedCredentialFields(
+  headers: IncomingHttpHeaders,
+  body: Record<string, unknown>,
+): FieldViolation[] {
+  return Object.values(CREDENTIALS).flatMap((spec): FieldViolation[] => {
+    const header = headers[spec.header.toLowerCase()];
+    const headerValue = Array.isArray(header) ? header[0] : header;
+    const value = body[spec.field];
+    const usesBody = (headerValue === undefined || headerValue.trim() === '') && Object.hasOwn(body, spec.field);
+    if (!usesBody || value === undefined || (typeof value === 'string' && value !== '')) {
+      return [];
+    }
+    const message = `must be a non-empty string (or send the ${spec.header} header instead)`;
+    return [{ location: 'body', path: [spec.field], keyword: 'type', message, value }];
+  });
 }

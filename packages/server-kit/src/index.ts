@@ -9,7 +9,18 @@
  * `/openapi.json`, `/openapi.yaml`, one log entry per response), which {@link inject} calls
  * in-process.
  */
+
 export { type AcceptedRequest, type AcceptRequestOptions, acceptRequest } from './accept-request.js';
+export {
+  type AccessPolicy,
+  type AllowedOrigins,
+  defaultAllowedHosts,
+  hostName,
+  isLoopbackHost,
+  isOriginAllowed,
+  LOCAL_ORIGINS,
+  refusedAccess,
+} from './access-policy.js';
 export {
   type ApiError,
   type ApiErrorCause,
@@ -21,7 +32,14 @@ export {
   type ErrorResponse,
   type ErrorType,
 } from './api-error.js';
-export { clientErrorAnswer, clientErrorBody, handleClientErrors } from './client-errors.js';
+export {
+  clientErrorAnswer,
+  clientErrorBody,
+  connectError,
+  expectationError,
+  handleClientErrors,
+  handleUnservedRequests,
+} from './client-errors.js';
 export {
   answerPreflight,
   applyCors,
@@ -38,6 +56,7 @@ export {
   type CredentialSpec,
   type Credentials,
   type CredentialsResult,
+  malformedCredentialFields,
   missingCredentialsError,
   readCredentials,
 } from './credentials.js';
@@ -55,6 +74,7 @@ export {
 export {
   checkJsonLimits,
   DEFAULT_JSON_LIMITS,
+  isStorableString,
   type JsonLimitProblem,
   type JsonLimits,
 } from './json-limits.js';
@@ -91,6 +111,7 @@ export {
 } from './schema-violations.js';
 export { JSON_CONTENT_TYPE, type SentBodyFacts, sendApiError, sendJson, sentBodyFacts } from './send-json.js';
 export {
+  listOption,
   logFormatOption,
   PORT_OPTION_VARIABLE,
   parseCommandLine,
@@ -126,6 +147,7 @@ export {
   describeViolation,
   type FieldViolation,
   formatFieldPath,
+  isRedactedField,
   MAX_REPORTED_VIOLATIONS,
   REDACTED_FIELDS,
   VALIDATION_ERROR_CODES,

@@ -26,11 +26,27 @@ export const DEFAULT_JSON_LIMITS: Readonly<JsonLimits> = Object.freeze({
   maxValues: 5000,
 });
 
-/** A broken limit, or a number JSON can write but a double cannot hold (`1e400`). */
+/**
+ * A broken limit, a number JSON can write but a double cannot hold (`1e400`), or a string no
+ * database can store (see {@link isStorableString}); for a field name, `path` is its object's.
+ */
 export type JsonLimitProblem =
   | { kind: 'depth' | 'object-keys' | 'array-items'; path: (string | number)[]; size: number; limit: number }
   | { kind: 'values'; path: (string | number)[]; limit: number }
-  | { kind: 'number-out-of-range'; path: (string | number)[] };
+  | { kind: 'number-out-of-range'; path: (string | number)[] }
+  | { kind: 'unstorable-string'; path: (string | number)[]; in: 'value' | 'name' };
+
+/**
+ * Whether a string can be stored as text: no U+0000 (PostgreSQL's text types refuse it) and no
+ * unpaired UTF-16 surrogate (`"\ud800"` in JSON, which is no Unicode character and has no UTF-8
+ * form).
+ */
+export function isStorableString(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
+/** A high surrogate not followed by a low one, or a low surrogate not after a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 interface Visit {
   value: unknown;
@@ -53,6 +69,12 @@ export function checkJsonLimits(body: unknown, limits: JsonLimits = DEFAULT_JSON
       return { kind: 'values', path: pathOf(visit), limit: limits.maxValues };
     }
     const { value } = visit;
+    if (typeof value === 'string') {
+      if (!isStorableString(value)) {
+        return { kind: 'unstorable-string', path: pathOf(visit), in: 'value' };
+      }
+      continue;
+    }
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) {
         return { kind: 'number-out-of-range', path: pathOf(visit) };
@@ -78,6 +100,10 @@ export function checkJsonLimits(body: unknown, limits: JsonLimits = DEFAULT_JSON
     const keys = Object.keys(value);
     if (keys.length > limits.maxObjectKeys) {
       return { kind: 'object-keys', path: pathOf(visit), size: keys.length, limit: limits.maxObjectKeys };
+    }
+    const badName = keys.find((key) => !isStorableString(key));
+    if (badName !== undefined) {
+      return { kind: 'unstorable-string', path: pathOf(visit), in: 'name' };
     }
     for (let index = keys.length - 1; index >= 0; index--) {
       const key = keys[index] as string;

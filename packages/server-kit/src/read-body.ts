@@ -2,7 +2,8 @@
  * Reads a request body that must be a JSON object, rejecting everything else with the API's
  * errors: 415 `INVALID_CONTENT_TYPE`, 413 `BODY_TOO_LARGE`, 400 `INVALID_BODY` (empty, not UTF-8,
  * not JSON, not an object, or beyond the {@link DEFAULT_JSON_LIMITS} on nesting and size) and 400
- * `INVALID_FIELD` (a number too large for a double, such as `1e400`). It always settles: a client
+ * `INVALID_FIELD` (a number too large for a double, such as `1e400`, or a string with a NUL or an
+ * unpaired surrogate, which PostgreSQL cannot store). It always settles: a client
  * that stops sending gets no answer but never leaves a pending promise behind. No error quotes the
  * body: a syntax error is located by line and column.
  */
@@ -17,6 +18,15 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Default largest body accepted: 1 MiB. The API's largest valid requests are a few kilobytes. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Most bytes of a too-large body read and thrown away before the 413 is sent, and for how long:
+ * a client that is still sending when the server closes the connection gets a broken pipe instead
+ * of the answer, so a body up to this size is received in full first. Larger ones are answered at
+ * once.
+ */
+export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 5_000;
 
 /** Options of {@link readJsonObjectBody}. */
 export interface ReadBodyOptions {
@@ -85,11 +95,15 @@ export async function readJsonObjectBody(req: IncomingMessage, options: ReadBody
   }
   const announced = Number(req.headers['content-length']);
   if (Number.isFinite(announced) && announced > limit) {
+    if (announced <= DRAIN_LIMIT_BYTES) {
+      await drain(req, announced);
+    }
     return failure(tooLargeError(limit, requestId), { Connection: 'close' });
   }
 
   const read = await collect(req, limit);
   if (read.kind === 'too-large') {
+    await drain(req, DRAIN_LIMIT_BYTES);
     return failure(tooLargeError(limit, requestId), { Connection: 'close' });
   }
   if (read.kind === 'aborted') {
@@ -159,6 +173,20 @@ function limitError(problem: JsonLimitProblem, requestId: string | undefined) {
       location: 'body',
     },
   ];
+  if (problem.kind === 'unstorable-string') {
+    const message =
+      problem.in === 'name'
+        ? `${field === '' ? 'the request body' : field} has a field name with a character this API does not accept: U+0000 (NUL) or an unpaired UTF-16 surrogate`
+        : `${subject} contains a character this API does not accept: U+0000 (NUL) or an unpaired UTF-16 surrogate`;
+    return createApiError({
+      errorType: 'INVALID_REQUEST',
+      errorCode: 'INVALID_FIELD',
+      message,
+      requestId,
+      causes: causeOf('INVALID_FIELD', message),
+      suggestedAction: 'Remove the NUL character (\\u0000) or the unpaired surrogate (\\ud800-\\udfff) from the text.',
+    });
+  }
   if (problem.kind === 'number-out-of-range') {
     const message = `${subject} is a number out of range: it is too large to be represented (JSON numbers must fit a 64-bit double)`;
     return createApiError({
@@ -233,6 +261,40 @@ function collect(req: IncomingMessage, limit: number): Promise<Collected> {
     req.on('end', onEnd);
     req.on('error', onAbort);
     req.on('close', onClose);
+  });
+}
+
+/**
+ * Reads and discards the rest of `req` until it ends, `limit` more bytes have come, the client
+ * goes away, or {@link DRAIN_TIMEOUT_MS} has passed, whichever is first.
+ */
+function drain(req: IncomingMessage, limit: number): Promise<void> {
+  if (req.complete || req.destroyed) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    let received = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', finish);
+      req.off('close', finish);
+      req.off('error', finish);
+      req.pause();
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) {
+        finish();
+      }
+    };
+    const timer = setTimeout(finish, DRAIN_TIMEOUT_MS);
+    req.on('data', onData);
+    req.on('end', finish);
+    req.on('close', finish);
+    req.on('error', finish);
+    req.resume();
   });
 }
 

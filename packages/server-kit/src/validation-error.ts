@@ -38,8 +38,21 @@ export const VALIDATION_ERROR_CODES = ['MISSING_FIELDS', 'UNKNOWN_FIELDS', 'INVA
 /** One of {@link VALIDATION_ERROR_CODES}. */
 export type ValidationErrorCode = (typeof VALIDATION_ERROR_CODES)[number];
 
-/** Fields whose value never appears in an error message. */
+/** Fields whose value never appears in an error message (see also {@link isRedactedField}). */
 export const REDACTED_FIELDS: ReadonlySet<string> = new Set(['secret']);
+
+/** Field and header names that hold a credential: a secret, a token (`access_token`), a password. */
+const SECRET_NAME = /(^|[_-])(secret|token|password|api[_-]?key)s?$/i;
+
+/**
+ * Whether the value at `path` is a credential that no error may quote: its nearest field name
+ * is in {@link REDACTED_FIELDS} or ends in `secret`, `token`, `password` or `api_key`
+ * (`access_token`, `processor_token`, `access_tokens[0]`, the `SVC-SECRET` header).
+ */
+export function isRedactedField(path: readonly (string | number)[]): boolean {
+  const name = path.findLast((segment): segment is string => typeof segment === 'string');
+  return name !== undefined && (REDACTED_FIELDS.has(name) || SECRET_NAME.test(name));
+}
 
 const UNKNOWN_FIELD_KEYWORDS = new Set(['additionalProperties', 'unevaluatedProperties']);
 
@@ -195,8 +208,7 @@ function shownValue(violation: FieldViolation): string {
   if (!('value' in violation) || violation.value === undefined) {
     return '';
   }
-  const last = violation.path[violation.path.length - 1];
-  if (typeof last === 'string' && REDACTED_FIELDS.has(last)) {
+  if (isRedactedField(violation.path)) {
     return '';
   }
   const json = JSON.stringify(violation.value);

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { openapiJsonPath } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
-import { CREDENTIALS, missingCredentialsError, readCredentials } from '../src/credentials.js';
+import {
+  CREDENTIALS,
+  malformedCredentialFields,
+  missingCredentialsError,
+  readCredentials,
+} from '../src/credentials.js';
+import { validationError } from '../src/validation-error.js';
 
 const headers = { 'svc-client-id': 'hid', 'svc-secret': 'hsecret' };
 
@@ -69,6 +75,29 @@ describe('readCredentials', () => {
   it('leaves a body credential of the wrong type to request validation instead of calling it missing', () => {
     const result = readCredentials({}, { client_id: 42, secret: 's' }, 'req');
     expect(result.ok).toBe(true);
+  });
+});
+
+describe('malformedCredentialFields', () => {
+  // Issue 22: the mock said 400 INVALID_FIELD and the sandbox 401 INVALID_API_KEYS for these.
+  it.each([
+    ['a number', { client_id: 42, secret: 's' }, ['client_id']],
+    ['an empty string', { client_id: '', secret: 's' }, ['client_id']],
+    ['null', { client_id: null, secret: 's' }, ['client_id']],
+    ['an object', { client_id: {}, secret: [] }, ['client_id', 'secret']],
+  ])('names a body credential that is %s', (_name, body, fields) => {
+    const violations = malformedCredentialFields({}, body);
+    expect(violations.map((violation) => violation.path[0])).toEqual(fields);
+    expect(validationError(violations, 'req')).toMatchObject({ status: 400, error_code: 'INVALID_FIELD' });
+  });
+
+  it('leaves a body field to request validation when its header is sent', () => {
+    expect(malformedCredentialFields({ 'svc-client-id': 'abc' }, { client_id: 42, secret: 's' })).toEqual([]);
+  });
+
+  it('never quotes a malformed secret', () => {
+    const error = validationError(malformedCredentialFields({}, { client_id: 'a', secret: ['s3cr3t-value'] }));
+    expect(JSON.stringify(error)).not.toContain('s3cr3t-value');
   });
 });
 

@@ -24,6 +24,8 @@ describe('checkJsonLimits', () => {
     ['too many fields in the body', { w: 1, x: 1, y: 1, z: 1 }, { kind: 'object-keys', path: [], size: 4 }],
     ['too many items', { a: { b: [1, 2, 3, 4] } }, { kind: 'array-items', path: ['a', 'b'], size: 4 }],
     ['too many values', { a: [1, 2, 3], b: [1, 2, 3], c: [1, 2, 3] }, { kind: 'values', path: ['c', 1], limit: 10 }],
+    ['a NUL in a string', { a: { b: 'x\u0000' } }, { kind: 'unstorable-string', path: ['a', 'b'], in: 'value' }],
+    ['a lone surrogate in a name', { a: { '\ud800': 1 } }, { kind: 'unstorable-string', path: ['a'], in: 'name' }],
     ['a number out of range', { a: [1, Number.POSITIVE_INFINITY] }, { kind: 'number-out-of-range', path: ['a', 1] }],
     ['a negative one', { a: { b: Number.NEGATIVE_INFINITY } }, { kind: 'number-out-of-range', path: ['a', 'b'] }],
   ])('reports %s with its path', (_name, body, problem) => {

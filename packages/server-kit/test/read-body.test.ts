@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isJsonContentType, parseJsonObject, readJsonObjectBody } from '../src/read-body.js';
 import { sendApiError, sendJson } from '../src/send-json.js';
@@ -80,6 +80,38 @@ describe('readJsonObjectBody', () => {
     const response = await post(stream, 'application/json');
     expect(response.status).toBe(413);
     expect(response.body.error_code).toBe('BODY_TOO_LARGE');
+  });
+
+  // Issue 22: the server closed while the client was still sending, so a client that sends the
+  // whole body before reading (Python's http.client, curl on a slow link) got EPIPE, not the 413.
+  it.each([false, true])('lets a client send 10 MB (chunked: %s) and then read the 413', async (chunked) => {
+    const big = Buffer.alloc(10 * 1024 * 1024, 0x20);
+    const { port } = server.address() as AddressInfo;
+    for (let round = 0; round < 3; round++) {
+      let written: Promise<void> = Promise.resolve();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.setTimeout(5000, () => socket.destroy(new Error('no answer within 5 s')));
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (part: string) => {
+          text += part;
+        });
+        socket.on('error', reject);
+        socket.on('end', () => resolve(text));
+        const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${big.length}`;
+        socket.write(`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`);
+        const body = chunked
+          ? Buffer.concat([Buffer.from(`${big.length.toString(16)}\r\n`), big, Buffer.from('\r\n0\r\n\r\n')])
+          : big;
+        // Every byte is written (or the write fails) before the answer is read, as such clients do.
+        written = new Promise((done, fail) => socket.write(body, (error) => (error ? fail(error) : done())));
+        written.catch(reject);
+      });
+      await written;
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain('"error_code":"BODY_TOO_LARGE"');
+    }
   });
 
   it('rejects a body without Content-Type with 415', async () => {
@@ -189,6 +221,33 @@ describe('parseJsonObject', () => {
       error_message: `${field} is a number out of range: it is too large to be represented (JSON numbers must fit a 64-bit double)`,
       causes: [{ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD', field, location: 'body' }],
     });
+  });
+
+  // Issue 22: PostgreSQL refuses U+0000 in text, so a NUL in any string was a 500 there.
+  it.each([
+    ['{"client_id":"x\\u0000","secret":"s"}', 'client_id'],
+    ['{"idempotency_key":"\\ud800"}', 'idempotency_key'],
+    ['{"user":{"legal_name":"A\\udc00b"}}', 'user.legal_name'],
+    ['{"account_ids":["a","b\\u0000"]}', 'account_ids[1]'],
+  ])('refuses the string PostgreSQL cannot store in %s, naming %s', (text, field) => {
+    expect(errorOf(text)).toMatchObject({
+      status: 400,
+      error_code: 'INVALID_FIELD',
+      error_message: `${field} contains a character this API does not accept: U+0000 (NUL) or an unpaired UTF-16 surrogate`,
+      causes: [{ error_type: 'INVALID_REQUEST', error_code: 'INVALID_FIELD', field, location: 'body' }],
+    });
+  });
+
+  it('refuses a field name PostgreSQL cannot store, naming its object', () => {
+    expect(errorOf('{"options":{"a\\u0000":1}}')).toMatchObject({
+      status: 400,
+      error_code: 'INVALID_FIELD',
+      causes: [{ field: 'options' }],
+    });
+  });
+
+  it('keeps paired surrogates (an emoji) and other control characters', () => {
+    expect(parse('{"name":"\\ud83d\\ude00 \\u0001"}')).toMatchObject({ ok: true, body: { name: '\u{1F600} \u0001' } });
   });
 
   it('keeps numbers a double holds, tiny ones included', () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_ORIGINS } from '../src/access-policy.js';
 import { CORS_ALLOWED_HEADERS, corsHeaders } from '../src/cors.js';
 import { createRouteTable, requestPath, routeError } from '../src/routes.js';
 
@@ -67,12 +68,27 @@ describe('routeError', () => {
 describe('corsHeaders', () => {
   const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
 
-  it('echoes the origin of a browser request and allows credentials', () => {
-    expect(corsHeaders(request({ origin: 'http://localhost:3000' }))).toMatchObject({
-      'Access-Control-Allow-Origin': 'http://localhost:3000',
-      'Access-Control-Allow-Credentials': 'true',
-      Vary: 'Origin',
-    });
+  // Issue 22: credentials travel in headers, so Access-Control-Allow-Credentials is never sent
+  // (it was 'true' for any origin, letting any page read a local server with cookies or auth).
+  it('echoes the origin of a browser request and never allows credentials', () => {
+    const headers = corsHeaders(request({ origin: 'http://localhost:3000' }));
+    expect(headers).toMatchObject({ 'Access-Control-Allow-Origin': 'http://localhost:3000', Vary: 'Origin' });
+    expect(headers).not.toHaveProperty('Access-Control-Allow-Credentials');
+  });
+
+  it.each([
+    ['http://localhost:3000', true],
+    ['http://localhost', true],
+    ['http://127.0.0.1:5173', true],
+    ['http://[::1]:8080', true],
+    ['https://localhost:3000', false],
+    ['http://localhost.attacker.example', false],
+    ['http://localhost:3000.attacker.example', false],
+    ['https://attacker.example', false],
+    ['null', false],
+  ])('with the local origins, names %s only when allowed (%s)', (origin, allowed) => {
+    const headers = corsHeaders(request({ origin }), { allowedOrigins: LOCAL_ORIGINS });
+    expect(headers['Access-Control-Allow-Origin']).toBe(allowed ? origin : undefined);
   });
 
   it('allows any origin when the request names none', () => {

@@ -122,6 +122,23 @@ describe('validationError', () => {
     expect(error.error_message).toBe('secret must be string');
   });
 
+  it.each([
+    [['access_token'], 'access-sandbox-ZZZ-not-a-uuid'],
+    [['processor_token'], 'processor-sandbox-leaked'],
+    [['access_tokens', 0], 'access-sandbox-leaked'],
+    [['options', 'webhook_secret'], 'whsec_leaked'],
+  ])('never quotes a malformed token or secret at %j', (path, value) => {
+    const error = validationError([body(path, 'pattern', 'must match pattern "^access-"', value)]);
+    expect(JSON.stringify(error)).not.toContain(value);
+    expect(error.causes[0]?.error_message).not.toContain(value);
+  });
+
+  it('still quotes the value of an ordinary field', () => {
+    expect(validationError([body(['count'], 'maximum', 'must be <= 25', 50)]).error_message).toBe(
+      'count must be <= 25, got 50',
+    );
+  });
+
   it('needs at least one violation', () => {
     expect(() => validationError([])).toThrow(/at least one/);
   });

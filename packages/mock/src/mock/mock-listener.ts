@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   acceptRequest,
+  type CorsOptions,
   createApiError,
   type ErrorResponse,
   type ErrorType,
@@ -34,6 +35,8 @@ export interface MockListenerOptions {
   dynamic: boolean;
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes?: number;
+  /** CORS settings (the allowed origins). Default: any page. */
+  cors?: CorsOptions;
   /** Called once per answered request. */
   onResponse?: (entry: MockAccessEntry) => void;
 }
@@ -60,7 +63,11 @@ export function createMockListener(options: MockListenerOptions): (req: Incoming
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, options: MockListenerOptions): Promise<void> {
-  const accepted = await acceptRequest(req, res, { routes: options.routes, bodyLimitBytes: options.bodyLimitBytes });
+  const accepted = await acceptRequest(req, res, {
+    routes: options.routes,
+    bodyLimitBytes: options.bodyLimitBytes,
+    cors: options.cors,
+  });
   if (!accepted) {
     return;
   }

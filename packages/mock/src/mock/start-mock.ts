@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import {
+  type AllowedOrigins,
   createRequestCore,
   createRouteTable,
   DEFAULT_BODY_LIMIT_BYTES,
+  defaultAllowedHosts,
   type InjectedRequest,
   type InjectedResponse,
   inject,
@@ -33,6 +35,17 @@ export interface MockOptions {
   logger?: Logger;
   /** The command-line option that sets the port, named when the port is in use. Default `--port`. */
   portOption?: string;
+  /**
+   * Web pages that may call the mock. Default `'*'`: any page, so a frontend on any origin can use
+   * it (the mock holds no data and checks no credentials).
+   */
+  allowedOrigins?: AllowedOrigins;
+  /**
+   * More `Host` names to answer. Bound to a loopback interface, the mock answers only `localhost`,
+   * `127.0.0.1`, `[::1]` and its host (against DNS rebinding); bound elsewhere, any name unless
+   * some are given; `'*'` answers any name.
+   */
+  allowedHosts?: readonly string[] | '*';
 }
 
 /** A running mock server. */
@@ -75,8 +88,13 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const engine = prismEngineOf(operations, checkedStatic);
   const routes = createRouteTable(engine.operations);
   performance.mark('svc-mock:engine-ready');
+  const allowedOrigins = options.allowedOrigins ?? '*';
   const listener = createRequestCore({
     service: 'svc-mock',
+    access: {
+      allowedOrigins,
+      allowedHosts: options.allowedHosts === '*' ? undefined : defaultAllowedHosts(host, options.allowedHosts),
+    },
     // A JSON document is also a YAML document: another spec than the bundled one is served as it is.
     openapi: {
       json: specText,
@@ -88,6 +106,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       routes,
       dynamic: options.dynamic ?? false,
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+      cors: { allowedOrigins },
       onResponse: options.onResponse,
     }),
   });

@@ -92,3 +92,31 @@ export function stopOnSignal(what: string, stop: () => Promise<void>): Promise<v
     process.on('SIGTERM', onSignal);
   });
 }
+
+/**
+ * The value of a list option such as `--allowed-origins` or `--allowed-hosts`: names separated by
+ * commas, or `*` for any. Throws a {@link UsageError} for an empty list, or an origin that is not
+ * `scheme://host[:port]` (`:*` for any port).
+ */
+export function listOption(option: '--allowed-origins' | '--allowed-hosts', value: string): '*' | string[] {
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (items.length === 1 && items[0] === '*') {
+    return '*';
+  }
+  if (items.length === 0 || items.includes('*')) {
+    throw new UsageError(`${option} takes a comma-separated list, or * alone for any, not "${value}"`);
+  }
+  const malformed =
+    option === '--allowed-origins'
+      ? items.find((item) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i.test(item))
+      : items.find((item) => /[\s/]/.test(item));
+  if (malformed !== undefined) {
+    const form =
+      option === '--allowed-origins' ? 'an origin such as http://localhost:3000 (:* for any port)' : 'a host name';
+    throw new UsageError(`${option}: "${malformed}" is not ${form}`);
+  }
+  return items;
+}

@@ -95,6 +95,8 @@ export function inject(listener: RequestListener, request: InjectedRequest): Pro
   for (const [name, value] of Object.entries(request.headers ?? {})) {
     headers[name.toLowerCase()] = value;
   }
+  // An in-process call comes from this machine, as a request to a local server names it.
+  headers.host ??= 'localhost';
   let payload: Buffer | undefined;
   if (request.body !== undefined) {
     payload =

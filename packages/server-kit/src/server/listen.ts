@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleClientErrors } from '../client-errors.js';
+import { handleClientErrors, handleUnservedRequests } from '../client-errors.js';
 import type { RequestListener } from './request-core.js';
 
 /** Options of {@link listen}. */
@@ -57,6 +57,8 @@ export async function listen(listener: RequestListener, options: ListenOptions):
   });
   // Requests Node's HTTP parser rejects get the API's error object too, not an empty 400.
   handleClientErrors(server);
+  // So do an unknown Expect and a CONNECT, which Node answers bodyless or not at all.
+  handleUnservedRequests(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(error.code === 'EADDRINUSE' ? new Error(portInUseMessage(port, host, options.portOption)) : error);

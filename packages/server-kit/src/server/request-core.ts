@@ -6,9 +6,11 @@
  * puts it on a socket and {@link inject} calls it in-process.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type AccessPolicy, refusedAccess } from '../access-policy.js';
 import { applyCors } from '../cors.js';
+import { newRequestId } from '../request-id.js';
 import { requestPath } from '../routes.js';
-import { sentBodyFacts } from '../send-json.js';
+import { sendApiError, sentBodyFacts } from '../send-json.js';
 import type { Logger } from './log.js';
 
 /** A `node:http` request listener. */
@@ -30,6 +32,11 @@ export interface RequestCoreOptions {
   openapi: OpenApiDocument;
   /** Receives one `request` entry per response. Default: none. */
   logger?: Logger;
+  /**
+   * The `Host` names and the web pages (`Origin`) answered; every other request, the core's own
+   * paths included, gets the 400 `INVALID_HEADERS` of `refusedAccess`. Default: any.
+   */
+  access?: AccessPolicy;
 }
 
 /** Paths the core answers itself, with no credentials. */
@@ -57,14 +64,15 @@ function sendDocument(req: IncomingMessage, res: ServerResponse, body: string | 
 }
 
 /**
- * A request listener that answers `GET`/`HEAD` on `/healthz`, `/openapi.json` and `/openapi.yaml`
- * and hands every other request to `options.handle`. With a logger, each response is logged once
+ * A request listener that first refuses a request from a `Host` or an `Origin` that
+ * `options.access` does not allow, then answers `GET`/`HEAD` on `/healthz`, `/openapi.json` and
+ * `/openapi.yaml` and hands every other request to `options.handle`. With a logger, each response is logged once
  * as `{ event: 'request', request_id, method, path, status, duration_ms, ...fields }` where the
  * fields come from {@link requestLogFields}, plus `error_code` when the status is 400 or more. The
  * path is logged without its query string; no header or body value is logged.
  */
 export function createRequestCore(options: RequestCoreOptions): RequestListener {
-  const { logger, openapi, service, handle } = options;
+  const { logger, openapi, service, handle, access } = options;
   const started = Date.now();
   const health = () => JSON.stringify({ status: 'ok', service, uptime_s: Math.round((Date.now() - started) / 1000) });
   return (req, res) => {
@@ -86,6 +94,12 @@ export function createRequestCore(options: RequestCoreOptions): RequestListener 
         });
       });
     }
+    const refused = access && refusedAccess(req, access, newRequestId());
+    if (refused) {
+      req.resume();
+      sendApiError(res, { ...refused, headers: { ...refused.headers, Connection: 'close' } });
+      return;
+    }
     const method = req.method ?? 'GET';
     if (method === 'GET' || method === 'HEAD') {
       const path = requestPath(req.url ?? '/');
@@ -99,7 +113,7 @@ export function createRequestCore(options: RequestCoreOptions): RequestListener 
               : undefined;
       if (answer) {
         req.resume();
-        applyCors(req, res);
+        applyCors(req, res, { allowedOrigins: access?.allowedOrigins });
         answer();
         return;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logFormatOption, parseCommandLine, UsageError } from '../../src/server/command-line.js';
+import { listOption, logFormatOption, parseCommandLine, UsageError } from '../../src/server/command-line.js';
 
 const options = { port: { type: 'string', default: '4010' }, quiet: { type: 'boolean', default: false } } as const;
 
@@ -37,5 +37,31 @@ describe('logFormatOption', () => {
 
   it('refuses another format as a usage error', () => {
     expect(() => logFormatOption('xml')).toThrow(UsageError);
+  });
+});
+
+describe('listOption', () => {
+  it.each([
+    ['--allowed-origins', '*', '*'],
+    [
+      '--allowed-origins',
+      'http://localhost:3000, https://app.example.com',
+      ['http://localhost:3000', 'https://app.example.com'],
+    ],
+    ['--allowed-origins', 'http://localhost:*', ['http://localhost:*']],
+    ['--allowed-hosts', 'sandbox.dev.test,dev.local', ['sandbox.dev.test', 'dev.local']],
+  ] as const)('%s %s', (option, value, expected) => {
+    expect(listOption(option, value)).toEqual(expected);
+  });
+
+  it.each([
+    ['--allowed-origins', '', /comma-separated list/],
+    ['--allowed-origins', '*,http://a.test', /\* alone/],
+    ['--allowed-origins', 'localhost:3000', /"localhost:3000" is not an origin/],
+    ['--allowed-origins', 'http://a.test/path', /is not an origin/],
+    ['--allowed-hosts', 'a b', /is not a host name/],
+  ] as const)('refuses %s %j', (option, value, message) => {
+    expect(() => listOption(option, value)).toThrow(UsageError);
+    expect(() => listOption(option, value)).toThrow(message);
   });
 });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { sendJson } from '../../src/send-json.js';
 import { listen, portInUseMessage } from '../../src/server/listen.js';
@@ -50,5 +51,38 @@ describe('listen', () => {
     release();
     expect(await (await answer).json()).toEqual({ finished: true });
     await stopped;
+  });
+
+  // Issue 22: Node answered an unknown Expect with a bodyless 417 and dropped a CONNECT unanswered.
+  it.each([
+    [
+      'an Expect other than 100-continue',
+      'POST /item/remove HTTP/1.1\r\nHost: a\r\nExpect: 999-bogus\r\nContent-Length: 2\r\n\r\n{}',
+      400,
+      'INVALID_HEADERS',
+    ],
+    ['a CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405, 'METHOD_NOT_ALLOWED'],
+  ])('answers %s with the API error object', async (_name, raw, status, code) => {
+    const server = await listen((_req, res) => sendJson(res, 200, {}), { port: 0, host: '127.0.0.1' });
+    try {
+      const text = await new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1', () => socket.write(raw));
+        let received = '';
+        socket.setEncoding('utf8');
+        socket.setTimeout(3000, () => socket.destroy(new Error('no answer within 3 s')));
+        socket.on('data', (part: string) => {
+          received += part;
+        });
+        socket.on('error', reject);
+        socket.on('end', () => resolve(received));
+        socket.on('close', () => resolve(received));
+      });
+      expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+      expect(body).toMatchObject({ status, error_type: 'INVALID_REQUEST', error_code: code });
+      expect(body.request_id).toEqual(expect.any(String));
+    } finally {
+      await server.stop();
+    }
   });
 });

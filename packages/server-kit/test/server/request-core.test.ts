@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { defaultAllowedHosts, LOCAL_ORIGINS } from '../../src/access-policy.js';
 import { createApiError } from '../../src/api-error.js';
+import { answerPreflight } from '../../src/cors.js';
 import { sendApiError, sendJson } from '../../src/send-json.js';
 import { inject } from '../../src/server/inject.js';
 import type { LogEntry } from '../../src/server/log.js';
@@ -106,5 +108,80 @@ describe('src/server', () => {
       [...readFileSync(`${dir}${file}`, 'utf8').matchAll(/ from '([^']+)';$/gm)].map((match) => match[1] ?? ''),
     );
     expect(imports.filter((source) => !/^(\.\.?\/|node:|pino$)/.test(source))).toEqual([]);
+  });
+});
+
+// Issue 22: any page (and, by DNS rebinding, any host name) could drive a local server.
+describe('createRequestCore with an access policy', () => {
+  const guarded = () =>
+    createRequestCore({
+      service: 'svc-test',
+      openapi,
+      access: { allowedHosts: defaultAllowedHosts('127.0.0.1'), allowedOrigins: LOCAL_ORIGINS },
+      handle: (req, res) => {
+        if (req.method === 'OPTIONS') {
+          answerPreflight(req, res, { allowedOrigins: LOCAL_ORIGINS });
+          return;
+        }
+        sendJson(res, 200, { served: true });
+      },
+    });
+
+  it.each([
+    ['a rebound host name', { host: 'attacker-rebind.example' }, 'Host', /Host header names a host/],
+    ['a rebound host name with a port', { host: 'attacker-rebind.example:4020' }, 'Host', /Host header/],
+    ['a page of another site', { host: '127.0.0.1:4020', origin: 'https://evil.example' }, 'Origin', /evil\.example/],
+    ['a sandboxed page', { host: 'localhost', origin: 'null' }, 'Origin', /not allowed/],
+  ])('refuses %s with the API error object, its own paths included', async (_name, headers, header, message) => {
+    for (const url of ['/item/remove', '/healthz']) {
+      const response = await inject(guarded(), { url, headers, ...(url === '/healthz' ? {} : { body: {} }) });
+      expect(response.status).toBe(400);
+      expect(response.json()).toMatchObject({ error_type: 'INVALID_REQUEST', error_code: 'INVALID_HEADERS' });
+      expect((response.json() as { error_message: string }).error_message).toMatch(message);
+      expect((response.json() as { causes: { header: string }[] }).causes[0]?.header).toBe(header);
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['localhost:4020', 'http://localhost:3000'],
+    ['127.0.0.1:4020', undefined],
+    ['[::1]:4020', 'http://[::1]:8080'],
+    ['LOCALHOST.', 'http://127.0.0.1:5173'],
+  ])('serves Host %s from origin %s', async (host, origin) => {
+    const response = await inject(guarded(), {
+      url: '/item/remove',
+      body: {},
+      headers: { host, ...(origin ? { origin } : {}) },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('answers a Private Network Access preflight from an allowed page, and only from one', async () => {
+    const preflight = (origin: string) =>
+      inject(guarded(), {
+        method: 'OPTIONS',
+        url: '/item/remove',
+        headers: {
+          host: 'localhost:4020',
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-private-network': 'true',
+        },
+      });
+    const allowed = await preflight('http://localhost:3000');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers['access-control-allow-private-network']).toBe('true');
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    const refused = await preflight('https://public.example');
+    expect(refused.status).toBe(400);
+    expect(refused.headers['access-control-allow-private-network']).toBeUndefined();
+  });
+
+  it('accepts any host name when bound to a non-loopback interface', () => {
+    expect(defaultAllowedHosts('0.0.0.0')).toBeUndefined();
+    expect(defaultAllowedHosts('0.0.0.0', ['sandbox.internal'])).toEqual(['sandbox.internal']);
+    expect(defaultAllowedHosts('127.0.0.1', ['dev.test'])).toEqual(['localhost', '127.0.0.1', '[::1]', 'dev.test']);
   });
 });

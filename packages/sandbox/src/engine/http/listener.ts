@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   acceptRequest,
+  type CorsOptions,
   createApiError,
   type ErrorCatalogue,
   type RequestValidator,
@@ -44,6 +45,8 @@ export interface ListenerOptions {
   limiter: RateLimiter;
   logger: Logger;
   bodyLimitBytes: number;
+  /** CORS settings (the allowed origins). Default: any page. */
+  cors?: CorsOptions;
   webhooksCommitted(): void;
 }
 
@@ -117,7 +120,11 @@ async function handle(
   log: RequestState,
   fields: Record<string, unknown>,
 ): Promise<void> {
-  const accepted = await acceptRequest(req, res, { routes: options.routes, bodyLimitBytes: options.bodyLimitBytes });
+  const accepted = await acceptRequest(req, res, {
+    routes: options.routes,
+    bodyLimitBytes: options.bodyLimitBytes,
+    cors: options.cors,
+  });
   if (!accepted) {
     return;
   }

@@ -1,0 +1,133 @@
+/**
+ * Which web pages and which host names a server answers. A server bound to this machine only
+ * must not be driven by any page its user visits: CORS lets only the allowed origins read its
+ * answers, a request from another origin is refused before it does anything, and the `Host`
+ * check defeats DNS rebinding (a page whose own name resolves to 127.0.0.1).
+ */
+import type { IncomingMessage } from 'node:http';
+import { createApiError, type ErrorResponse } from './api-error.js';
+
+/** Origins allowed to call a server: `'*'` for any page, or a list (see {@link isOriginAllowed}). */
+export type AllowedOrigins = '*' | readonly string[];
+
+/** What a server accepts besides its operations' own rules. */
+export interface AccessPolicy {
+  /** Pages allowed to call the server from a browser. Default `'*'`. */
+  allowedOrigins?: AllowedOrigins;
+  /** `Host` header names accepted (any port); undefined for any name. */
+  allowedHosts?: readonly string[];
+}
+
+/**
+ * The origins of a local frontend on any port: `http://localhost:*`, `http://127.0.0.1:*`,
+ * `http://[::1]:*`. The sandbox's default.
+ */
+export const LOCAL_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];
+
+/** Host names that always mean this machine. */
+const LOOPBACK_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Whether `host` (an interface to bind) is this machine only: `localhost`, 127.0.0.0/8 or `::1`. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+/**
+ * The `Host` names a server bound to `bindHost` accepts by default: on a loopback interface, the
+ * loopback names and `bindHost` itself (plus `extra`); on any other interface, any name
+ * (`undefined`), since the names it is reached by are not known.
+ */
+export function defaultAllowedHosts(bindHost: string, extra: readonly string[] = []): string[] | undefined {
+  if (!isLoopbackHost(bindHost)) {
+    return extra.length > 0 ? [...extra] : undefined;
+  }
+  const own = bindHost.includes(':') && !bindHost.startsWith('[') ? `[${bindHost}]` : bindHost;
+  return [...new Set([...LOOPBACK_NAMES, own.toLowerCase(), ...extra.map((name) => name.toLowerCase())])];
+}
+
+/** The name of a `Host` header value without its port: `localhost:4020` → `localhost`, `[::1]:80` → `[::1]`. */
+export function hostName(hostHeader: string): string {
+  const value = hostHeader.trim().toLowerCase();
+  if (value.startsWith('[')) {
+    const end = value.indexOf(']');
+    return end === -1 ? value : value.slice(0, end + 1);
+  }
+  const colon = value.indexOf(':');
+  return (colon === -1 ? value : value.slice(0, colon)).replace(/\.$/, '');
+}
+
+/**
+ * Whether `origin` is allowed by `allowed`: `'*'` allows every origin; a list entry is an exact
+ * origin (`https://app.example.com`) or one with the port `*` for any port of that scheme and host
+ * (`http://localhost:*`, which also allows the default port).
+ */
+export function isOriginAllowed(origin: string, allowed: AllowedOrigins): boolean {
+  if (allowed === '*') {
+    return true;
+  }
+  const wanted = origin.toLowerCase();
+  return allowed.some((entry) => {
+    const pattern = entry.toLowerCase().replace(/\/$/, '');
+    if (!pattern.endsWith(':*')) {
+      return pattern === wanted;
+    }
+    const base = pattern.slice(0, -2);
+    return wanted === base || (wanted.startsWith(`${base}:`) && /^\d+$/.test(wanted.slice(base.length + 1)));
+  });
+}
+
+/**
+ * The 400 `INVALID_HEADERS` for a request this server refuses to answer: a `Host` it is not
+ * known by (a DNS rebinding page), or an `Origin` that is not allowed. `undefined` when the
+ * request may proceed.
+ */
+export function refusedAccess(
+  req: IncomingMessage,
+  policy: AccessPolicy,
+  requestId?: string,
+): ErrorResponse | undefined {
+  const host = req.headers.host;
+  if (policy.allowedHosts && !(host !== undefined && policy.allowedHosts.includes(hostName(host)))) {
+    return refusal(
+      'Host',
+      host === undefined
+        ? 'the Host header is missing; this server answers only requests addressed to one of its names'
+        : `the Host header names a host this server is not known by; it answers ${policy.allowedHosts.join(', ')} (start it with --allowed-hosts to add names)`,
+      requestId,
+    );
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && !isOriginAllowed(origin, policy.allowedOrigins ?? '*')) {
+    return refusal(
+      'Origin',
+      `requests from the web page ${JSON.stringify(origin.slice(0, 200))} are not allowed (start the server with --allowed-origins to allow it)`,
+      requestId,
+    );
+  }
+  return undefined;
+}
+
+function refusal(header: string, message: string, requestId: string | undefined): ErrorResponse {
+  return {
+    error: createApiError({
+      errorType: 'INVALID_REQUEST',
+      errorCode: 'INVALID_HEADERS',
+      message,
+      requestId,
+      causes: [
+        {
+          error_type: 'INVALID_REQUEST',
+          error_code: 'INVALID_HEADERS',
+          error_message: message,
+          header,
+          location: 'header',
+        },
+      ],
+      suggestedAction:
+        header === 'Host'
+          ? 'Call the server by the name it listens on (localhost or 127.0.0.1 for a local one).'
+          : 'Call the server from an allowed page, or allow the page when starting the server.',
+    }),
+  };
+}
