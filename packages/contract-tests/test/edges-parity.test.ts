@@ -86,6 +86,30 @@ const transportCases: [string, Raw][] = [
     { path: '/item/remove', body: '{"client_id":"c","secret":12345,"access_token":"a"}', headers: NO_HEADERS },
   ],
   ['a malformed access_token (never quoted back)', { path: '/item/remove', body: '{"access_token":42}' }],
+  // Issue 22: "at most two decimal places" is x-decimal-places in the schema, so both agree.
+  [
+    'a Signal amount with three decimal places',
+    {
+      path: '/signal/evaluate',
+      body: JSON.stringify({
+        access_token: 'access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6',
+        account_id: 'BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp',
+        client_transaction_id: 'parity-decimals',
+        amount: 102.051,
+      }),
+    },
+  ],
+  [
+    'a payment amount with three decimal places',
+    {
+      path: '/payment_initiation/payment/create',
+      body: JSON.stringify({
+        recipient_id: 'recipient-id-sandbox-9b5a5d6f-2d8b-4f3e-8f0c-3a2b1c0d9e8f',
+        reference: 'Parity',
+        amount: { currency: 'GBP', value: 12.345 },
+      }),
+    },
+  ],
 ];
 
 /** Raw HTTP/1.1 exchanges fetch cannot make: an Expect, a CONNECT, another Host, a 10 MB body. */

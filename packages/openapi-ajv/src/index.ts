@@ -6,7 +6,13 @@
  * 2020-12, every error, formats checked (ajv-formats, plus the OpenAPI number formats below), and
  * the OpenAPI keywords known to Ajv instead of being rejected or silently dropped.
  */
-import { Ajv2020, type FormatDefinition, type Options } from 'ajv/dist/2020.js';
+import {
+  Ajv2020,
+  type ErrorObject,
+  type FormatDefinition,
+  type KeywordDefinition,
+  type Options,
+} from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module namespace.
@@ -78,5 +84,39 @@ export function createOpenApiAjv(): Ajv2020 {
     ajv.addFormat(name, format);
   }
   ajv.addVocabulary([...OPENAPI_KEYWORDS]);
+  ajv.addKeyword(decimalPlacesKeyword());
   return ajv;
+}
+
+/**
+ * The API's own validation keyword: `x-decimal-places: n` on a number schema allows at most `n`
+ * digits after the decimal point (`x-decimal-places: 2` is "an amount in cents"). JSON Schema's
+ * `multipleOf: 0.01` says the same in theory, but binary floating point makes it refuse valid
+ * amounts such as 0.07 or 19.99, and validators disagree on it; this keyword tolerates the
+ * floating-point noise and words its error as people do. Validators that do not know it (a stock
+ * Prism, for one) ignore it.
+ */
+export const DECIMAL_PLACES_KEYWORD = 'x-decimal-places';
+
+/** The error message of an `x-decimal-places` violation, without the field name. */
+export function decimalPlacesMessage(places: number): string {
+  return `must have at most ${places} decimal places`;
+}
+
+/** Whether `value` has at most `places` decimal places, tolerating binary floating-point noise. */
+export function hasAtMostDecimalPlaces(value: number, places: number): boolean {
+  const scaled = value * 10 ** places;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+function decimalPlacesKeyword(): KeywordDefinition {
+  const validate = (places: number, data: number): boolean => {
+    if (hasAtMostDecimalPlaces(data, places)) {
+      return true;
+    }
+    validate.errors = [{ keyword: DECIMAL_PLACES_KEYWORD, message: decimalPlacesMessage(places), params: { places } }];
+    return false;
+  };
+  validate.errors = [] as Partial<ErrorObject>[];
+  return { keyword: DECIMAL_PLACES_KEYWORD, type: 'number', schemaType: 'number', errors: true, validate };
 }

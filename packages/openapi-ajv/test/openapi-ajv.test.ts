@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOpenApiAjv, OPENAPI_KEYWORDS } from '../src/index.js';
+import { createOpenApiAjv, hasAtMostDecimalPlaces, OPENAPI_KEYWORDS } from '../src/index.js';
 
 const ajv = createOpenApiAjv();
 
@@ -21,6 +21,29 @@ describe('createOpenApiAjv', () => {
   ])('format %s: %s is valid: %s', (format, value, valid) => {
     const type = typeof value === 'number' ? 'number' : 'string';
     expect(ajv.validate({ type, format }, value)).toBe(valid);
+  });
+
+  it.each([
+    [0.07, true],
+    [19.99, true],
+    [4.35, true],
+    [1234567.89, true],
+    [100, true],
+    [102.05, true],
+    [102.051, false],
+    [10.005, false],
+    [0.001, false],
+  ])('x-decimal-places 2: %s is valid: %s', (value, valid) => {
+    expect(ajv.validate({ type: 'number', 'x-decimal-places': 2 }, value)).toBe(valid);
+    expect(hasAtMostDecimalPlaces(value, 2)).toBe(valid);
+  });
+
+  it('words an x-decimal-places error as people do', () => {
+    const validate = ajv.compile({ type: 'object', properties: { amount: { type: 'number', 'x-decimal-places': 2 } } });
+    expect(validate({ amount: 102.051 })).toBe(false);
+    expect(validate.errors).toMatchObject([
+      { keyword: 'x-decimal-places', instancePath: '/amount', message: 'must have at most 2 decimal places' },
+    ]);
   });
 
   it('reports every error, not only the first', () => {

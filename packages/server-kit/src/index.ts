@@ -60,6 +60,7 @@ export {
   missingCredentialsError,
   readCredentials,
 } from './credentials.js';
+export { createDecimalPlacesCheck, type DecimalPlacesCheck, hasAtMostDecimalPlaces } from './decimal-places-check.js';
 export { ERROR_TYPE_ANCHOR, errorDocumentationUrl, setDocumentationBase } from './documentation-url.js';
 export {
   type ErrorCatalogue,

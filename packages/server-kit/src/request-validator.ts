@@ -195,7 +195,8 @@ function escapePointer(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
-function resolve(document: JsonObject, value: unknown): JsonObject {
+/** Follows local `$ref`s of `value` inside `document` (at most 20). */
+export function resolve(document: JsonObject, value: unknown): JsonObject {
   let current = value as JsonObject;
   for (let depth = 0; depth < 20 && current && typeof current.$ref === 'string'; depth++) {
     const ref = current.$ref as string;

@@ -536,7 +536,9 @@ export interface OperationMethods {
    *   other bank transfer create operation; the credentials do not count, null counts as absent)
    *   fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
    *   failed does not use up its key. Keys are shared by `/bank_transfer/create` and
-   *   `/processor/bank_transfer/create` and remembered per client without expiry.
+   *   `/processor/bank_transfer/create` and remembered per client for 24 hours from the request
+   *   that first used them: retry within that time. After 24 hours a key is forgotten and a
+   *   request with it creates a new bank transfer.
    *
    * The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
    * added to the stream read by `/bank_transfer/event/sync`.
@@ -930,7 +932,9 @@ export interface OperationMethods {
    *   so retrying after a timeout or a `500` is safe. The same key with a different request (any
    *   field differs; the credentials do not count, null counts as absent) fails with
    *   `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A call that failed does
-   *   not use up its key. Keys are remembered per client without expiry.
+   *   not use up its key. A key is remembered per client for 24 hours from the call that first
+   *   used it: retry within that time. After 24 hours the key is forgotten and a call with it is
+   *   a new request (it creates a transfer if its authorization is still unused).
    * - `ach_class` is always required (both networks are ACH).
    * - `description`: 1 to 15 characters. `metadata`: at most 50 keys, keys 1 to 40 characters,
    *   values at most 500 characters; returned unchanged on the transfer (an empty object when
@@ -1045,7 +1049,9 @@ export interface OperationMethods {
    *   other bank transfer create operation; the credentials do not count, null counts as absent)
    *   fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
    *   failed does not use up its key. Keys are shared by `/bank_transfer/create` and
-   *   `/processor/bank_transfer/create` and remembered per client without expiry.
+   *   `/processor/bank_transfer/create` and remembered per client for 24 hours from the request
+   *   that first used them: retry within that time. After 24 hours a key is forgotten and a
+   *   request with it creates a new bank transfer.
    *
    * The bank transfer starts in status `pending` with `cancellable` true, and a `pending` event is
    * added to the stream read by `/bank_transfer/event/sync`. Its later statuses and their

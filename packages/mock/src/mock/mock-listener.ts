@@ -7,6 +7,7 @@ import {
   acceptRequest,
   type CorsOptions,
   createApiError,
+  type DecimalPlacesCheck,
   type ErrorResponse,
   type ErrorType,
   errorDocumentationUrl,
@@ -39,6 +40,11 @@ export interface MockListenerOptions {
   cors?: CorsOptions;
   /** Called once per answered request. */
   onResponse?: (entry: MockAccessEntry) => void;
+  /**
+   * The API's `x-decimal-places` rule, which Prism's validation does not know (default: none);
+   * its violations join Prism's, worded as the sandbox words them.
+   */
+  decimalPlaces?: DecimalPlacesCheck;
 }
 
 /** A `node:http` request listener that answers like the API. */
@@ -81,11 +87,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: MockLi
     sendApiError(res, preferError(choice.problem, requestId));
     return;
   }
+  const extra = options.decimalPlaces?.(operation.operationId, body) ?? [];
   const result = await options.engine.respond(operation, { headers: req.headers, body, byteLength }, choice.value);
+  if (result.kind === 'invalid' || extra.length > 0) {
+    const violations = result.kind === 'invalid' ? [...result.violations, ...extra] : extra;
+    sendApiError(res, { error: validationError(violations, requestId) });
+    return;
+  }
   switch (result.kind) {
-    case 'invalid':
-      sendApiError(res, { error: validationError(result.violations, requestId) });
-      return;
     case 'failure':
       sendApiError(res, internalError(result.message, requestId));
       return;

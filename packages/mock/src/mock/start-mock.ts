@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import {
   type AllowedOrigins,
+  createDecimalPlacesCheck,
   createRequestCore,
   createRouteTable,
   DEFAULT_BODY_LIMIT_BYTES,
@@ -108,6 +109,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
       cors: { allowedOrigins },
       onResponse: options.onResponse,
+      decimalPlaces: createDecimalPlacesCheck(JSON.parse(specText)),
     }),
   });
   const server = await listen(listener, { port: options.port ?? 4010, host, portOption: options.portOption });

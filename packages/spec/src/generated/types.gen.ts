@@ -6622,7 +6622,7 @@ export interface components {
             /** @description Your own identifier of an ACH debit, 1 to 36 characters, unique per transaction within your client. You choose it when you ask `/signal/evaluate` for a score and quote the same value to `/signal/return/report` if the debit is returned. */
             client_transaction_id: components["schemas"]["SignalClientTransactionId"];
             /**
-             * @description The amount of the proposed debit in the account's currency (USD), greater than 0 with at most two decimal places.
+             * @description The amount of the proposed debit in the account's currency (USD), greater than 0 with at most two decimal places (a value with more is rejected with `INVALID_FIELD`).
              * @example 102.05
              */
             amount: number;

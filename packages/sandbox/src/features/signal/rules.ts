@@ -3,6 +3,7 @@
  * refusal that applies, or null when the call may go on. The operations raise a refusal through
  * `signalRefusalError` (errors.ts), the one place its wording lives.
  */
+import { hasAtMostDecimalPlaces } from '@svc/server-kit';
 import { isCheckingOrSavings } from '../items/index.js';
 import { isAssignedReturnCode } from './return-codes.js';
 
@@ -12,9 +13,9 @@ export type SignalRefusal =
   | { code: 'ACCOUNT_NOT_SUPPORTED'; account: { account_id: string; type: string; subtype: string } }
   | { code: 'CLIENT_TRANSACTION_ID_NOT_FOUND'; clientTransactionId: string };
 
-/** Whether `amount` has at most two decimal places (tolerating binary floating-point noise). */
+/** Whether `amount` has at most two decimal places: the schema's `x-decimal-places: 2`, the same arithmetic. */
 function hasCents(amount: number): boolean {
-  return Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+  return hasAtMostDecimalPlaces(amount, 2);
 }
 
 /** Whether a debit of `amount` can be evaluated: at most two decimal places. */

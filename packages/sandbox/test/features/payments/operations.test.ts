@@ -117,7 +117,8 @@ describeEngines('payments: create and get', (sandbox) => {
       amount: { currency: 'GBP', value: 12.345 },
     });
     expect(reply.body).toMatchObject({ error_code: 'INVALID_FIELD' });
-    expect(reply.body.error_message).toBe('amount.value must be greater than 0 with at most two decimals, got 12.345');
+    // The schema's rule (x-decimal-places), worded by request validation as on the mock (issue 22).
+    expect(reply.body.error_message).toBe('amount.value must have at most 2 decimal places, got 12.345');
   });
 
   it('does not apply the Development amount limit: the sandbox accepts 5 and more', async () => {
