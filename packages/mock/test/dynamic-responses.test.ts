@@ -32,6 +32,11 @@ describe('generationSchema', () => {
   it.each([
     ['an exclusive minimum of a number', { type: 'number', exclusiveMinimum: 0 }, { type: 'number', minimum: 0.01 }],
     [
+      'an amount with x-decimal-places, as a whole number',
+      { type: 'number', exclusiveMinimum: 0, 'x-decimal-places': 2 },
+      { type: 'integer', minimum: 1, 'x-decimal-places': 2 },
+    ],
+    [
       'an exclusive maximum of an integer',
       { type: 'integer', exclusiveMaximum: 10, maximum: 20 },
       { type: 'integer', maximum: 9 },

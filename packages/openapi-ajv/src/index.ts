@@ -103,10 +103,15 @@ export function decimalPlacesMessage(places: number): string {
   return `must have at most ${places} decimal places`;
 }
 
-/** Whether `value` has at most `places` decimal places, tolerating binary floating-point noise. */
+/**
+ * Whether `value` has at most `places` decimal places, tolerating binary floating-point noise
+ * (`0.1 + 0.2`, or a large amount whose nearest double is a hair off its cents): the scaled value
+ * must be within a few units in the last place of a whole number.
+ */
 export function hasAtMostDecimalPlaces(value: number, places: number): boolean {
   const scaled = value * 10 ** places;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+  const tolerance = Math.max(1e-6, 8 * Number.EPSILON * Math.abs(scaled));
+  return Math.abs(scaled - Math.round(scaled)) <= tolerance;
 }
 
 function decimalPlacesKeyword(): KeywordDefinition {

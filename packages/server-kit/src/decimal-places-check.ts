@@ -8,7 +8,7 @@ import { DECIMAL_PLACES_KEYWORD, decimalPlacesMessage, hasAtMostDecimalPlaces } 
 import { resolve } from './request-validator.js';
 import type { FieldViolation } from './validation-error.js';
 
-export { hasAtMostDecimalPlaces };
+export { DECIMAL_PLACES_KEYWORD, hasAtMostDecimalPlaces };
 
 type JsonObject = Record<string, unknown>;
 

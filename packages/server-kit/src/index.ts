@@ -60,7 +60,12 @@ export {
   missingCredentialsError,
   readCredentials,
 } from './credentials.js';
-export { createDecimalPlacesCheck, type DecimalPlacesCheck, hasAtMostDecimalPlaces } from './decimal-places-check.js';
+export {
+  createDecimalPlacesCheck,
+  DECIMAL_PLACES_KEYWORD,
+  type DecimalPlacesCheck,
+  hasAtMostDecimalPlaces,
+} from './decimal-places-check.js';
 export { ERROR_TYPE_ANCHOR, errorDocumentationUrl, setDocumentationBase } from './documentation-url.js';
 export {
   type ErrorCatalogue,

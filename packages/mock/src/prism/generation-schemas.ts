@@ -5,12 +5,17 @@
  * - `exclusiveMinimum: 0` is read as a draft-04 boolean, so an amount could come out negative
  *   (`amount.value must be > 0`); `exclusiveMaximum` likewise;
  * - `not: { const: 0 }` is ignored, so a day could come out 0;
- * - `if` / `then` is ignored, so a weekly schedule could get a day of the month.
+ * - `if` / `then` is ignored, so a weekly schedule could get a day of the month;
+ * - the API's `x-decimal-places` is unknown to it, so an amount came out with many decimals
+ *   (`amount.value must have at most 2 decimal places`): such a number is generated as a whole
+ *   number (no decimals at all; `multipleOf: 0.01` is no way out, since the generator's multiples
+ *   carry floating-point noise that Prism's own check of the output then refuses).
  *
  * Each rewrite only narrows a schema (every value it allows, the original allows too), so the
  * generated responses are still checked against the spec's own schema by Prism and stay valid
  * for it. Request schemas are not touched: validation of requests is unchanged.
  */
+import { DECIMAL_PLACES_KEYWORD } from '@svc/server-kit';
 import type { PrismOperation } from './prism-http.js';
 
 type Schema = Record<string, unknown>;
@@ -76,9 +81,24 @@ export function generationSchema(schema: unknown, rewritten = new Map<object, un
     }
   }
   narrowExclusiveBounds(copy);
+  narrowDecimalPlaces(copy);
   narrowNotConst(copy);
   applyConditional(copy);
   return copy;
+}
+
+/** A `number` with `x-decimal-places` → an `integer` (at least its minimum, rounded up): no decimals to get wrong. */
+function narrowDecimalPlaces(schema: Schema): void {
+  if (typeof schema[DECIMAL_PLACES_KEYWORD] !== 'number' || schema.type !== 'number') {
+    return;
+  }
+  schema.type = 'integer';
+  if (typeof schema.minimum === 'number') {
+    schema.minimum = Math.ceil(schema.minimum);
+  }
+  if (typeof schema.maximum === 'number') {
+    schema.maximum = Math.floor(schema.maximum);
+  }
 }
 
 /** `exclusiveMinimum: n` → `minimum: n + step` (and the same for the maximum). */
