@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   bundledLibraryEnv,
@@ -196,8 +197,10 @@ describe('the real sources on this machine', () => {
 describe('chromiumCacheDir', () => {
   it('is a folder of this package that later runs reuse, not the temp directory', () => {
     const dir = chromiumCacheDir({});
-    expect(dir.endsWith(join('docs', 'node_modules', '.cache', 'svc-chromium'))).toBe(true);
-    expect(dir.startsWith(tmpdir())).toBe(false);
+    const packageDir = fileURLToPath(new URL('..', import.meta.url));
+    expect(dir).toBe(join(packageDir, 'node_modules', '.cache', 'svc-chromium'));
+    // Not a fixed name in the temp directory (the checkout itself may live under it, as in CI).
+    expect(dir).not.toBe(join(tmpdir(), 'svc-chromium'));
   });
 
   it('is SVC_CHROMIUM_CACHE when set', () => {
