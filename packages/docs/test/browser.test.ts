@@ -299,7 +299,10 @@ describe('the built reference in Chromium', () => {
     if (!entry || !curl || !typescript) {
       throw new Error(`no curl and TypeScript samples for ${sampleOperation.key}`);
     }
-    expect(await shownSample(section)).toEqual(expect.arrayContaining(sampleLines(curl.source)));
+    // The page fills the sample in after the section opens; on a busy machine that can take a moment.
+    await expect
+      .poll(() => shownSample(section), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(sampleLines(curl.source)));
     const sample = section.locator('pre[data-testid="source-code"]').first();
     expect(await atEachWidth(() => hiddenSampleText(sample))).toEqual([]);
 
