@@ -5,7 +5,6 @@
  */
 
 import type { components } from '@svc/spec/types';
-import { invalidField, invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { fromJsonText, toJsonText } from '../../engine/json-text.js';
 import { accountsOfItem, itemOfAccessToken } from '../items/index.js';

@@ -4,7 +4,6 @@
  */
 
 import type { components } from '@svc/spec/types';
-import { invalidField } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { fromJsonText } from '../../engine/json-text.js';
 import { blankQuery } from './errors.js';

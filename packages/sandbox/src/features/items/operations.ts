@@ -9,7 +9,7 @@ import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js
 import { ENVIRONMENT } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
-import { checkWebhookUrl, redactedUrl } from '../../engine/webhooks/url-policy.js';
+import { checkWebhookUrl } from '../../engine/webhooks/url-policy.js';
 import { invalidInstitution, loadInstitutions } from '../institutions/index.js';
 import { CANONICAL_ITEM, type TestUser, testLogin } from '../world/index.js';
 import { itemOfAccessToken } from './access.js';
@@ -215,9 +215,7 @@ export const itemHandlers: HandlerGroup<
  */
 async function lockedItemOfAccessToken(trx: Transaction<Database>, context: HandlerContext, accessToken: string) {
   const item = await itemOfAccessToken(trx, context.client.client_id, accessToken);
-  if (context.store.engine === 'sqlite') {
-    return item; // One writing transaction at a time: nothing changed since the read.
-  }
-  await lockItem(trx, context.store.engine, item.item_id);
-  return itemOfAccessToken(trx, context.client.client_id, accessToken);
+  const locked = await lockItem(trx, context.store.engine, item.item_id);
+  // Unlocked (SQLite: one writing transaction at a time), nothing changed since the read.
+  return locked ? itemOfAccessToken(trx, context.client.client_id, accessToken) : item;
 }

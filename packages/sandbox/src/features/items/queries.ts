@@ -236,12 +236,14 @@ export async function revokeToken(trx: Trx, token: string, now: Date): Promise<b
  * Locks an Item's row until the transaction ends, so that changes to the Item and its tokens made
  * by concurrent requests happen one after the other: on PostgreSQL (read committed) a request
  * that waited then reads what the other committed. SQLite runs one writing transaction at a time,
- * so there is nothing to lock.
+ * so there is nothing to lock. Returns whether it locked (whether the caller must read again).
  */
-export async function lockItem(trx: Trx, engine: Engine, itemId: string): Promise<void> {
-  if (engine === 'postgres') {
-    await trx.selectFrom('items').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
+export async function lockItem(trx: Trx, engine: Engine, itemId: string): Promise<boolean> {
+  if (engine !== 'postgres') {
+    return false;
   }
+  await trx.selectFrom('items').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
+  return true;
 }
 
 /** Whether the Item `itemId` exists and was not removed. */
