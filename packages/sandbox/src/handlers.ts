@@ -9,6 +9,7 @@ import { applicationHandlers } from './features/applications/index.js';
 import { assetReportHandlers } from './features/asset-reports/index.js';
 import { bankTransferHandlers } from './features/bank-transfers/index.js';
 import { employerHandlers } from './features/employers/index.js';
+import { faultRuleHandlers } from './features/faults/index.js';
 import { institutionHandlers } from './features/institutions/index.js';
 import { itemHandlers, verificationHandlers } from './features/items/index.js';
 import { paymentHandlers } from './features/payments/index.js';
@@ -33,4 +34,5 @@ export const handlers: Handlers = {
   ...applicationHandlers,
   ...verificationHandlers,
   ...paymentHandlers,
+  ...faultRuleHandlers,
 };

@@ -33,6 +33,7 @@ import { jsonLineLogger, type Logger } from './engine/logger.js';
 import { openStore, type Store, type StoreLocation } from './engine/store/open-store.js';
 import { engineRetentionSteps, type Pruner, type RetentionPolicy, startPruner } from './engine/store/retention.js';
 import { type DeliveryPolicy, startDeliverer } from './engine/webhooks/deliverer.js';
+import { createFaultDecider } from './features/faults/index.js';
 import { unusedAuthorizationsRetention } from './features/transfers/index.js';
 import { type OperationId, operationPaths } from './generated/handlers.gen.js';
 import { handlers as defaultHandlers } from './handlers.js';
@@ -175,6 +176,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
       cors: { allowedOrigins },
       webhooksCommitted: () => deliverer.wake(),
+      decideFault: createFaultDecider(errorCatalogue),
     }),
   });
   let server: ListeningServer;

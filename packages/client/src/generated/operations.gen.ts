@@ -72,6 +72,9 @@ export const operationTable = {
   sandboxAssetReportCreate: {"path":"/sandbox/asset_report/create","retry":"unsafe"},
   sandboxBankTransferSimulate: {"path":"/sandbox/bank_transfer/simulate","retry":"unsafe"},
   sandboxPaymentSimulate: {"path":"/sandbox/payment/simulate","retry":"unsafe"},
+  sandboxFaultRuleCreate: {"path":"/sandbox/fault_rule/create","retry":"unsafe"},
+  sandboxFaultRuleList: {"path":"/sandbox/fault_rule/list","retry":"read"},
+  sandboxFaultRuleRemove: {"path":"/sandbox/fault_rule/remove","retry":"unsafe"},
 } as const satisfies Record<string, OperationInfo>;
 
 /** The operationId of an operation of the API. */
@@ -532,7 +535,10 @@ export interface OperationMethods {
    * - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. Repeating
    *   the same request with a key the client already used returns the bank transfer the first
    *   request created (as it is now) and never creates a second one; retry a request that timed
-   *   out with the same key. The same key with a different request (another field value, or the
+   *   out with the same key. This covers the **lost response** too: when the bank transfer was
+   *   created but the answer never arrived (the connection closed after the commit; the sandbox
+   *   does this on demand with `SVC-Sandbox-Fault: drop=after_commit`), the retry returns that
+   *   same bank transfer. The same key with a different request (another field value, or the
    *   other bank transfer create operation; the credentials do not count, null counts as absent)
    *   fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
    *   failed does not use up its key. Keys are shared by `/bank_transfer/create` and
@@ -929,7 +935,10 @@ export interface OperationMethods {
    * - **Idempotency.** `idempotency_key` (1 to 50 characters) identifies the transfer you mean to
    *   create. Repeating the same request with the same key returns the transfer the first call
    *   created (as it is now), never a second one, and the authorization is not reported as used,
-   *   so retrying after a timeout or a `500` is safe. The same key with a different request (any
+   *   so retrying after a timeout or a `500` is safe. This covers the **lost response** too: when
+   *   the transfer was created but the answer never arrived (the connection closed after the
+   *   commit; the sandbox does this on demand with `SVC-Sandbox-Fault: drop=after_commit`), the
+   *   retry returns that same transfer, with the same `transfer_id`. The same key with a different request (any
    *   field differs; the credentials do not count, null counts as absent) fails with
    *   `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A call that failed does
    *   not use up its key. A key is remembered per client for 24 hours from the call that first
@@ -1045,7 +1054,10 @@ export interface OperationMethods {
    * - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. Repeating
    *   the same request with a key the client already used returns the bank transfer the first
    *   request created (as it is now) and never creates a second one; retry a request that timed
-   *   out with the same key. The same key with a different request (another field value, or the
+   *   out with the same key. This covers the **lost response** too: when the bank transfer was
+   *   created but the answer never arrived (the connection closed after the commit; the sandbox
+   *   does this on demand with `SVC-Sandbox-Fault: drop=after_commit`), the retry returns that
+   *   same bank transfer. The same key with a different request (another field value, or the
    *   other bank transfer create operation; the credentials do not count, null counts as absent)
    *   fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
    *   failed does not use up its key. Keys are shared by `/bank_transfer/create` and
@@ -1394,6 +1406,60 @@ export interface OperationMethods {
    * @see POST /sandbox/payment/simulate
    */
   sandboxPaymentSimulate(body: RequestBody<"sandboxPaymentSimulate">, options?: CallOptions): Promise<ResponseBody<"sandboxPaymentSimulate">>;
+  /**
+   * Add a fault rule
+   *
+   * Sandbox only. Makes some of your later requests fail the way production can fail, so that a
+   * whole test suite can run against a flaky sandbox, reproducibly. A rule names the operations
+   * it applies to (or all), the `fault` (the grammar of the `SVC-Sandbox-Fault` header: latency,
+   * an error of the catalogue, a dropped connection before the request is handled or after its
+   * changes are committed, a slow body), the `probability` of faulting a matching request, and
+   * optionally how many faults it causes (`remaining`) and a time window on the sandbox's clock
+   * (`starts_at`, `ends_at`).
+   *
+   * - **Reproducible.** Each rule counts the requests it considers (`matched_count`, kept in the
+   *   sandbox's database, so it is shared by every instance). Whether the n-th one is faulted
+   *   depends only on `seed`, n and `probability`: the same rules give the same faults on every
+   *   run, on every engine and instance.
+   * - **Order.** A request is offered to your rules oldest first; the first rule that faults it
+   *   decides the fault, and later rules do not count it. An `SVC-Sandbox-Fault` header on the
+   *   request wins over every rule, and rules then do not count it.
+   * - **Yours only.** Rules never affect another client's requests, and the
+   *   `/sandbox/fault_rule/*` operations are never faulted by a rule, so a rule cannot lock you
+   *   out. Remove rules with `/sandbox/fault_rule/remove`.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/fault_rule/create
+   */
+  sandboxFaultRuleCreate(body: RequestBody<"sandboxFaultRuleCreate">, options?: CallOptions): Promise<ResponseBody<"sandboxFaultRuleCreate">>;
+  /**
+   * List your fault rules
+   *
+   * Sandbox only. Returns your client's fault rules, oldest first (the order in which a request
+   * is offered to them), with how many requests each has considered (`matched_count`) and
+   * faulted (`fault_count`) and how many faults it has left (`remaining`). Another client's rules
+   * are never listed.
+   *
+   * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
+   *
+   * @see POST /sandbox/fault_rule/list
+   */
+  sandboxFaultRuleList(body?: RequestBody<"sandboxFaultRuleList">, options?: CallOptions): Promise<ResponseBody<"sandboxFaultRuleList">>;
+  /**
+   * Remove fault rules
+   *
+   * Sandbox only. Removes one of your fault rules (`fault_rule_id`), or all of them when no id is
+   * given; your next requests are no longer faulted by them. Removing a rule that does not exist
+   * (any more) changes nothing and succeeds, so the call can be retried;
+   * `removed_fault_rule_ids` lists what this call removed. Another client's rules are never
+   * removed.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/fault_rule/remove
+   */
+  sandboxFaultRuleRemove(body?: RequestBody<"sandboxFaultRuleRemove">, options?: CallOptions): Promise<ResponseBody<"sandboxFaultRuleRemove">>;
 }
 
 /** One async iterator per paged operation (`client.paginate.<operationId>(body)`). */

@@ -298,6 +298,21 @@ export interface OperationBodies {
     request: JsonBody<operations['sandboxPaymentSimulate']['requestBody']>;
     response: JsonBody<operations['sandboxPaymentSimulate']['responses'][200]>;
   };
+  /** `POST /sandbox/fault_rule/create`: Add a fault rule. */
+  sandboxFaultRuleCreate: {
+    request: JsonBody<operations['sandboxFaultRuleCreate']['requestBody']>;
+    response: JsonBody<operations['sandboxFaultRuleCreate']['responses'][200]>;
+  };
+  /** `POST /sandbox/fault_rule/list`: List your fault rules. */
+  sandboxFaultRuleList: {
+    request: JsonBody<operations['sandboxFaultRuleList']['requestBody']>;
+    response: JsonBody<operations['sandboxFaultRuleList']['responses'][200]>;
+  };
+  /** `POST /sandbox/fault_rule/remove`: Remove fault rules. */
+  sandboxFaultRuleRemove: {
+    request: JsonBody<operations['sandboxFaultRuleRemove']['requestBody']>;
+    response: JsonBody<operations['sandboxFaultRuleRemove']['responses'][200]>;
+  };
 }
 
 /** Every operationId of the API. */
@@ -362,6 +377,9 @@ export const operationPaths = {
   sandboxAssetReportCreate: '/sandbox/asset_report/create',
   sandboxBankTransferSimulate: '/sandbox/bank_transfer/simulate',
   sandboxPaymentSimulate: '/sandbox/payment/simulate',
+  sandboxFaultRuleCreate: '/sandbox/fault_rule/create',
+  sandboxFaultRuleList: '/sandbox/fault_rule/list',
+  sandboxFaultRuleRemove: '/sandbox/fault_rule/remove',
 } as const satisfies Record<OperationId, string>;
 
 /** The `default` of every request field that has one, by operationId (nested as in the body). */

@@ -10,6 +10,9 @@
 export const HEADER_NAMES = {
   /** `SVC-CLIENT-ID`: Your client identifier. */
   clientId: 'SVC-CLIENT-ID',
+  /** `SVC-Sandbox-Fault`: Sandbox only: makes this one request fail the way production can fail, to test retries,
+timeouts, idempotency and error handling. */
+  sandboxFault: 'SVC-Sandbox-Fault',
   /** `SVC-SECRET`: Your secret for this environment. */
   secret: 'SVC-SECRET',
   /** `SVC-Version`: The API version to use for this request, as the release date `YYYY-MM-DD` of that version. */

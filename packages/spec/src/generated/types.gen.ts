@@ -705,6 +705,29 @@ export interface paths {
             header?: {
                 /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
             };
             path?: never;
             cookie?: never;
@@ -733,7 +756,10 @@ export interface paths {
          *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. Repeating
          *       the same request with a key the client already used returns the bank transfer the first
          *       request created (as it is now) and never creates a second one; retry a request that timed
-         *       out with the same key. The same key with a different request (another field value, or the
+         *       out with the same key. This covers the **lost response** too: when the bank transfer was
+         *       created but the answer never arrived (the connection closed after the commit; the sandbox
+         *       does this on demand with `SVC-Sandbox-Fault: drop=after_commit`), the retry returns that
+         *       same bank transfer. The same key with a different request (another field value, or the
          *       other bank transfer create operation; the credentials do not count, null counts as absent)
          *       fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
          *       failed does not use up its key. Keys are shared by `/bank_transfer/create` and
@@ -1297,6 +1323,29 @@ export interface paths {
             header?: {
                 /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
             };
             path?: never;
             cookie?: never;
@@ -1321,7 +1370,10 @@ export interface paths {
          *     - **Idempotency.** `idempotency_key` (1 to 50 characters) identifies the transfer you mean to
          *       create. Repeating the same request with the same key returns the transfer the first call
          *       created (as it is now), never a second one, and the authorization is not reported as used,
-         *       so retrying after a timeout or a `500` is safe. The same key with a different request (any
+         *       so retrying after a timeout or a `500` is safe. This covers the **lost response** too: when
+         *       the transfer was created but the answer never arrived (the connection closed after the
+         *       commit; the sandbox does this on demand with `SVC-Sandbox-Fault: drop=after_commit`), the
+         *       retry returns that same transfer, with the same `transfer_id`. The same key with a different request (any
          *       field differs; the credentials do not count, null counts as absent) fails with
          *       `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A call that failed does
          *       not use up its key. A key is remembered per client for 24 hours from the call that first
@@ -1474,6 +1526,29 @@ export interface paths {
             header?: {
                 /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
             };
             path?: never;
             cookie?: never;
@@ -1498,7 +1573,10 @@ export interface paths {
          *     - **Idempotent:** `idempotency_key` (1 to 50 characters) identifies the bank transfer. Repeating
          *       the same request with a key the client already used returns the bank transfer the first
          *       request created (as it is now) and never creates a second one; retry a request that timed
-         *       out with the same key. The same key with a different request (another field value, or the
+         *       out with the same key. This covers the **lost response** too: when the bank transfer was
+         *       created but the answer never arrived (the connection closed after the commit; the sandbox
+         *       does this on demand with `SVC-Sandbox-Fault: drop=after_commit`), the retry returns that
+         *       same bank transfer. The same key with a different request (another field value, or the
          *       other bank transfer create operation; the credentials do not count, null counts as absent)
          *       fails with `INVALID_INPUT` / `IDEMPOTENCY_KEY_REUSED` and changes nothing. A request that
          *       failed does not use up its key. Keys are shared by `/bank_transfer/create` and
@@ -2034,6 +2112,168 @@ export interface paths {
          *     - Refunds are not simulated: a refund stays `INITIATED` in the sandbox.
          */
         post: operations["sandboxPaymentSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/fault_rule/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a fault rule
+         * @description Sandbox only. Makes some of your later requests fail the way production can fail, so that a
+         *     whole test suite can run against a flaky sandbox, reproducibly. A rule names the operations
+         *     it applies to (or all), the `fault` (the grammar of the `SVC-Sandbox-Fault` header: latency,
+         *     an error of the catalogue, a dropped connection before the request is handled or after its
+         *     changes are committed, a slow body), the `probability` of faulting a matching request, and
+         *     optionally how many faults it causes (`remaining`) and a time window on the sandbox's clock
+         *     (`starts_at`, `ends_at`).
+         *
+         *     - **Reproducible.** Each rule counts the requests it considers (`matched_count`, kept in the
+         *       sandbox's database, so it is shared by every instance). Whether the n-th one is faulted
+         *       depends only on `seed`, n and `probability`: the same rules give the same faults on every
+         *       run, on every engine and instance.
+         *     - **Order.** A request is offered to your rules oldest first; the first rule that faults it
+         *       decides the fault, and later rules do not count it. An `SVC-Sandbox-Fault` header on the
+         *       request wins over every rule, and rules then do not count it.
+         *     - **Yours only.** Rules never affect another client's requests, and the
+         *       `/sandbox/fault_rule/*` operations are never faulted by a rule, so a rule cannot lock you
+         *       out. Remove rules with `/sandbox/fault_rule/remove`.
+         */
+        post: operations["sandboxFaultRuleCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/fault_rule/list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List your fault rules
+         * @description Sandbox only. Returns your client's fault rules, oldest first (the order in which a request
+         *     is offered to them), with how many requests each has considered (`matched_count`) and
+         *     faulted (`fault_count`) and how many faults it has left (`remaining`). Another client's rules
+         *     are never listed.
+         */
+        post: operations["sandboxFaultRuleList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/fault_rule/remove": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove fault rules
+         * @description Sandbox only. Removes one of your fault rules (`fault_rule_id`), or all of them when no id is
+         *     given; your next requests are no longer faulted by them. Removing a rule that does not exist
+         *     (any more) changes nothing and succeeds, so the call can be retried;
+         *     `removed_fault_rule_ids` lists what this call removed. Another client's rules are never
+         *     removed.
+         */
+        post: operations["sandboxFaultRuleRemove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7015,6 +7255,165 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
         };
         /**
+         * @description The fault, in the grammar of the `SVC-Sandbox-Fault` header: one or more `name=value` directives separated by `;`, among `latency=<duration>`, `error=<code>`, `drop=before`, `drop=after_commit` and `slow_body=<duration>` (see the header for what each does). A malformed value is rejected with `INVALID_FIELD`.
+         * @example error=RATE_LIMIT_EXCEEDED
+         */
+        FaultSpec: string;
+        /**
+         * SandboxFaultRuleCreateRequest
+         * @description A fault rule to add: which of your requests fail (`operations`, `probability`, an optional count and time window), how (`fault`), and the `seed` that makes it reproducible.
+         */
+        SandboxFaultRuleCreateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+            /** @description The fault, in the grammar of the `SVC-Sandbox-Fault` header: one or more `name=value` directives separated by `;`, among `latency=<duration>`, `error=<code>`, `drop=before`, `drop=after_commit` and `slow_body=<duration>` (see the header for what each does). A malformed value is rejected with `INVALID_FIELD`. */
+            fault: components["schemas"]["FaultSpec"];
+            /**
+             * @description The operations to fault, by `operationId` (for example `transferCreate`, `transferAuthorizationCreate`). Absent or null: every operation. An unknown operationId, or a `/sandbox/fault_rule/*` operation (which rules never fault), is rejected with `INVALID_FIELD`.
+             * @example [
+             *       "transferCreate"
+             *     ]
+             */
+            operations?: string[] | null;
+            /**
+             * @description The chance, from 0 to 1, that a matching request is faulted. Default 1 (every one).
+             * @example 0.25
+             */
+            probability?: number;
+            /**
+             * @description The seed of the rule's draws (default 0). The same seed and probability give the same sequence of faulted and unfaulted requests on every run, engine and instance.
+             * @example 42
+             */
+            seed?: number;
+            /**
+             * @description How many faults the rule causes before it stops faulting (it still counts requests). Absent or null: no limit.
+             * @example 1
+             */
+            remaining?: number | null;
+            /**
+             * Format: date-time
+             * @description The rule applies to requests at or after this time, on the sandbox's clock for your client. Absent or null: at once.
+             * @example 2026-11-20T14:00:00Z
+             */
+            starts_at?: string | null;
+            /**
+             * Format: date-time
+             * @description The rule applies to requests before this time; it must be after `starts_at`. Absent or null: no end.
+             * @example 2026-11-20T15:00:00Z
+             */
+            ends_at?: string | null;
+        };
+        /**
+         * @description Identifier of a fault rule, returned by `/sandbox/fault_rule/create`.
+         * @example fault-rule-sandbox-3f9c2a71-5d4e-4b8a-9c06-7e1d2b5a8f34
+         */
+        FaultRuleId: string;
+        /**
+         * FaultRule
+         * @description A fault rule of your client: which requests of yours it makes fail, how often and how. Rules never affect another client's requests, and the `/sandbox/fault_rule/*` operations are never faulted by a rule.
+         */
+        FaultRule: {
+            /** @description Identifier of a fault rule, returned by `/sandbox/fault_rule/create`. */
+            fault_rule_id: components["schemas"]["FaultRuleId"];
+            /**
+             * @description The operations the rule applies to, by `operationId` (for example `transferCreate`); null for every operation.
+             * @example [
+             *       "transferCreate"
+             *     ]
+             */
+            operations: string[] | null;
+            /** @description The fault a faulted request gets, normalised (directives in a fixed order, durations in milliseconds), in the grammar of the `SVC-Sandbox-Fault` header. */
+            fault: components["schemas"]["FaultSpec"];
+            /**
+             * @description The chance, from 0 to 1, that a matching request is faulted.
+             * @example 0.25
+             */
+            probability: number;
+            /**
+             * @description The seed of the rule's draws. Whether the n-th matching request is faulted depends only on the seed, n and `probability`, so the same rules give the same faults on every run.
+             * @example 42
+             */
+            seed: number;
+            /**
+             * @description How many more faults the rule will cause; at 0 it faults nothing more. Null: no limit.
+             * @example 1
+             */
+            remaining: number | null;
+            /**
+             * Format: date-time
+             * @description The rule applies from this time on (the sandbox's clock for your client); null from now.
+             * @example 2026-11-20T14:00:00Z
+             */
+            starts_at: string | null;
+            /**
+             * Format: date-time
+             * @description The rule applies before this time; null for no end.
+             * @example 2026-11-20T15:00:00Z
+             */
+            ends_at: string | null;
+            /**
+             * @description How many requests the rule has considered so far (n of the last one).
+             * @example 3
+             */
+            matched_count: number;
+            /**
+             * @description How many of them it has faulted.
+             * @example 1
+             */
+            fault_count: number;
+            /**
+             * Format: date-time
+             * @description When the rule was created.
+             * @example 2026-11-20T14:00:00Z
+             */
+            created_at: string;
+        };
+        /** SandboxFaultRuleCreateResponse */
+        SandboxFaultRuleCreateResponse: {
+            /** @description The new rule, which applies to your next matching request. */
+            fault_rule: components["schemas"]["FaultRule"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxFaultRuleListRequest
+         * @description Lists your client's fault rules; it takes only the credentials.
+         */
+        SandboxFaultRuleListRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+        };
+        /** SandboxFaultRuleListResponse */
+        SandboxFaultRuleListResponse: {
+            /** @description Your client's fault rules, oldest first (the order in which they are tried). */
+            fault_rules: components["schemas"]["FaultRule"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxFaultRuleRemoveRequest
+         * @description Removes one fault rule of your client, or all of them.
+         */
+        SandboxFaultRuleRemoveRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+            /** @description The rule to remove. Absent: every rule of your client. A rule that does not exist (any more), or is another client's, is not removed and the call still succeeds, so it can be retried; `removed_fault_rule_ids` says what was removed. */
+            fault_rule_id?: components["schemas"]["FaultRuleId"];
+        };
+        /** SandboxFaultRuleRemoveResponse */
+        SandboxFaultRuleRemoveResponse: {
+            /** @description The rules this call removed (empty when there was nothing to remove). */
+            removed_fault_rule_ids: components["schemas"]["FaultRuleId"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
          * WebhookUpdateAcknowledgedWebhook
          * @description Payload of the `WEBHOOK_UPDATE_ACKNOWLEDGED` webhook, sent to the **new** URL after `/item/webhook/update` succeeds.
          */
@@ -7156,6 +7555,29 @@ export interface components {
     parameters: {
         /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
         SvcVersion: "2026-11-01";
+        /**
+         * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+         *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+         *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+         *
+         *     | Directive | Effect |
+         *     |---|---|
+         *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+         *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+         *     | `drop=before` | closes the connection without an answer; nothing is done |
+         *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+         *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+         *
+         *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+         *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+         *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+         *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+         *
+         *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+         *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+         *     fault rules (`/sandbox/fault_rule/create`).
+         */
+        SandboxFault: string;
         /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
         WebhookSignature: string;
         /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
@@ -7992,6 +8414,29 @@ export interface operations {
             header?: {
                 /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
             };
             path?: never;
             cookie?: never;
@@ -8577,6 +9022,29 @@ export interface operations {
             header?: {
                 /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
             };
             path?: never;
             cookie?: never;
@@ -8772,6 +9240,29 @@ export interface operations {
             header?: {
                 /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
                 "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
             };
             path?: never;
             cookie?: never;
@@ -9374,6 +9865,192 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxPaymentSimulateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxFaultRuleCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxFaultRuleCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule is stored and applies to your next matching request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxFaultRuleCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxFaultRuleList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxFaultRuleListRequest"];
+            };
+        };
+        responses: {
+            /** @description Your fault rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxFaultRuleListResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxFaultRuleRemove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+                /**
+                 * @description Sandbox only: makes this one request fail the way production can fail, to test retries,
+                 *     timeouts, idempotency and error handling. The local sandbox honours it on every operation; other
+                 *     environments ignore it. The value is one or more `name=value` directives separated by `;`:
+                 *
+                 *     | Directive | Effect |
+                 *     |---|---|
+                 *     | `latency=<duration>` | waits that long before handling the request, then handles it normally |
+                 *     | `error=<code>` | answers with that error of the catalogue and its HTTP status; nothing is done. `<code>` is an `error_code` (`RATE_LIMIT`, `INTERNAL_SERVER_ERROR`, `SERVICE_UNAVAILABLE`, `INSTITUTION_NOT_RESPONDING`, ...), an `error_type` with a single code (`RATE_LIMIT_EXCEEDED`), or `<error_type>/<error_code>`. A `429` carries `Retry-After: 1` |
+                 *     | `drop=before` | closes the connection without an answer; nothing is done |
+                 *     | `drop=after_commit` | **the lost response**: the request is handled and its changes are committed, then the connection is closed without an answer |
+                 *     | `slow_body=<duration>` | the answer's body arrives in pieces spread over that time |
+                 *
+                 *     A duration is a whole number of milliseconds (`800ms`) or seconds (`2s`), at most 30 seconds.
+                 *     `latency` combines with every other directive, `slow_body` with `error`; `drop` stands alone
+                 *     (besides `latency`). Examples: `latency=800ms`, `error=RATE_LIMIT_EXCEEDED`,
+                 *     `error=INTERNAL_SERVER_ERROR; latency=200ms`, `drop=after_commit`, `slow_body=2s`.
+                 *
+                 *     An unknown directive or a malformed value is answered `400` `INVALID_REQUEST` /
+                 *     `INVALID_HEADERS`, naming what was wrong; nothing is done. The header wins over the client's
+                 *     fault rules (`/sandbox/fault_rule/create`).
+                 */
+                "SVC-Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxFaultRuleRemoveRequest"];
+            };
+        };
+        responses: {
+            /** @description What was removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxFaultRuleRemoveResponse"];
                 };
             };
             /** @description The request was rejected; `error_type` and `error_code` say why. */

@@ -18,6 +18,7 @@ import {
   sendJson,
   validationError,
 } from '@svc/server-kit';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import type { OperationId } from '../../generated/handlers.gen.js';
 import type { Authenticator } from '../clients/authenticate.js';
 import type { Clock } from '../clock.js';
@@ -26,6 +27,7 @@ import type { HandlerContext, Handlers } from '../handler-types.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/open-store.js';
 import type { RateLimiter } from './rate-limit.js';
+import { type FaultDecider, faultError, pause, type RequestFault, slowBodyOf } from './request-fault.js';
 import { isStoreOutage } from './store-outage.js';
 
 /** A route of the sandbox: an operation with a handler. */
@@ -48,6 +50,8 @@ export interface ListenerOptions {
   /** CORS settings (the allowed origins). Default: any page. */
   cors?: CorsOptions;
   webhooksCommitted(): void;
+  /** Decides the fault a request gets (`SVC-Sandbox-Fault`, fault rules). Default: none. */
+  decideFault?: FaultDecider;
 }
 
 /** What the error paths of a request know about it. */
@@ -158,10 +162,19 @@ async function handle(
       store: options.store,
       webhooksCommitted: options.webhooksCommitted,
     };
+    const fault = await options.decideFault?.(route.operationId, faultHeaderOf(req), context);
+    if (fault && !(await applyFaultBefore(fault, res, options.catalogue))) {
+      return;
+    }
     const handler = options.handlers[route.operationId] as (body: unknown, context: HandlerContext) => Promise<object>;
     const result = await handler(body, context);
     // Nothing is answered before what it saw or changed is committed.
     await options.store.settled();
+    if (fault?.drop === 'after_commit') {
+      // The lost response: the change is committed, the answer never arrives.
+      res.destroy();
+      return;
+    }
     sendJson(res, 200, { ...result, request_id: requestId });
   } catch (error) {
     if (!(error instanceof SandboxError)) {
@@ -185,4 +198,31 @@ async function handle(
       headers: init.headers,
     });
   }
+}
+
+/** The request's `SVC-Sandbox-Fault` header, if it has one. */
+function faultHeaderOf(req: IncomingMessage): string | undefined {
+  const value = req.headers[HEADER_NAMES.sandboxFault.toLowerCase()];
+  return Array.isArray(value) ? value.join(';') : value;
+}
+
+/**
+ * Applies what `fault` does before the handler: its latency, then a dropped connection or an
+ * error (thrown as the API's error); sets up a slow body. Whether the request goes on.
+ */
+async function applyFaultBefore(fault: RequestFault, res: ServerResponse, catalogue: ErrorCatalogue): Promise<boolean> {
+  if (fault.latencyMs !== undefined) {
+    await pause(fault.latencyMs);
+  }
+  if (fault.slowBodyMs !== undefined) {
+    slowBodyOf(res, fault.slowBodyMs);
+  }
+  if (fault.drop === 'before') {
+    res.destroy();
+    return false;
+  }
+  if (fault.error) {
+    throw faultError(fault.error, catalogue.get(fault.error.type, fault.error.code).status);
+  }
+  return true;
 }

@@ -23,6 +23,7 @@ import type {
   MigratedAccountsTable,
 } from '../../features/bank-transfers/tables.js';
 import type { EmployersTable } from '../../features/employers/tables.js';
+import type { FaultRulesTable } from '../../features/faults/tables.js';
 import type { InstitutionsTable } from '../../features/institutions/tables.js';
 import type { AccountsTable, ItemsTable, TokensTable } from '../../features/items/tables.js';
 import type { PaymentRecipientsTable, PaymentsTable } from '../../features/payments/tables.js';
@@ -68,4 +69,5 @@ export interface Database {
   applications: ApplicationsTable;
   application_scopes: ApplicationScopesTable;
   financial_institution_clients: FinancialInstitutionClientsTable;
+  fault_rules: FaultRulesTable;
 }

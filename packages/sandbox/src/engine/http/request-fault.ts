@@ -1,0 +1,88 @@
+/**
+ * A fault asked of one request (the `SVC-Sandbox-Fault` header or a client's fault rule), as the
+ * listener applies it: wait first, answer an error of the catalogue instead of handling the
+ * request, close the connection before handling it or after its changes are committed, or let the
+ * answer's body trickle. Which fault a request gets is decided outside the engine (the faults
+ * feature), through {@link FaultDecider}.
+ */
+import type { ServerResponse } from 'node:http';
+import type { ErrorCode, ErrorType } from '@svc/server-kit';
+import type { OperationId } from '../../generated/handlers.gen.js';
+import { SandboxError } from '../errors/sandbox-error.js';
+import type { HandlerContext } from '../handler-types.js';
+
+/** Where a dropped connection is closed. */
+export type DropPoint = 'before' | 'after_commit';
+
+/** What is done to one request; every part is optional and they combine. */
+export interface RequestFault {
+  /** Wait this long (ms) before handling the request. */
+  latencyMs?: number;
+  /** Answer this error of the catalogue (with its status) instead of handling the request. */
+  error?: { type: ErrorType; code: ErrorCode };
+  /** Close the connection without an answer, before handling or after the commit. */
+  drop?: DropPoint;
+  /** Spread the answer's body over this long (ms). */
+  slowBodyMs?: number;
+}
+
+/**
+ * Decides the fault of a request of `operationId` carrying the fault header `header` (undefined
+ * without it); undefined for none. Throws a `SandboxError` for a malformed header.
+ */
+export type FaultDecider = (
+  operationId: OperationId,
+  header: string | undefined,
+  context: HandlerContext,
+) => Promise<RequestFault | undefined>;
+
+/** The `Retry-After` of a faulted `429`, in seconds. */
+export const FAULT_RETRY_AFTER_SECONDS = 1;
+
+/** How many pieces a slow body is sent in (at most; a short body is sent a byte at a time). */
+const SLOW_BODY_PIECES = 10;
+
+/** Resolves after `ms` milliseconds. */
+export function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Makes the body `res` is ended with arrive in pieces spread evenly over `ms`: the status and
+ * headers go out at once, the body follows piece by piece. Whatever writes the answer (and its
+ * request log facts) stays unchanged; only the final `end` of this response is slowed down.
+ */
+export function slowBodyOf(res: ServerResponse, ms: number): void {
+  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+  res.end = ((chunk?: unknown) => {
+    if (chunk === undefined || typeof chunk === 'function') {
+      return end(chunk);
+    }
+    const bytes = Buffer.from(chunk as string | Uint8Array);
+    const pieces = Math.max(1, Math.min(SLOW_BODY_PIECES, bytes.length));
+    const size = Math.ceil(bytes.length / pieces);
+    const interval = ms / pieces;
+    res.flushHeaders();
+    void (async () => {
+      for (let start = 0; start < bytes.length; start += size) {
+        await pause(interval);
+        if (res.destroyed) {
+          return;
+        }
+        res.write(bytes.subarray(start, start + size));
+      }
+      end();
+    })();
+    return res;
+  }) as ServerResponse['end'];
+}
+
+/** The error answering a request whose fault asks for `error` (of catalogue status `status`). */
+export function faultError(error: NonNullable<RequestFault['error']>, status: number): SandboxError {
+  return new SandboxError({
+    type: error.type,
+    code: error.code,
+    message: `the sandbox answered ${error.type} / ${error.code} because a fault was asked for this request (the SVC-Sandbox-Fault header or a fault rule of your client); nothing was done`,
+    headers: status === 429 ? { 'Retry-After': String(FAULT_RETRY_AFTER_SECONDS) } : undefined,
+  });
+}

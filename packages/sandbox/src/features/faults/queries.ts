@@ -1,0 +1,71 @@
+/**
+ * The store's side of fault rules: insert, list and remove a client's rules, and claim the next
+ * request a rule considers (its n, counted in the store so that instances share it) and, when
+ * drawn, one of its faults.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../../engine/store/database.js';
+import type { FaultRulesTable } from './tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A stored fault rule. */
+export type FaultRuleRow = Selectable<FaultRulesTable>;
+
+/** Stores a new rule. */
+export async function insertFaultRule(db: Db, rule: Omit<FaultRuleRow, 'position'>): Promise<FaultRuleRow> {
+  return db.insertInto('fault_rules').values(rule).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The rules of `clientId`, oldest first. */
+export async function faultRulesOf(db: Db, clientId: string): Promise<FaultRuleRow[]> {
+  return db.selectFrom('fault_rules').selectAll().where('client_id', '=', clientId).orderBy('position').execute();
+}
+
+/** Removes rule `faultRuleId` of `clientId`, or all of its rules; returns the removed ids, oldest first. */
+export async function removeFaultRules(
+  trx: Transaction<Database>,
+  clientId: string,
+  faultRuleId: string | undefined,
+): Promise<string[]> {
+  let query = trx.selectFrom('fault_rules').select('fault_rule_id').where('client_id', '=', clientId);
+  if (faultRuleId !== undefined) {
+    query = query.where('fault_rule_id', '=', faultRuleId);
+  }
+  const ids = (await query.orderBy('position').execute()).map((row) => row.fault_rule_id);
+  if (ids.length > 0) {
+    await trx.deleteFrom('fault_rules').where('client_id', '=', clientId).where('fault_rule_id', 'in', ids).execute();
+  }
+  return ids;
+}
+
+/** Counts one more request considered by rule `position`; returns its n (from 1), or undefined when the rule is gone. */
+export async function countConsidered(trx: Transaction<Database>, position: number): Promise<number | undefined> {
+  const row = await trx
+    .updateTable('fault_rules')
+    .set((eb) => ({ matched_count: eb('matched_count', '+', 1) }))
+    .where('position', '=', position)
+    .returning('matched_count')
+    .executeTakeFirst();
+  return row?.matched_count;
+}
+
+/** Takes one fault of rule `position` (none when its `remaining` is used up); whether one was taken. */
+export async function takeFault(trx: Transaction<Database>, position: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('fault_rules')
+    .set((eb) => ({
+      fault_count: eb('fault_count', '+', 1),
+      remaining: eb
+        .case()
+        .when('remaining', 'is', null)
+        .then(null)
+        .else(eb('remaining', '-', 1))
+        .end(),
+    }))
+    .where('position', '=', position)
+    .where((eb) => eb.or([eb('remaining', 'is', null), eb('remaining', '>', 0)]))
+    .returning('fault_count')
+    .executeTakeFirst();
+  return row !== undefined;
+}
