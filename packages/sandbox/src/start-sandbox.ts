@@ -29,6 +29,7 @@ import { type Clock, systemClock } from './engine/clock.js';
 import type { Handlers } from './engine/handler-types.js';
 import { createSandboxListener, type SandboxRoute } from './engine/http/listener.js';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimit } from './engine/http/rate-limit.js';
+import { SANDBOX_CORS_ALLOWED_HEADERS } from './engine/http/request-fault.js';
 import { jsonLineLogger, type Logger } from './engine/logger.js';
 import { openStore, type Store, type StoreLocation } from './engine/store/open-store.js';
 import { engineRetentionSteps, type Pruner, type RetentionPolicy, startPruner } from './engine/store/retention.js';
@@ -174,7 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       limiter,
       logger,
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-      cors: { allowedOrigins },
+      cors: { allowedOrigins, allowedHeaders: SANDBOX_CORS_ALLOWED_HEADERS },
       webhooksCommitted: () => deliverer.wake(),
       decideFault: createFaultDecider(errorCatalogue),
     }),

@@ -8,17 +8,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AllowedOrigins, isOriginAllowed } from './access-policy.js';
 import { HEADER_NAMES } from './generated/headers.gen.js';
 
-/**
- * Request headers a browser app may send: credentials, version, content type, `Prefer` (the
- * mock's example choice) and `SVC-Sandbox-Fault` (the sandbox's failures on demand).
- */
+/** Request headers a browser app may send: credentials, version, content type and `Prefer`. */
 export const CORS_ALLOWED_HEADERS: readonly string[] = [
   'Content-Type',
   HEADER_NAMES.clientId,
   HEADER_NAMES.secret,
   HEADER_NAMES.svcVersion,
   'Prefer',
-  HEADER_NAMES.sandboxFault,
 ];
 
 /** Response headers a browser app may read besides the CORS-safelisted ones. */

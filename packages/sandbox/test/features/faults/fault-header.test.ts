@@ -112,6 +112,15 @@ describeEngines('failures on demand: the SVC-Sandbox-Fault header', (sandbox) =>
     expect(outcome.ms).toBeGreaterThanOrEqual(180);
   });
 
+  it('lets browser apps send the header (CORS preflight)', async () => {
+    const response = await fetch(`${sandbox().url}/transfer/create`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Headers': 'svc-sandbox-fault' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-headers')).toContain('SVC-Sandbox-Fault');
+  });
+
   it.each([
     ['timeout=5s', 'the SVC-Sandbox-Fault header has an unknown directive "timeout"'],
     ['latency=soon', 'the SVC-Sandbox-Fault header gives latency "soon", which is not a duration'],
