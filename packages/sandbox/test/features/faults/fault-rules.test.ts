@@ -1,7 +1,8 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { faultsNth } from '../../../src/features/faults/rules.js';
 import { callFaulted } from '../../support/faults.js';
-import { describeEngines, type TestSandbox } from '../../support/harness.js';
+import { describeEngines, startTestSandbox, type TestSandbox } from '../../support/harness.js';
+import { createTestDatabase } from '../../support/postgres.js';
 
 /** A cheap request any client may make. */
 const INSTITUTIONS = { count: 1, offset: 0, country_codes: ['US'] };
@@ -180,5 +181,34 @@ describeEngines('failures on demand: fault rules', (sandbox) => {
     });
     expect(reply.body.error_message).toContain(message);
     expect((await sandbox().ok('sandboxFaultRuleList', {})).fault_rules).toEqual([]);
+  });
+});
+
+describe('fault rules across two instances on one PostgreSQL database', () => {
+  it('draws one sequence: the n-th request faults the same whichever instance serves it', async () => {
+    const url = await createTestDatabase(inject('pgAdminUrl'));
+    const a = await startTestSandbox('postgres', { store: { kind: 'postgres', url } });
+    const b = await startTestSandbox('postgres', { store: { kind: 'postgres', url } });
+    try {
+      await a.ok('sandboxFaultRuleCreate', {
+        operations: ['institutionsGet'],
+        fault: 'error=SERVICE_UNAVAILABLE',
+        probability: 0.5,
+        seed: 11,
+      });
+      const expected = Array.from({ length: 10 }, (_, index) => (faultsNth(0.5, 11, index + 1) ? 503 : 200));
+      const seen: number[] = [];
+      for (let index = 0; index < 10; index++) {
+        seen.push(...(await statuses(index % 2 === 0 ? a : b, 1)));
+      }
+      expect(seen).toEqual(expected);
+      const [rule] = (await b.ok('sandboxFaultRuleList', {})).fault_rules;
+      expect(rule).toMatchObject({
+        matched_count: 10,
+        fault_count: expected.filter((status) => status === 503).length,
+      });
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
   });
 });
