@@ -7255,7 +7255,7 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
         };
         /**
-         * @description The fault, in the grammar of the `SVC-Sandbox-Fault` header: one or more `name=value` directives separated by `;`, among `latency=<duration>`, `error=<code>`, `drop=before`, `drop=after_commit` and `slow_body=<duration>` (see the header for what each does). A malformed value is rejected with `INVALID_FIELD`.
+         * @description The fault, in the grammar of the `SVC-Sandbox-Fault` header: one or more `name=value` directives separated by `;`, among `latency=<duration>`, `error=<code>`, `drop=before`, `drop=after_commit` and `slow_body=<duration>` (see the header for what each does). A malformed value is rejected with `INVALID_FIELD`, naming what is wrong.
          * @example error=RATE_LIMIT_EXCEEDED
          */
         FaultSpec: string;
@@ -7268,7 +7268,7 @@ export interface components {
             client_id?: components["schemas"]["ClientId"];
             /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
             secret?: components["schemas"]["Secret"];
-            /** @description The fault, in the grammar of the `SVC-Sandbox-Fault` header: one or more `name=value` directives separated by `;`, among `latency=<duration>`, `error=<code>`, `drop=before`, `drop=after_commit` and `slow_body=<duration>` (see the header for what each does). A malformed value is rejected with `INVALID_FIELD`. */
+            /** @description The fault, in the grammar of the `SVC-Sandbox-Fault` header: one or more `name=value` directives separated by `;`, among `latency=<duration>`, `error=<code>`, `drop=before`, `drop=after_commit` and `slow_body=<duration>` (see the header for what each does). A malformed value is rejected with `INVALID_FIELD`, naming what is wrong. */
             fault: components["schemas"]["FaultSpec"];
             /**
              * @description The operations to fault, by `operationId` (for example `transferCreate`, `transferAuthorizationCreate`). Absent or null: every operation. An unknown operationId, or a `/sandbox/fault_rule/*` operation (which rules never fault), is rejected with `INVALID_FIELD`.
