@@ -6,11 +6,12 @@ import { describeHeaderNames, generateHeaderNames } from '../src/index.js';
 const bundled = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
 
 describe('describeHeaderNames', () => {
-  it('names every header of the bundled spec: the credentials, the version and the webhook headers', () => {
+  it('names every header of the bundled spec: the credentials, the version, the sandbox fault and the webhook headers', () => {
     expect(Object.fromEntries(describeHeaderNames(bundled).map(({ key, name }) => [key, name]))).toEqual({
       clientId: 'SVC-CLIENT-ID',
       secret: 'SVC-SECRET',
       svcVersion: 'SVC-Version',
+      sandboxFault: 'SVC-Sandbox-Fault',
       webhookId: 'SVC-Webhook-Id',
       webhookSignature: 'SVC-Signature',
     });
