@@ -136,6 +136,7 @@ async function handle(
   log.requestId = requestId;
   log.operation = route.operationId;
   fields.operation = route.operationId;
+  let fault: RequestFault | undefined;
   try {
     const client = await options.authenticate(credentials);
     fields.client_id = client.client_id;
@@ -162,7 +163,7 @@ async function handle(
       store: options.store,
       webhooksCommitted: options.webhooksCommitted,
     };
-    const fault = await options.decideFault?.(route.operationId, faultHeaderOf(req), context);
+    fault = await options.decideFault?.(route.operationId, faultHeaderOf(req), context);
     if (fault && !(await applyFaultBefore(fault, res, options.catalogue))) {
       return;
     }
@@ -181,6 +182,11 @@ async function handle(
       throw error;
     }
     await options.store.settled();
+    if (fault?.drop === 'after_commit') {
+      // The handler's refusal is lost the same way.
+      res.destroy();
+      return;
+    }
     const { init } = error;
     const entry = options.catalogue.get(init.type, init.code);
     sendApiError(res, {

@@ -90,6 +90,20 @@ describeEngines('failures on demand: the SVC-Sandbox-Fault header', (sandbox) =>
     expect(await transferCount(sandbox())).toBe(before + 1);
   });
 
+  it('drop=after_commit loses a refusal too: the answer never arrives, nothing changes', async () => {
+    const body = await transferCreateBody(sandbox(), item, newKey('lost-refusal'));
+    const refused = { ...body, amount: '99.99' };
+    const before = await transferCount(sandbox());
+    expect(await callFaulted(sandbox(), 'transferCreate', refused, 'drop=after_commit')).toMatchObject({
+      dropped: true,
+    });
+    expect(await callFaulted(sandbox(), 'transferCreate', refused)).toMatchObject({
+      status: 400,
+      body: { error_code: 'TRANSFER_AUTHORIZATION_MISMATCH' },
+    });
+    expect(await transferCount(sandbox())).toBe(before);
+  });
+
   it('slow_body sends the status at once and the body spread over the time asked', async () => {
     const outcome = await callFaulted(sandbox(), 'sandboxFaultRuleList', {}, 'slow_body=300ms');
     if (outcome.dropped) {
