@@ -8,6 +8,7 @@ import { accountDataHandlers, investmentHandlers, transactionHandlers } from './
 import { applicationHandlers } from './features/applications/index.js';
 import { assetReportHandlers } from './features/asset-reports/index.js';
 import { bankTransferHandlers } from './features/bank-transfers/index.js';
+import { clockHandlers } from './features/clock/index.js';
 import { employerHandlers } from './features/employers/index.js';
 import { institutionHandlers } from './features/institutions/index.js';
 import { itemHandlers, verificationHandlers } from './features/items/index.js';
@@ -33,4 +34,5 @@ export const handlers: Handlers = {
   ...applicationHandlers,
   ...verificationHandlers,
   ...paymentHandlers,
+  ...clockHandlers,
 };
