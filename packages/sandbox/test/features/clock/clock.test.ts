@@ -31,7 +31,11 @@ describeEngines('test clocks', (sandbox) => {
       real_time: START,
     });
     const advanced = await sandbox().ok('sandboxClockAdvance', { duration: 'P1DT31M' });
-    expect(advanced.clock).toEqual({ current_time: '2026-11-03T10:31:00.000Z', offset_ms: 88_260_000, real_time: START });
+    expect(advanced.clock).toEqual({
+      current_time: '2026-11-03T10:31:00.000Z',
+      offset_ms: 88_260_000,
+      real_time: START,
+    });
     expect(advanced.performed).toEqual({ refund_execution: 0, transactions_day: 0 });
     sandbox().clock.advance(60_000);
     expect((await sandbox().ok('sandboxClockGet', {})).clock.current_time).toBe('2026-11-03T10:32:00.000Z');
@@ -67,7 +71,10 @@ describeEngines('test clocks', (sandbox) => {
   });
 
   it("moves one client's clock only: the other's tokens and time are untouched", async () => {
-    const mine = await sandbox().ok('sandboxPublicTokenCreate', { institution_id: 'ins_109508', initial_products: ['auth'] });
+    const mine = await sandbox().ok('sandboxPublicTokenCreate', {
+      institution_id: 'ins_109508',
+      initial_products: ['auth'],
+    });
     const theirs = await sandbox().ok(
       'sandboxPublicTokenCreate',
       { institution_id: 'ins_109508', initial_products: ['auth'] },
@@ -141,7 +148,10 @@ describeEngines('test clocks', (sandbox) => {
   it('simulates a refund: INITIATED to FAILED, the same again succeeds, a final refund does not move', async () => {
     const recipient = await ukRecipient(sandbox(), 'Simulated Refunds Ltd');
     const paymentId = await executedPayment(sandbox(), recipient);
-    const noRefund = await sandbox().fail('sandboxPaymentRefundSimulate', { payment_id: paymentId, status: 'EXECUTED' });
+    const noRefund = await sandbox().fail('sandboxPaymentRefundSimulate', {
+      payment_id: paymentId,
+      status: 'EXECUTED',
+    });
     expect(noRefund.body.error_code).toBe('SANDBOX_REFUND_STATUS_TRANSITION_INVALID');
     expect(noRefund.body.error_message).toContain('has no refund');
     const { refund_id } = await sandbox().ok('paymentInitiationPaymentReverse', { payment_id: paymentId });
