@@ -36,7 +36,8 @@ describeEngines('test clocks', (sandbox) => {
       offset_ms: 88_260_000,
       real_time: START,
     });
-    expect(advanced.performed).toEqual({ refund_execution: 0, transactions_day: 0 });
+    // The canonical reversed payment's refund (seeded on Monday) is executed on Tuesday.
+    expect(advanced.performed).toEqual({ refund_execution: 1, transactions_day: 0 });
     sandbox().clock.advance(60_000);
     expect((await sandbox().ok('sandboxClockGet', {})).clock.current_time).toBe('2026-11-03T10:32:00.000Z');
   });
@@ -163,7 +164,7 @@ describeEngines('test clocks', (sandbox) => {
     expect(final.body.error_message).toContain('is FAILED, a final status');
     // The scheduled execution finds the refund moved and leaves it.
     const advanced = await sandbox().ok('sandboxClockAdvance', { duration: 'P7D' });
-    expect(advanced.performed.refund_execution).toBe(1);
+    expect(advanced.performed.refund_execution).toBe(2); // with the canonical reversed payment's
     expect((await sandbox().ok('paymentInitiationPaymentGet', { payment_id: paymentId })).refund?.status).toBe(
       'FAILED',
     );
@@ -172,6 +173,16 @@ describeEngines('test clocks', (sandbox) => {
       status: 'EXECUTED',
     });
     expect(unknown.body.error_code).toBe('INVALID_PAYMENT_ID');
+  });
+
+  it('seeds a reversed payment whose refund the clock executes on the next banking day', async () => {
+    const payment_id = 'payment-id-sandbox-7c1e4a9d-3b52-4f08-a6e1-9d2b5c8f0e47';
+    expect((await sandbox().ok('paymentInitiationPaymentGet', { payment_id })).refund?.status).toBe('INITIATED');
+    await sandbox().ok('sandboxClockAdvance', { target_time: '2026-11-03T00:00:00Z' });
+    expect((await sandbox().ok('paymentInitiationPaymentGet', { payment_id })).refund).toEqual({
+      refund_id: 'wallet-transaction-id-sandbox-0f3b9d2e-8c41-4a7e-b5d6-2e9c1a0f7b34',
+      status: 'EXECUTED',
+    });
   });
 
   it('adds each new day of transactions to an Item with transactions, with DEFAULT_UPDATE', async () => {
