@@ -3,11 +3,18 @@
  * and every clock-driven rule (public token, payment expiry, standing-order dates, refunds
  * executed on schedule, new transactions each day), on SQLite and PostgreSQL.
  */
-import { beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEngines } from '../../support/harness.js';
 import { executedPayment, gbpPayment, ukRecipient } from '../../support/payment-fixtures.js';
+import { type Receiver, startReceiver } from '../../support/receiver.js';
 
 const START = '2026-11-02T10:00:00.000Z'; // the harness's clock: a Monday
+
+let receiver: Receiver | undefined;
+afterEach(async () => {
+  await receiver?.close();
+  receiver = undefined;
+});
 
 describeEngines('test clocks', (sandbox) => {
   beforeEach(async () => {
@@ -96,6 +103,28 @@ describeEngines('test clocks', (sandbox) => {
     const paymentId = await gbpPayment(sandbox(), recipient);
     const payment = await sandbox().ok('paymentInitiationPaymentGet', { payment_id: paymentId });
     expect(payment.last_status_update).toMatch(/^2026-11-05T10:00:00(\.000)?Z$/);
+  });
+
+  it('refuses a payment token after the clock moves 20 minutes', async () => {
+    const recipient = await ukRecipient(sandbox(), 'Token Ltd');
+    const paymentId = await gbpPayment(sandbox(), recipient);
+    const { payment_token } = await sandbox().ok('paymentInitiationPaymentTokenCreate', { payment_id: paymentId });
+    await sandbox().ok('sandboxClockAdvance', { duration: 'PT20M' });
+    const reply = await sandbox().fail('sandboxPaymentSimulate', {
+      payment_id: paymentId,
+      status: 'PAYMENT_STATUS_EXECUTED',
+      payment_token,
+    });
+    expect(reply.body.error_code).toBe('INVALID_PAYMENT_TOKEN');
+  });
+
+  it("delivers a webhook at once although the client's clock runs ahead of the sandbox's", async () => {
+    receiver = await startReceiver();
+    const { access_token } = await newItem(['auth']);
+    await sandbox().ok('sandboxClockAdvance', { duration: 'P30D' });
+    await sandbox().ok('itemWebhookUpdate', { access_token, webhook: receiver.url });
+    const [delivery] = await receiver.waitFor(1, 10_000);
+    expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({ webhook_code: 'WEBHOOK_UPDATE_ACKNOWLEDGED' });
   });
 
   it('expires a payment after the clock moves 24 hours', async () => {
