@@ -100,10 +100,12 @@ describe('runs in browsers', () => {
  * the README ("Size and overhead") for the breakdown and what is left. These budgets hold the
  * figures measured once the header names came from the spec (7.82 kB and 10.68 kB) with under
  * 1 % headroom, so any growth fails here. `pnpm --filter @svc/client bench` prints the same figures.
+ * The client's grew to 7.86 kB with the three sandbox operations of the test clocks (their rows in
+ * the operation table).
  */
 const BUDGETS: Record<keyof typeof SIZE_CASES, number> = {
   everything: 10_750,
-  client: 7_850,
+  client: 7_870,
   webhooks: 2_700,
 };
 
