@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { verifyWebhook } from '@svc/client';
 import { readWorkflowFiles } from '@svc/openapi-kit';
-import { DEFAULT_CLIENT, type RunningSandbox, startSandbox } from '@svc/sandbox';
+import { DEFAULT_CLIENT, DEMO_CLIENT, type RunningSandbox, startSandbox } from '@svc/sandbox';
 import { workflowsPath } from '@svc/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../src/respect-report.js';
 import { type RespectResult, runRespect } from '../src/run-respect.js';
 import { type Receiver, startReceiver } from './support/receiver.js';
+import { standingOrderDates } from './support/standing-order-dates.js';
 
 const documents = readWorkflowFiles(workflowsPath);
 const yamlPath = (file: string) => join(workflowsPath, file.replace(/\.json$/, '.yaml'));
@@ -33,7 +34,15 @@ beforeAll(async () => {
   result = await runRespect({
     files: documents.map(({ file }) => yamlPath(file)),
     servers: { svc: sandbox.url },
-    inputs: { clientId: DEFAULT_CLIENT.clientId, secret: DEFAULT_CLIENT.secret, webhookUrl: receiver.url },
+    inputs: {
+      clientId: DEFAULT_CLIENT.clientId,
+      secret: DEFAULT_CLIENT.secret,
+      webhookUrl: receiver.url,
+      // The clock flows move their client's test clock: the demo client's, so no other flow sees it.
+      clockClientId: DEMO_CLIENT.clientId,
+      clockSecret: DEMO_CLIENT.secret,
+      ...standingOrderDates(new Date()),
+    },
   });
   const totals = result.report && reportTotals(result.report);
   if (totals) {

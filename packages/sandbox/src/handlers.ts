@@ -8,6 +8,7 @@ import { accountDataHandlers, investmentHandlers, transactionHandlers } from './
 import { applicationHandlers } from './features/applications/index.js';
 import { assetReportHandlers } from './features/asset-reports/index.js';
 import { bankTransferHandlers } from './features/bank-transfers/index.js';
+import { clockHandlers } from './features/clock/index.js';
 import { employerHandlers } from './features/employers/index.js';
 import { faultRuleHandlers } from './features/faults/index.js';
 import { institutionHandlers } from './features/institutions/index.js';
@@ -35,4 +36,5 @@ export const handlers: Handlers = {
   ...verificationHandlers,
   ...paymentHandlers,
   ...faultRuleHandlers,
+  ...clockHandlers,
 };

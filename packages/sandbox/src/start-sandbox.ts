@@ -31,10 +31,13 @@ import { createSandboxListener, type SandboxRoute } from './engine/http/listener
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimit } from './engine/http/rate-limit.js';
 import { SANDBOX_CORS_ALLOWED_HEADERS } from './engine/http/request-fault.js';
 import { jsonLineLogger, type Logger } from './engine/logger.js';
+import { createDueWorkRunner } from './engine/schedule/due-work.js';
 import { openStore, type Store, type StoreLocation } from './engine/store/open-store.js';
 import { engineRetentionSteps, type Pruner, type RetentionPolicy, startPruner } from './engine/store/retention.js';
 import { type DeliveryPolicy, startDeliverer } from './engine/webhooks/deliverer.js';
 import { createFaultDecider } from './features/faults/index.js';
+import { transactionsDayPerformer } from './features/account-data/index.js';
+import { refundExecutionPerformer } from './features/payments/index.js';
 import { unusedAuthorizationsRetention } from './features/transfers/index.js';
 import { type OperationId, operationPaths } from './generated/handlers.gen.js';
 import { handlers as defaultHandlers } from './handlers.js';
@@ -155,6 +158,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clock,
   );
   const authenticate = createAuthenticator(store);
+  // What falls due on clients' test clocks, performed by /sandbox/clock/advance.
+  const dueWork = createDueWorkRunner(store, [refundExecutionPerformer, transactionsDayPerformer]);
   const allowedOrigins = options.allowedOrigins ?? LOCAL_ORIGINS;
   const listener = createRequestCore({
     service: 'svc-sandbox',
@@ -172,6 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       store,
       authenticate,
       clock,
+      dueWork,
       limiter,
       logger,
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,

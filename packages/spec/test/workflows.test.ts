@@ -57,6 +57,12 @@ const requiredFlows: [workflowId: string, operations: string[]][] = [
   ['authorizationDeclinedRisk', ['transferAuthorizationCreate', 'transferCreate']],
   ['authorizationDeclinedNsf', ['transferAuthorizationCreate']],
   ['standingOrderCurrency', ['paymentInitiationRecipientCreate', 'paymentInitiationPaymentCreate']],
+  ['publicTokenExpiresWithClock', ['sandboxPublicTokenCreate', 'sandboxClockAdvance', 'itemPublicTokenExchange']],
+  ['paymentExpiresWithClock', ['paymentInitiationPaymentCreate', 'sandboxClockAdvance', 'paymentInitiationPaymentGet']],
+  [
+    'standingOrderAfterWeekend',
+    ['paymentInitiationPaymentCreate', 'sandboxPaymentSimulate', 'sandboxClockAdvance', 'paymentInitiationPaymentGet'],
+  ],
 ];
 
 describe('dist/workflows', () => {

@@ -75,6 +75,9 @@ export const operationTable = {
   sandboxFaultRuleCreate: {"path":"/sandbox/fault_rule/create","retry":"unsafe"},
   sandboxFaultRuleList: {"path":"/sandbox/fault_rule/list","retry":"read"},
   sandboxFaultRuleRemove: {"path":"/sandbox/fault_rule/remove","retry":"unsafe"},
+  sandboxPaymentRefundSimulate: {"path":"/sandbox/payment/refund/simulate","retry":"unsafe"},
+  sandboxClockGet: {"path":"/sandbox/clock/get","retry":"read"},
+  sandboxClockAdvance: {"path":"/sandbox/clock/advance","retry":"unsafe"},
 } as const satisfies Record<string, OperationInfo>;
 
 /** The operationId of an operation of the API. */
@@ -1399,7 +1402,8 @@ export interface OperationMethods {
    *   is used up by the call. A payment no longer awaiting input takes no token
    *   (`PAYMENT_NOT_AWAITING_INPUT`), and clients without the deprecated flow get
    *   `PAYMENT_TOKEN_FLOW_UNAVAILABLE`.
-   * - Refunds are not simulated: a refund stays `INITIATED` in the sandbox.
+   * - Refunds move with `/sandbox/payment/refund/simulate`, or with the client's test clock
+   *   (`/sandbox/clock/advance`).
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -1460,6 +1464,76 @@ export interface OperationMethods {
    * @see POST /sandbox/fault_rule/remove
    */
   sandboxFaultRuleRemove(body?: RequestBody<"sandboxFaultRuleRemove">, options?: CallOptions): Promise<ResponseBody<"sandboxFaultRuleRemove">>;
+  /**
+   * Simulate the outcome of a refund
+   *
+   * Sandbox only. Moves the refund of a payment reversed with `/payment_initiation/payment/reverse`
+   * from `INITIATED` to `EXECUTED` (paid into the payer's account) or `FAILED` (not paid), as the
+   * payer's bank would report it. Without a simulation, the refund is executed when the client's
+   * test clock reaches the start (00:00 UTC) of the first UK banking day after the reversal, at an
+   * advance of `/sandbox/clock/advance`.
+   *
+   * - The status the refund already has changes nothing and succeeds, so the call can be retried.
+   * - A payment that was not reversed, and a refund that is already `EXECUTED` or `FAILED` (both
+   *   are final), fail with `SANDBOX_ERROR` / `SANDBOX_REFUND_STATUS_TRANSITION_INVALID`.
+   * - The payment's own status does not change; the refund is in its `refund` field.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/payment/refund/simulate
+   */
+  sandboxPaymentRefundSimulate(body: RequestBody<"sandboxPaymentRefundSimulate">, options?: CallOptions): Promise<ResponseBody<"sandboxPaymentRefundSimulate">>;
+  /**
+   * Read the client's test clock
+   *
+   * Sandbox only. Returns the client's sandbox test clock: its current time, how far it runs ahead
+   * of the real time, and the real time. Each client has its own clock; one client's advances
+   * never move another's. Every time rule of the sandbox follows the clock of the client that
+   * calls: the 30-minute public token, the 20-minute payment token, the 24-hour payment expiry,
+   * standing-order payment dates on the UK banking calendar, new transactions over time, and the
+   * timestamps of everything the client creates. Move it with `/sandbox/clock/advance`.
+   *
+   * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
+   *
+   * @see POST /sandbox/clock/get
+   */
+  sandboxClockGet(body?: RequestBody<"sandboxClockGet">, options?: CallOptions): Promise<ResponseBody<"sandboxClockGet">>;
+  /**
+   * Move the client's test clock forward
+   *
+   * Sandbox only. Moves the client's sandbox test clock forward, so that what happens with time can
+   * be tested without waiting: a public token refused after 30 minutes, a payment token after 20,
+   * a payment expired after 24 hours, a standing order's next payment date after a weekend, an
+   * Item's new transactions, a refund executed. Only the calling client's clock moves.
+   *
+   * - Give exactly one of `duration` (an ISO 8601 duration such as `PT31M` or `P1D`) and
+   *   `target_time`. The clock only moves forward: a duration of zero, or a target time before
+   *   the clock's current time, is refused, and one advance moves at most 400 days. A refused
+   *   advance moves nothing and fails with `SANDBOX_ERROR` / `SANDBOX_CLOCK_ADVANCE_INVALID`,
+   *   naming what was wrong. There is no way to move the clock back: records created at a later
+   *   time would otherwise lie in the future. To start again, use a new client or reset the
+   *   sandbox.
+   * - Rules that compare a time with the clock (token lifetimes, payment expiry, standing-order
+   *   dates) follow it at once. What must happen at a time is performed by the advance, in time
+   *   order, each change in its own transaction and at its own time (the timestamps it writes and
+   *   the webhooks it sends carry that time): refunds still `INITIATED` are executed at the start
+   *   (00:00 UTC) of the first UK banking day after the reversal, and each day that begins adds
+   *   the day's transactions to every Item created with `transactions` (with `DEFAULT_UPDATE`
+   *   to the Item's webhook URL). `performed` counts what this call did, per kind.
+   * - Work that falls due is performed by advances only, not by the real time passing: with a
+   *   clock that never moves, a refund stays `INITIATED` until simulated and Items get no new
+   *   transactions (except through `/transactions/refresh`).
+   * - Retrying is safe: each piece of work is performed once, whichever call (or sandbox instance)
+   *   performs it, and a retried advance to the same `target_time` moves nothing. A retried
+   *   `duration` moves the clock again.
+   * - Transfers and bank transfers move only by simulation (`/sandbox/bank_transfer/simulate`),
+   *   never with the clock.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/clock/advance
+   */
+  sandboxClockAdvance(body?: RequestBody<"sandboxClockAdvance">, options?: CallOptions): Promise<ResponseBody<"sandboxClockAdvance">>;
 }
 
 /** One async iterator per paged operation (`client.paginate.<operationId>(body)`). */

@@ -6,6 +6,7 @@ import type { Selectable } from 'kysely';
 import type { OperationBodies, OperationId } from '../generated/handlers.gen.js';
 import type { ClientsTable } from './clients/tables.js';
 import type { Clock } from './clock.js';
+import type { DueWorkRunner } from './schedule/due-work.js';
 import type { Store } from './store/open-store.js';
 
 /** The request body type of an operation. */
@@ -23,9 +24,15 @@ export interface HandlerContext {
   client: SandboxClient;
   /** The request's id (also in the response). */
   requestId: string;
-  /** The time of the request, from the sandbox's clock. */
+  /** The time of the request on the client's test clock: the sandbox's clock plus the client's offset. */
   now: Date;
+  /** The sandbox's clock at the request, without the client's offset. */
+  baseNow: Date;
   clock: Clock;
+  /** Performs the work that falls due on clients' clocks. */
+  dueWork: DueWorkRunner;
+  /** Forgets the remembered row of the request's client (after a change to it, such as its clock). */
+  forgetClient(): void;
   store: Store;
   /** Tells the webhook deliverer that new webhooks were committed (call after the transaction). */
   webhooksCommitted(): void;

@@ -313,6 +313,21 @@ export interface OperationBodies {
     request: JsonBody<operations['sandboxFaultRuleRemove']['requestBody']>;
     response: JsonBody<operations['sandboxFaultRuleRemove']['responses'][200]>;
   };
+  /** `POST /sandbox/payment/refund/simulate`: Simulate the outcome of a refund. */
+  sandboxPaymentRefundSimulate: {
+    request: JsonBody<operations['sandboxPaymentRefundSimulate']['requestBody']>;
+    response: JsonBody<operations['sandboxPaymentRefundSimulate']['responses'][200]>;
+  };
+  /** `POST /sandbox/clock/get`: Read the client's test clock. */
+  sandboxClockGet: {
+    request: JsonBody<operations['sandboxClockGet']['requestBody']>;
+    response: JsonBody<operations['sandboxClockGet']['responses'][200]>;
+  };
+  /** `POST /sandbox/clock/advance`: Move the client's test clock forward. */
+  sandboxClockAdvance: {
+    request: JsonBody<operations['sandboxClockAdvance']['requestBody']>;
+    response: JsonBody<operations['sandboxClockAdvance']['responses'][200]>;
+  };
 }
 
 /** Every operationId of the API. */
@@ -380,6 +395,9 @@ export const operationPaths = {
   sandboxFaultRuleCreate: '/sandbox/fault_rule/create',
   sandboxFaultRuleList: '/sandbox/fault_rule/list',
   sandboxFaultRuleRemove: '/sandbox/fault_rule/remove',
+  sandboxPaymentRefundSimulate: '/sandbox/payment/refund/simulate',
+  sandboxClockGet: '/sandbox/clock/get',
+  sandboxClockAdvance: '/sandbox/clock/advance',
 } as const satisfies Record<OperationId, string>;
 
 /** The `default` of every request field that has one, by operationId (nested as in the body). */

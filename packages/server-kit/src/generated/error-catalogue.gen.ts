@@ -94,6 +94,8 @@ export type KnownErrorCode =
   | 'MICRO_DEPOSITS_NOT_ENABLED'
   | 'SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID'
   | 'SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID'
+  | 'SANDBOX_REFUND_STATUS_TRANSITION_INVALID'
+  | 'SANDBOX_CLOCK_ADVANCE_INVALID'
   | 'RATE_LIMIT'
   | 'INTERNAL_SERVER_ERROR'
   | 'PLANNED_MAINTENANCE'
@@ -115,7 +117,7 @@ export interface ErrorCodesByType {
   PAYMENT_ERROR: 'RECIPIENT_COUNTRY_NOT_SEPA' | 'RECIPIENT_BACS_REQUIRED' | 'RECIPIENT_IBAN_REQUIRED' | 'STANDING_ORDER_CURRENCY_NOT_GBP' | 'STANDING_ORDER_RECIPIENT_NOT_UK' | 'AMOUNT_EXCEEDS_DEVELOPMENT_LIMIT' | 'PAYMENT_ALREADY_REVERSED' | 'PAYMENT_NOT_REVERSIBLE' | 'REFUND_DETAILS_UNAVAILABLE' | 'PAYMENT_TOKEN_FLOW_UNAVAILABLE' | 'PAYMENT_NOT_AWAITING_INPUT';
   TRANSFER_ERROR: 'TRANSFER_AUTHORIZATION_DECLINED' | 'TRANSFER_AUTHORIZATION_ALREADY_USED' | 'TRANSFER_AUTHORIZATION_MISMATCH' | 'TRANSFER_NOT_CANCELLABLE';
   BANK_TRANSFER_ERROR: 'BANK_TRANSFER_INSUFFICIENT_FUNDS' | 'BANK_TRANSFER_NOT_CANCELLABLE' | 'ORIGINATION_ACCOUNT_ID_REQUIRED' | 'BANK_TRANSFER_BALANCE_NOT_SUPPORTED' | 'BANK_TRANSFER_MIGRATE_ACCOUNT_NOT_ENABLED';
-  SANDBOX_ERROR: 'MICRO_DEPOSITS_NOT_ENABLED' | 'SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID' | 'SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID';
+  SANDBOX_ERROR: 'MICRO_DEPOSITS_NOT_ENABLED' | 'SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID' | 'SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID' | 'SANDBOX_REFUND_STATUS_TRANSITION_INVALID' | 'SANDBOX_CLOCK_ADVANCE_INVALID';
   RATE_LIMIT_EXCEEDED: 'RATE_LIMIT';
   API_ERROR: 'INTERNAL_SERVER_ERROR' | 'PLANNED_MAINTENANCE' | 'SERVICE_UNAVAILABLE';
 }
@@ -693,6 +695,20 @@ export const ERROR_CATALOGUE_ROWS: readonly ErrorCatalogueRow[] = [
     status: 400,
     meaning: 'the simulated status cannot be reached from the payment\'s status',
     suggested_action: 'Read the payment\'s status with /payment_initiation/payment/get and simulate a status reachable from it.',
+  },
+  {
+    code: 'SANDBOX_REFUND_STATUS_TRANSITION_INVALID',
+    type: 'SANDBOX_ERROR',
+    status: 400,
+    meaning: 'the payment has no refund, or its refund already has a final status',
+    suggested_action: 'Read the payment\'s refund with /payment_initiation/payment/get; only an INITIATED refund moves.',
+  },
+  {
+    code: 'SANDBOX_CLOCK_ADVANCE_INVALID',
+    type: 'SANDBOX_ERROR',
+    status: 400,
+    meaning: 'the advance would move the test clock backwards, not at all, or more than 400 days, or names no valid duration or target time',
+    suggested_action: 'Give a duration longer than zero or a target time not before the clock\'s current time, at most 400 days ahead.',
   },
   {
     code: 'RATE_LIMIT',

@@ -2109,7 +2109,8 @@ export interface paths {
          *       is used up by the call. A payment no longer awaiting input takes no token
          *       (`PAYMENT_NOT_AWAITING_INPUT`), and clients without the deprecated flow get
          *       `PAYMENT_TOKEN_FLOW_UNAVAILABLE`.
-         *     - Refunds are not simulated: a refund stays `INITIATED` in the sandbox.
+         *     - Refunds move with `/sandbox/payment/refund/simulate`, or with the client's test clock
+         *       (`/sandbox/clock/advance`).
          */
         post: operations["sandboxPaymentSimulate"];
         delete?: never;
@@ -2274,6 +2275,115 @@ export interface paths {
          *     removed.
          */
         post: operations["sandboxFaultRuleRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/payment/refund/simulate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the outcome of a refund
+         * @description Sandbox only. Moves the refund of a payment reversed with `/payment_initiation/payment/reverse`
+         *     from `INITIATED` to `EXECUTED` (paid into the payer's account) or `FAILED` (not paid), as the
+         *     payer's bank would report it. Without a simulation, the refund is executed when the client's
+         *     test clock reaches the start (00:00 UTC) of the first UK banking day after the reversal, at an
+         *     advance of `/sandbox/clock/advance`.
+         *
+         *     - The status the refund already has changes nothing and succeeds, so the call can be retried.
+         *     - A payment that was not reversed, and a refund that is already `EXECUTED` or `FAILED` (both
+         *       are final), fail with `SANDBOX_ERROR` / `SANDBOX_REFUND_STATUS_TRANSITION_INVALID`.
+         *     - The payment's own status does not change; the refund is in its `refund` field.
+         */
+        post: operations["sandboxPaymentRefundSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/clock/get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the client's test clock
+         * @description Sandbox only. Returns the client's sandbox test clock: its current time, how far it runs ahead
+         *     of the real time, and the real time. Each client has its own clock; one client's advances
+         *     never move another's. Every time rule of the sandbox follows the clock of the client that
+         *     calls: the 30-minute public token, the 20-minute payment token, the 24-hour payment expiry,
+         *     standing-order payment dates on the UK banking calendar, new transactions over time, and the
+         *     timestamps of everything the client creates. Move it with `/sandbox/clock/advance`.
+         */
+        post: operations["sandboxClockGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the client's test clock forward
+         * @description Sandbox only. Moves the client's sandbox test clock forward, so that what happens with time can
+         *     be tested without waiting: a public token refused after 30 minutes, a payment token after 20,
+         *     a payment expired after 24 hours, a standing order's next payment date after a weekend, an
+         *     Item's new transactions, a refund executed. Only the calling client's clock moves.
+         *
+         *     - Give exactly one of `duration` (an ISO 8601 duration such as `PT31M` or `P1D`) and
+         *       `target_time`. The clock only moves forward: a duration of zero, or a target time before
+         *       the clock's current time, is refused, and one advance moves at most 400 days. A refused
+         *       advance moves nothing and fails with `SANDBOX_ERROR` / `SANDBOX_CLOCK_ADVANCE_INVALID`,
+         *       naming what was wrong. There is no way to move the clock back: records created at a later
+         *       time would otherwise lie in the future. To start again, use a new client or reset the
+         *       sandbox.
+         *     - Rules that compare a time with the clock (token lifetimes, payment expiry, standing-order
+         *       dates) follow it at once. What must happen at a time is performed by the advance, in time
+         *       order, each change in its own transaction and at its own time (the timestamps it writes and
+         *       the webhooks it sends carry that time): refunds still `INITIATED` are executed at the start
+         *       (00:00 UTC) of the first UK banking day after the reversal, and each day that begins adds
+         *       the day's transactions to every Item created with `transactions` (with `DEFAULT_UPDATE`
+         *       to the Item's webhook URL). `performed` counts what this call did, per kind.
+         *     - Work that falls due is performed by advances only, not by the real time passing: with a
+         *       clock that never moves, a refund stays `INITIATED` until simulated and Items get no new
+         *       transactions (except through `/transactions/refresh`).
+         *     - Retrying is safe: each piece of work is performed once, whichever call (or sandbox instance)
+         *       performs it, and a retried advance to the same `target_time` moves nothing. A retried
+         *       `duration` moves the clock again.
+         *     - Transfers and bank transfers move only by simulation (`/sandbox/bank_transfer/simulate`),
+         *       never with the clock.
+         */
+        post: operations["sandboxClockAdvance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5626,6 +5736,10 @@ export interface components {
          *
          *     `INITIATED` moves to `EXECUTED` or `FAILED`; the current status is in the payment's `refund`
          *     field (`/payment_initiation/payment/get`). A failed refund does not allow a second reversal.
+         *
+         *     In the sandbox a refund is executed at the start (00:00 UTC) of the first UK banking day after
+         *     the reversal, when the client's test clock passes it (`/sandbox/clock/advance`); either outcome
+         *     can be simulated earlier with `/sandbox/payment/refund/simulate`.
          * @example INITIATED
          * @enum {string}
          */
@@ -5648,6 +5762,10 @@ export interface components {
              *
              *     `INITIATED` moves to `EXECUTED` or `FAILED`; the current status is in the payment's `refund`
              *     field (`/payment_initiation/payment/get`). A failed refund does not allow a second reversal.
+             *
+             *     In the sandbox a refund is executed at the start (00:00 UTC) of the first UK banking day after
+             *     the reversal, when the client's test clock passes it (`/sandbox/clock/advance`); either outcome
+             *     can be simulated earlier with `/sandbox/payment/refund/simulate`.
              */
             status: components["schemas"]["PaymentRefundStatus"];
         };
@@ -7410,6 +7528,117 @@ export interface components {
         SandboxFaultRuleRemoveResponse: {
             /** @description The rules this call removed (empty when there was nothing to remove). */
             removed_fault_rule_ids: components["schemas"]["FaultRuleId"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxPaymentRefundSimulateRequest
+         * @description The outcome to simulate on the refund of a reversed sandbox payment: executed or failed.
+         */
+        SandboxPaymentRefundSimulateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+            /** @description The reversed payment whose refund moves. An unknown id, or the id of another client's payment, is rejected with `INVALID_PAYMENT_ID`. */
+            payment_id: components["schemas"]["PaymentId"];
+            /**
+             * @description The status the refund moves to: `EXECUTED` (paid into the payer's account) or `FAILED` (not paid, for example the payer's account is closed). Only an `INITIATED` refund moves.
+             * @example EXECUTED
+             * @enum {string}
+             */
+            status: "EXECUTED" | "FAILED";
+        };
+        /** SandboxPaymentRefundSimulateResponse */
+        SandboxPaymentRefundSimulateResponse: {
+            /** @description The payment with its refund after the simulated outcome, as `/payment_initiation/payment/get` now returns it. */
+            payment: components["schemas"]["Payment"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxClockGetRequest
+         * @description Reads the client's sandbox test clock; the request carries only the credentials.
+         */
+        SandboxClockGetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+        };
+        /**
+         * SandboxClock
+         * @description The client's sandbox test clock. Every time rule of the sandbox follows it for this client (token and payment lifetimes, standing-order dates, timestamps of what the client creates, new transactions over time); other clients' clocks are separate. It starts at the real time and only moves forward, with `/sandbox/clock/advance`; between advances it runs with the real time.
+         */
+        SandboxClock: {
+            /**
+             * Format: date-time
+             * @description The client's sandbox time now (ISO 8601, UTC): `real_time` plus `offset_ms`.
+             * @example 2026-11-03T10:31:00Z
+             */
+            current_time: string;
+            /**
+             * @description How far the client's clock runs ahead of the real time, in milliseconds: the sum of its advances (0 for a clock that never moved).
+             * @example 88260000
+             */
+            offset_ms: number;
+            /**
+             * Format: date-time
+             * @description The sandbox's own time now (ISO 8601, UTC), which the client's clock runs ahead of.
+             * @example 2026-11-02T10:00:00Z
+             */
+            real_time: string;
+        };
+        /** SandboxClockGetResponse */
+        SandboxClockGetResponse: {
+            /** @description The client's test clock now. */
+            clock: components["schemas"]["SandboxClock"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxClockAdvanceRequest
+         * @description How far to move the client's sandbox test clock: by a `duration` or to a `target_time`; exactly one of the two.
+         */
+        SandboxClockAdvanceRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description How far to move the clock: an ISO 8601 duration of weeks, days, hours, minutes and seconds (`PT31M`, `P1D`, `P2DT12H`, `PT0.5S`: up to three decimal places of seconds). Years and months are not accepted (their length depends on the date). Longer than zero and at most 400 days (`P400D`).
+             * @example PT31M
+             */
+            duration?: string;
+            /**
+             * Format: date-time
+             * @description The time to move the clock to (ISO 8601 with a time zone). Not before the clock's current time and at most 400 days after it; the current time itself moves nothing and performs what is due, so an advance to a target time can be retried safely.
+             * @example 2026-11-09T09:00:00Z
+             */
+            target_time?: string;
+        };
+        /**
+         * SandboxClockAdvancePerformed
+         * @description What fell due while the clock moved and was performed by this call, counted per kind. Work performed by an earlier call (which a retry would repeat) is not counted again.
+         */
+        SandboxClockAdvancePerformed: {
+            /**
+             * @description Refunds still `INITIATED` that reached their execution time (the start of the first UK banking day after the reversal) and became `EXECUTED`.
+             * @example 1
+             */
+            refund_execution: number;
+            /**
+             * @description Days that began for Items created with the `transactions` product: each adds that day's transactions to the Item and, when it has any and the Item has a webhook URL, sends it `DEFAULT_UPDATE` with their number in `new_transactions`.
+             * @example 2
+             */
+            transactions_day: number;
+        };
+        /** SandboxClockAdvanceResponse */
+        SandboxClockAdvanceResponse: {
+            /** @description The client's test clock after the advance. */
+            clock: components["schemas"]["SandboxClock"];
+            /** @description What fell due while the clock moved and was performed by this call, counted per kind. Work performed by an earlier call (which a retry would repeat) is not counted again. */
+            performed: components["schemas"]["SandboxClockAdvancePerformed"];
             /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
@@ -10051,6 +10280,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxFaultRuleRemoveResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxPaymentRefundSimulate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxPaymentRefundSimulateRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund has the simulated status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxPaymentRefundSimulateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxClockGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxClockGetRequest"];
+            };
+        };
+        responses: {
+            /** @description The client's test clock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClockGetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxClockAdvance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxClockAdvanceRequest"];
+            };
+        };
+        responses: {
+            /** @description The clock moved and what fell due was performed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClockAdvanceResponse"];
                 };
             };
             /** @description The request was rejected; `error_type` and `error_code` say why. */

@@ -21,6 +21,8 @@ export interface Authenticator {
   (credentials: Credentials): Promise<SandboxClient>;
   /** Forgets every remembered client (after a reset of the store). */
   clear(): void;
+  /** Forgets the remembered row of one client (after a change to it), so the next request reads it again. */
+  forget(clientId: string): void;
 }
 
 /** An {@link Authenticator} over `store`; `now` gives milliseconds (monotonic is best). */
@@ -63,7 +65,12 @@ export function createAuthenticator(store: Store, now: () => number = () => perf
     }
     return client;
   };
-  return Object.assign(authenticate, { clear: () => cache.clear() });
+  return Object.assign(authenticate, {
+    clear: () => cache.clear(),
+    forget: (clientId: string) => {
+      cache.delete(clientId);
+    },
+  });
 }
 
 /** Whether `secret` equals the remembered `verified` one, in time independent of where they differ. */

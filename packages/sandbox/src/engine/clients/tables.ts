@@ -2,6 +2,8 @@
  * The sandbox's clients: who may call the API (the secret is stored hashed).
  */
 
+import type { ColumnType } from 'kysely';
+
 /** A sandbox client: the owner of every Item, token and resource. */
 export interface ClientsTable {
   client_id: string;
@@ -18,4 +20,9 @@ export interface ClientsTable {
   /** 1 when the client has an exchange integration: it may create Items with `/item/import`. */
   exchange_integration: number;
   created_at: string;
+  /**
+   * The client's test clock: its sandbox time is the machine's time plus this many milliseconds
+   * (0 until it first advances; only ever grows). A number in SQLite, a string from PostgreSQL.
+   */
+  clock_offset_ms: ColumnType<number | string, number | undefined, number>;
 }

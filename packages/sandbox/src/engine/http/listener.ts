@@ -25,6 +25,8 @@ import type { Clock } from '../clock.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { HandlerContext, Handlers } from '../handler-types.js';
 import type { Logger } from '../logger.js';
+import { clientNow } from '../schedule/client-clock.js';
+import type { DueWorkRunner } from '../schedule/due-work.js';
 import type { Store } from '../store/open-store.js';
 import type { RateLimiter } from './rate-limit.js';
 import { type FaultDecider, faultError, pause, type RequestFault, slowBodyOf } from './request-fault.js';
@@ -44,6 +46,8 @@ export interface ListenerOptions {
   store: Store;
   authenticate: Authenticator;
   clock: Clock;
+  /** Performs the work that falls due on clients' clocks (`/sandbox/clock/advance`). */
+  dueWork: DueWorkRunner;
   limiter: RateLimiter;
   logger: Logger;
   bodyLimitBytes: number;
@@ -155,11 +159,15 @@ async function handle(
       sendApiError(res, { error: validationError(violations, requestId) });
       return;
     }
+    const baseNow = options.clock.now();
     const context: HandlerContext = {
       client,
       requestId,
-      now: options.clock.now(),
+      now: clientNow(baseNow, client),
+      baseNow,
       clock: options.clock,
+      dueWork: options.dueWork,
+      forgetClient: () => options.authenticate.forget(client.client_id),
       store: options.store,
       webhooksCommitted: options.webhooksCommitted,
     };

@@ -35,6 +35,7 @@ import type {
   TransfersTable,
 } from '../../features/transfers/tables.js';
 import type { ClientsTable } from '../clients/tables.js';
+import type { DueWorkTable } from '../schedule/tables.js';
 import type { WebhookAttemptsTable, WebhookOutboxTable } from '../webhooks/tables.js';
 import type { CountersTable, IdempotencyKeysTable } from './engine-tables.js';
 
@@ -70,4 +71,5 @@ export interface Database {
   application_scopes: ApplicationScopesTable;
   financial_institution_clients: FinancialInstitutionClientsTable;
   fault_rules: FaultRulesTable;
+  due_work: DueWorkTable;
 }

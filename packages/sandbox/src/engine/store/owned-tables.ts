@@ -11,6 +11,7 @@ import type { Database } from './database.js';
  */
 export const OWNED_TABLES = [
   'fault_rules',
+  'due_work',
   'payments',
   'payment_recipients',
   'application_scopes',

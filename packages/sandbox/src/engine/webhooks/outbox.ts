@@ -12,8 +12,12 @@ export interface NewWebhook {
   url: string;
   /** The payload: one of the spec's webhook schemas. */
   payload: { webhook_code: string } & Record<string, unknown>;
+  /** When it was sent, on the client's clock (its `created_at`). */
   now: Date;
 }
+
+/** The `next_attempt_at` of a new webhook: before any time, so the deliverer takes it at once. */
+const SEND_AT_ONCE = new Date(0).toISOString();
 
 /** Adds a webhook to the outbox inside `trx`; returns its outbox id. */
 export async function enqueueWebhook(trx: Transaction<Database>, webhook: NewWebhook): Promise<number> {
@@ -27,7 +31,8 @@ export async function enqueueWebhook(trx: Transaction<Database>, webhook: NewWeb
       webhook_code: webhook.payload.webhook_code,
       body: JSON.stringify(webhook.payload),
       created_at: at,
-      next_attempt_at: at,
+      // Due at once: `now` is on the client's test clock, which may run ahead of the deliverer's.
+      next_attempt_at: SEND_AT_ONCE,
       attempts: 0,
       delivered_at: null,
       failed_at: null,

@@ -8,4 +8,5 @@ export { accountDataHandlers } from './operations.js';
 export { ownersOf } from './owners.js';
 export { extractionOf, pageTransactions } from './queries.js';
 export { type Transaction, transactionHistory } from './transactions.js';
+export { transactionsDayPerformer } from './transactions-day.js';
 export { transactionHandlers } from './transactions-operations.js';

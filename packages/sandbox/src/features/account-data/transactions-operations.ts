@@ -76,10 +76,20 @@ async function transactionsReady(context: HandlerContext, item: LiveItem, accoun
   return true;
 }
 
-/** The transaction webhooks of one refresh. */
-async function enqueueRefreshWebhooks(
+/**
+ * Runs the first extraction of an Item created with the product, as of its creation, unless it
+ * ran already (a new day of transactions comes after the history).
+ */
+export async function extractOnce(trx: Trx<Database>, item: LiveItem, accounts: readonly AccountRow[]): Promise<void> {
+  if (!(await extractionOf(trx, item.item_id, PRODUCT))) {
+    await extract(trx, item, accounts, item.created_at);
+  }
+}
+
+/** The transaction webhooks of one change (a refresh, a new day), sent by `sender.clientId` at `sender.now`. */
+export async function enqueueTransactionWebhooks(
   trx: Trx<Database>,
-  context: HandlerContext,
+  sender: { clientId: string; now: Date },
   item: LiveItem,
   change: { added: number; removed: readonly string[] },
 ): Promise<boolean> {
@@ -94,11 +104,11 @@ async function enqueueRefreshWebhooks(
   };
   const send = (payload: { webhook_code: string } & Record<string, unknown>) =>
     enqueueWebhook(trx, {
-      clientId: context.client.client_id,
+      clientId: sender.clientId,
       itemId: item.item_id,
       url: item.webhook as string,
       payload,
-      now: context.now,
+      now: sender.now,
     });
   if (change.added > 0) {
     await send({ ...common, webhook_code: 'DEFAULT_UPDATE', new_transactions: change.added });
@@ -140,6 +150,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
 
   async transactionsRefresh(request, context) {
     const now = context.now.toISOString();
+    const sender = { clientId: context.client.client_id, now: context.now };
     const enqueued = await context.store.transaction(async (trx) => {
       const item = await readableItem(trx, context, request.access_token, PRODUCT);
       const accounts = await accountsOfItem(trx, item.item_id);
@@ -150,7 +161,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
           // This refresh is the first extraction: everything it finds is new.
           const found = await extract(trx, item, accounts, now);
           if (found !== undefined) {
-            return enqueueRefreshWebhooks(trx, context, item, { added: found, removed: [] });
+            return enqueueTransactionWebhooks(trx, sender, item, { added: found, removed: [] });
           }
         }
       }
@@ -163,7 +174,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
       });
       const removed = await removeTransactions(trx, item.item_id, changes.removed, now);
       await insertTransactions(trx, item, changes.added, now);
-      return enqueueRefreshWebhooks(trx, context, item, { added: changes.added.length, removed });
+      return enqueueTransactionWebhooks(trx, sender, item, { added: changes.added.length, removed });
     });
     if (enqueued) {
       context.webhooksCommitted();

@@ -3,7 +3,8 @@
  * generated from its Item id, and the changes each `/transactions/refresh` finds. Refresh `n` of
  * an Item posts its oldest pending transaction (the pending one is removed and a posted one
  * naming it in `pending_transaction_id` is added) and adds one new pending purchase, so every
- * refresh is deterministic.
+ * refresh is deterministic. Each day that begins on the client's test clock adds that day's
+ * transactions ({@link dayTransactions}).
  */
 import type { components } from '@svc/spec/types';
 import { derivedId } from '../../engine/ids.js';
@@ -184,6 +185,29 @@ export function transactionHistory(itemId: string, accounts: readonly HistoryAcc
     history.push(makeTransaction({ id: nextId(account), account, merchant, date: anchor, pending: true, random }));
   }
   return history;
+}
+
+/**
+ * The transactions of the day `date` after an Item's anchor day, found when that day begins on
+ * its client's test clock: the same merchants as on the days of its history (the day counted on
+ * from the history's first day), posted, with ids and amounts seeded by the Item and the date.
+ */
+export function dayTransactions(
+  itemId: string,
+  accounts: readonly HistoryAccount[],
+  anchor: string,
+  date: string,
+): Transaction[] {
+  const random = seededRandom(`${itemId}/day/${date}`);
+  const day = Math.round((Date.parse(date) - Date.parse(addDays(anchor, 1 - HISTORY_DAYS))) / 86_400_000);
+  const found: Transaction[] = [];
+  for (const account of accounts.filter(hasTransactions)) {
+    for (const merchant of merchantsOn(account, date, day)) {
+      const id = derivedId(`${itemId}/transaction/day/${date}/${account.account_id}/${found.length}`);
+      found.push(makeTransaction({ id, account, merchant, date, pending: false, random }));
+    }
+  }
+  return found;
 }
 
 /** What one refresh changes. */

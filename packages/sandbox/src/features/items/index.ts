@@ -40,6 +40,7 @@ export {
   readableItem,
   readableProcessorAccount,
 } from './item-reads.js';
+export { scheduleNextTransactionsDay, TRANSACTIONS_DAY } from './new-day.js';
 export { itemHandlers } from './operations.js';
 export { itemError, presentAccount, presentItem } from './present.js';
 export { createBankTransferOnlyItem, issueAccessToken, issueProcessorToken } from './queries.js';

@@ -10,6 +10,7 @@ import type { Database } from '../../engine/store/database.js';
 import type { Engine } from '../../engine/store/migrations/index.js';
 import { DEFAULT_TEST_USER, type TestUser, testUserKey } from '../world/index.js';
 import { generateAccounts } from './accounts.js';
+import { scheduleNextTransactionsDay } from './new-day.js';
 import type { AccountsTable, TokensTable } from './tables.js';
 
 /** A product an Item is created with. */
@@ -30,7 +31,10 @@ export interface NewItem {
   now: Date;
 }
 
-/** Creates an Item with its generated accounts; returns its id and accounts. */
+/**
+ * Creates an Item with its generated accounts (and, with `transactions`, its first new day of
+ * transactions as due work); returns its id and accounts.
+ */
 export async function createItem(trx: Trx, item: NewItem): Promise<{ itemId: string; accounts: AccountsTable[] }> {
   const itemId = randomId();
   const at = item.now.toISOString();
@@ -51,6 +55,9 @@ export async function createItem(trx: Trx, item: NewItem): Promise<{ itemId: str
   const accounts = generateAccounts({ itemId, clientId: item.clientId, user: item.user, createdAt: at });
   if (accounts.length > 0) {
     await trx.insertInto('accounts').values(accounts).execute();
+  }
+  if (item.products.includes('transactions')) {
+    await scheduleNextTransactionsDay(trx, { clientId: item.clientId, itemId, after: item.now, now: item.now });
   }
   return { itemId, accounts };
 }

@@ -26,6 +26,8 @@ export interface CanonicalPayment {
   schedule: Schedule | null;
   requestRefundDetails: boolean;
   paymentToken: string;
+  /** The id of its refund, when the payment was reversed (the refund is `INITIATED`). */
+  refundId?: string;
 }
 
 /** The UK recipient "Wonder Wallet": IBAN, BACS details and a London address. */
@@ -84,6 +86,24 @@ export const CANONICAL_AWAITING_PAYMENT: CanonicalPayment = {
   paymentToken: 'payment-token-sandbox-1d7c3e9a-5b2f-4a80-9e6d-0c4b8a2f7e15',
 };
 
+/**
+ * The payment "TestReversed": GBP 25, executed with refund details and reversed; its refund is
+ * `INITIATED` (executed on the first UK banking day after the seeding, when the client's clock
+ * passes it, or moved with `/sandbox/payment/refund/simulate`).
+ */
+export const CANONICAL_REVERSED_PAYMENT: CanonicalPayment = {
+  paymentId: 'payment-id-sandbox-7c1e4a9d-3b52-4f08-a6e1-9d2b5c8f0e47',
+  recipientId: CANONICAL_UK_RECIPIENT.recipientId,
+  reference: 'TestReversed',
+  currency: 'GBP',
+  amount: 25,
+  status: 'PAYMENT_STATUS_EXECUTED',
+  schedule: null,
+  requestRefundDetails: true,
+  paymentToken: 'payment-token-sandbox-5a8d2f1c-6e93-4b07-8c4a-1f0e7d3b9a26',
+  refundId: 'wallet-transaction-id-sandbox-0f3b9d2e-8c41-4a7e-b5d6-2e9c1a0f7b34',
+};
+
 /** The canonical recipients, in creation order. */
 export const CANONICAL_RECIPIENTS: readonly CanonicalRecipient[] = [CANONICAL_UK_RECIPIENT, CANONICAL_EUR_RECIPIENT];
 
@@ -92,4 +112,5 @@ export const CANONICAL_PAYMENTS: readonly CanonicalPayment[] = [
   CANONICAL_STANDING_ORDER,
   CANONICAL_PAYMENT,
   CANONICAL_AWAITING_PAYMENT,
+  CANONICAL_REVERSED_PAYMENT,
 ];

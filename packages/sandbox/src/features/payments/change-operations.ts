@@ -15,6 +15,7 @@ import { newPaymentToken, newRefundId } from './ids.js';
 import { refundDetailsFor } from './payer.js';
 import { presentPayment } from './present.js';
 import { changeStatus, nextChangeSeq, type PaymentRow, recordReversal, replacePaymentToken } from './queries.js';
+import { scheduleRefundExecution } from './refunds.js';
 import { reversalRefusal, simulationStep } from './rules.js';
 import { effectiveStatus, type PaymentStatus } from './status.js';
 import { hasPaymentTokenFlow, paymentTokenExpiry } from './token-flow.js';
@@ -85,6 +86,7 @@ export const paymentChangeHandlers: HandlerGroup<
         );
         throw new Error(`payment ${request.payment_id} is reversible but its reversal changed no row`);
       }
+      await scheduleRefundExecution(trx, { clientId, paymentId: request.payment_id, now: context.now });
       return { refund_id: refundId, status: 'INITIATED' as const };
     });
   },

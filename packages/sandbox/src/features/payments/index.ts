@@ -3,4 +3,5 @@
  * use, and nothing else (the architecture check refuses any other way in).
  */
 export { paymentHandlers } from './operations.js';
+export { refundExecutionPerformer } from './refunds.js';
 export { seedPaymentWorld } from './seed.js';

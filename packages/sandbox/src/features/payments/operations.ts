@@ -17,6 +17,7 @@ import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { presentPayment } from './present.js';
 import { insertPayment, listPayments, nextChangeSeq } from './queries.js';
 import { recipientHandlers, recipientOfClient } from './recipient-operations.js';
+import { refundHandlers } from './refunds.js';
 import { createRequestSchedule, recipientFitRefusal } from './rules.js';
 import { AUTHORISATION_WINDOW_MS } from './status.js';
 import { paymentTokenExpiry } from './token-flow.js';
@@ -106,4 +107,5 @@ export const paymentHandlers = {
   ...recipientHandlers,
   ...ownHandlers,
   ...paymentChangeHandlers,
+  ...refundHandlers,
 };

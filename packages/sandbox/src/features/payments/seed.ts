@@ -10,6 +10,7 @@ import { CANONICAL_PAYMENTS, CANONICAL_RECIPIENTS } from './canonical.js';
 import { SANDBOX_PAYER } from './payer.js';
 import { nextChangeSeq } from './queries.js';
 import { recipientDetailsKey } from './recipient-details.js';
+import { scheduleRefundExecution } from './refunds.js';
 import { AUTHORISATION_WINDOW_MS } from './status.js';
 import { paymentTokenExpiry } from './token-flow.js';
 
@@ -65,14 +66,17 @@ export async function seedPaymentWorld(trx: Transaction<Database>, now: Date): P
         payer_bacs_account: null,
         payer_bacs_sort_code: null,
         refund_details: executed && payment.requestRefundDetails ? JSON.stringify(SANDBOX_PAYER) : null,
-        refund_id: null,
-        refund_status: null,
-        refund_created_at: null,
+        refund_id: payment.refundId ?? null,
+        refund_status: payment.refundId ? 'INITIATED' : null,
+        refund_created_at: payment.refundId ? at : null,
         payment_token: payment.paymentToken,
         payment_token_expires_at: paymentTokenExpiry(now, expiresAt),
         payment_token_used_at: null,
       })
       .onConflict((conflict) => conflict.doNothing())
       .execute();
+    if (payment.refundId) {
+      await scheduleRefundExecution(trx, { clientId, paymentId: payment.paymentId, now });
+    }
   }
 }

@@ -1,0 +1,143 @@
+/**
+ * Work that falls due on a client's clock: a feature schedules it inside the transaction of the
+ * change that calls for it ({@link scheduleDueWork}), and a performer of its kind does it when the
+ * client's clock passes its `due_at` (`/sandbox/clock/advance`). The composition root hands every
+ * feature's {@link DuePerformer} to {@link createDueWorkRunner}, as it does retention steps.
+ *
+ * {@link DueWorkRunner.perform} takes the client's pending items due by a time one at a time, in
+ * `due_at` order, each in its own transaction: the item is claimed and marked `done` in the
+ * transaction its performer writes in, so a retried advance, or a second advance running at the
+ * same time, never performs an item twice. On PostgreSQL the claim is `FOR UPDATE SKIP LOCKED`:
+ * several instances advancing one client at once each take different items, and exactly one
+ * performs each. A performer runs at the item's time (`due_at`): what it writes carries that time.
+ */
+import type { Transaction } from 'kysely';
+import { randomId } from '../ids.js';
+import type { Database } from '../store/database.js';
+import type { Store } from '../store/open-store.js';
+
+/** A pending item as its performer receives it. */
+export interface DueWork {
+  dueId: string;
+  clientId: string;
+  /** When it fell due on the client's clock: the time its performer acts at. */
+  dueAt: Date;
+  kind: string;
+  subject: string;
+}
+
+/** Does the work of one kind. */
+export interface DuePerformer {
+  /** The kind it performs, e.g. `payment_refund_execute`; names its count in an advance's answer. */
+  kind: string;
+  /**
+   * Performs `work` inside `trx` (the transaction that marks it done); may schedule more work.
+   * Work whose subject is gone or already moved on does nothing and is done all the same.
+   */
+  perform(trx: Transaction<Database>, work: DueWork): Promise<void>;
+}
+
+/** What a feature schedules. */
+export interface NewDueWork {
+  clientId: string;
+  dueAt: Date;
+  kind: string;
+  subject: string;
+  /** When it is scheduled (the client's time). */
+  now: Date;
+}
+
+/** Schedules `work` inside `trx` (the transaction of the change that calls for it). */
+export async function scheduleDueWork(trx: Transaction<Database>, work: NewDueWork): Promise<void> {
+  await trx
+    .insertInto('due_work')
+    .values({
+      due_id: randomId(),
+      client_id: work.clientId,
+      due_at: work.dueAt.toISOString(),
+      kind: work.kind,
+      subject: work.subject,
+      state: 'pending',
+      created_at: work.now.toISOString(),
+      performed_at: null,
+    })
+    .execute();
+}
+
+/** Performs due work; one per running sandbox. */
+export interface DueWorkRunner {
+  /** The kinds it performs, in registration order. */
+  kinds: readonly string[];
+  /**
+   * Performs every pending item of `clientId` due at `until` or before, in `due_at` order, each
+   * in its own transaction (items scheduled by a performer and due by `until` too); resolves with
+   * the items this call performed, per kind (every kind present, 0 when none).
+   */
+  perform(clientId: string, until: Date): Promise<Record<string, number>>;
+}
+
+/** A {@link DueWorkRunner} over `store` with `performers` (one per kind). */
+export function createDueWorkRunner(store: Store, performers: readonly DuePerformer[]): DueWorkRunner {
+  const byKind = new Map<string, DuePerformer>();
+  for (const performer of performers) {
+    if (byKind.has(performer.kind)) {
+      throw new Error(`two due-work performers for kind ${performer.kind}`);
+    }
+    byKind.set(performer.kind, performer);
+  }
+  const kinds = [...byKind.keys()];
+  return {
+    kinds,
+    async perform(clientId, until) {
+      const counts: Record<string, number> = Object.fromEntries(kinds.map((kind) => [kind, 0]));
+      const at = until.toISOString();
+      for (;;) {
+        const performed = await store.transaction(async (trx) => {
+          let next = trx
+            .selectFrom('due_work')
+            .select(['due_id', 'due_at', 'kind', 'subject'])
+            .where('client_id', '=', clientId)
+            .where('state', '=', 'pending')
+            .where('due_at', '<=', at)
+            .orderBy('due_at')
+            .orderBy('due_id')
+            .limit(1);
+          if (store.engine === 'postgres') {
+            next = next.forUpdate().skipLocked();
+          }
+          const row = await next.executeTakeFirst();
+          if (!row) {
+            return undefined;
+          }
+          const performer = byKind.get(row.kind);
+          if (!performer) {
+            throw new Error(`due work ${row.due_id} has kind ${row.kind}, which no performer does`);
+          }
+          const claimed = await trx
+            .updateTable('due_work')
+            .set({ state: 'done', performed_at: row.due_at })
+            .where('due_id', '=', row.due_id)
+            .where('state', '=', 'pending')
+            .executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) === 0) {
+            return null;
+          }
+          await performer.perform(trx, {
+            dueId: row.due_id,
+            clientId,
+            dueAt: new Date(row.due_at),
+            kind: row.kind,
+            subject: row.subject,
+          });
+          return row.kind;
+        });
+        if (performed === undefined) {
+          return counts;
+        }
+        if (performed !== null) {
+          counts[performed] = (counts[performed] ?? 0) + 1;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * `/sandbox/clock/get` and `/sandbox/clock/advance`: the calling client's test clock. An advance
+ * moves the client's offset (engine `schedule/client-clock.ts`), then performs the client's work
+ * that fell due up to the new time (engine `schedule/due-work.ts`, with the performers the
+ * composition root registered) and answers with the counts per kind.
+ */
+import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import type { HandlerGroup } from '../../engine/handler-types.js';
+import { type AdvanceTo, advanceClientClock, offsetOf } from '../../engine/schedule/client-clock.js';
+import { durationMs } from '../../engine/schedule/duration.js';
+import type { Store } from '../../engine/store/open-store.js';
+import type { OperationBodies } from '../../generated/handlers.gen.js';
+
+type SandboxClock = OperationBodies['sandboxClockGet']['response']['clock'];
+
+/** The clock as the API shows it, with the sandbox's clock at `base`. */
+function presentClock(base: Date, offsetMs: number): SandboxClock {
+  return {
+    current_time: new Date(base.getTime() + offsetMs).toISOString(),
+    offset_ms: offsetMs,
+    real_time: base.toISOString(),
+  };
+}
+
+/** The client's offset as stored now (the authenticated row may be a few seconds old). */
+async function storedOffset(store: Store, clientId: string): Promise<number> {
+  const row = await store.db
+    .selectFrom('clients')
+    .select('clock_offset_ms')
+    .where('client_id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  return offsetOf(row);
+}
+
+function advanceInvalid(message: string): SandboxError {
+  return new SandboxError({ type: 'SANDBOX_ERROR', code: 'SANDBOX_CLOCK_ADVANCE_INVALID', message });
+}
+
+/** Where the request moves the clock. */
+function advanceOf(request: { duration?: string; target_time?: string }): AdvanceTo {
+  if ((request.duration === undefined) === (request.target_time === undefined)) {
+    throw advanceInvalid('give exactly one of duration and target_time');
+  }
+  if (request.duration !== undefined) {
+    const byMs = durationMs(request.duration);
+    if (byMs === undefined) {
+      throw advanceInvalid(
+        `duration ${request.duration} is not an ISO 8601 duration of weeks, days, hours, minutes and seconds (for example PT31M or P1D)`,
+      );
+    }
+    return { byMs };
+  }
+  return { time: new Date(request.target_time as string) };
+}
+
+/** The clock handlers. */
+export const clockHandlers: HandlerGroup<'sandboxClockGet' | 'sandboxClockAdvance'> = {
+  async sandboxClockGet(_request, context) {
+    return { clock: presentClock(context.baseNow, await storedOffset(context.store, context.client.client_id)) };
+  },
+
+  async sandboxClockAdvance(request, context) {
+    const clientId = context.client.client_id;
+    const moved = await advanceClientClock(context.store, clientId, context.baseNow, advanceOf(request));
+    context.forgetClient();
+    const until = new Date(context.baseNow.getTime() + moved.toOffsetMs);
+    const performed = await context.dueWork.perform(clientId, until);
+    context.webhooksCommitted();
+    return {
+      clock: presentClock(context.baseNow, moved.toOffsetMs),
+      performed: { refund_execution: 0, transactions_day: 0, ...performed },
+    };
+  },
+};

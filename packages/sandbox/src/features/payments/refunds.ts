@@ -1,0 +1,95 @@
+/**
+ * Refunds that move: a refund `INITIATED` by a reversal becomes `EXECUTED` at the start (00:00
+ * UTC) of the first UK banking day after the reversal, when the client's test clock passes it
+ * (due work of kind {@link REFUND_EXECUTION}, scheduled with the reversal), unless
+ * `/sandbox/payment/refund/simulate` moved it first (to `EXECUTED` or `FAILED`). Each move is one
+ * conditional UPDATE from `INITIATED`, so of a simulation and a scheduled execution exactly one
+ * moves the refund.
+ */
+import type { Transaction } from 'kysely';
+import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import type { HandlerGroup } from '../../engine/handler-types.js';
+import { type DuePerformer, scheduleDueWork } from '../../engine/schedule/due-work.js';
+import type { Database } from '../../engine/store/database.js';
+import { paymentOfClient } from './access.js';
+import { presentPayment } from './present.js';
+import { addDays, nextUkWorkingDay, ukDate } from './uk-calendar.js';
+
+/** The due-work kind that executes a refund; its subject is the payment id. */
+export const REFUND_EXECUTION = 'refund_execution';
+
+/** A final refund status. */
+type RefundOutcome = 'EXECUTED' | 'FAILED';
+
+/** When the refund of a reversal made at `reversedAt` is executed: 00:00 UTC of the next UK banking day. */
+export function refundExecutionTime(reversedAt: Date): Date {
+  return new Date(`${nextUkWorkingDay(addDays(ukDate(reversedAt), 1))}T00:00:00.000Z`);
+}
+
+/** Schedules the execution of the refund of `paymentId`, reversed at `now`, inside the reversal's `trx`. */
+export async function scheduleRefundExecution(
+  trx: Transaction<Database>,
+  input: { clientId: string; paymentId: string; now: Date },
+): Promise<void> {
+  await scheduleDueWork(trx, {
+    clientId: input.clientId,
+    dueAt: refundExecutionTime(input.now),
+    kind: REFUND_EXECUTION,
+    subject: input.paymentId,
+    now: input.now,
+  });
+}
+
+/** Moves the refund of the payment from `INITIATED` to `outcome`; false when it is not `INITIATED`. */
+async function moveRefund(
+  trx: Transaction<Database>,
+  input: { clientId: string; paymentId: string; outcome: RefundOutcome },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('payments')
+    .set({ refund_status: input.outcome })
+    .where('client_id', '=', input.clientId)
+    .where('payment_id', '=', input.paymentId)
+    .where('refund_status', '=', 'INITIATED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+function refundTransitionInvalid(message: string): SandboxError {
+  return new SandboxError({ type: 'SANDBOX_ERROR', code: 'SANDBOX_REFUND_STATUS_TRANSITION_INVALID', message });
+}
+
+/** Executes a refund whose time came, unless a simulation moved it before. */
+export const refundExecutionPerformer: DuePerformer = {
+  kind: REFUND_EXECUTION,
+  async perform(trx, work) {
+    await moveRefund(trx, { clientId: work.clientId, paymentId: work.subject, outcome: 'EXECUTED' });
+  },
+};
+
+/** `/sandbox/payment/refund/simulate`. */
+export const refundHandlers: HandlerGroup<'sandboxPaymentRefundSimulate'> = {
+  async sandboxPaymentRefundSimulate(request, context) {
+    const clientId = context.client.client_id;
+    const payment = await context.store.transaction(async (trx) => {
+      const current = await paymentOfClient(trx, clientId, request.payment_id);
+      if (current.refund_id === null) {
+        throw refundTransitionInvalid(
+          `payment_id ${current.payment_id} has no refund; reverse it with /payment_initiation/payment/reverse first`,
+        );
+      }
+      const status = current.refund_status ?? 'INITIATED';
+      if (status === request.status) {
+        return current;
+      }
+      if (!(await moveRefund(trx, { clientId, paymentId: current.payment_id, outcome: request.status }))) {
+        const moved = await paymentOfClient(trx, clientId, request.payment_id);
+        throw refundTransitionInvalid(
+          `the refund ${current.refund_id} of payment_id ${current.payment_id} is ${moved.refund_status}, a final status; it cannot become ${request.status}`,
+        );
+      }
+      return paymentOfClient(trx, clientId, request.payment_id);
+    });
+    return { payment: presentPayment(payment, context.now) };
+  },
+};
