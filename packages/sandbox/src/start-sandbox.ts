@@ -2,9 +2,10 @@
  * Starts the sandbox in this process: opens and migrates the store (seeding the canonical world
  * into an empty one), compiles request validation from the bundled spec, starts the webhook
  * deliverer and the pruner (`engine/store/retention.ts`) and listens through `@svc/server-kit`'s
- * `listen()` behind its request core (`/healthz`, `/openapi.json`, `/openapi.yaml`, the request log). `stop()` is graceful: no new
- * connections, in-flight requests finish, the pruner its batch, the deliverer its attempts,
- * then the store closes.
+ * `listen()` behind its request core (`/healthz`, `/readyz`, `/openapi.json`, `/openapi.yaml`, the
+ * request log). `stop()` is graceful: `/readyz` answers 503 at once, requests are still served for
+ * the drain delay, then no new connections, in-flight requests finish, the pruner its batch, the
+ * deliverer its attempts, then the store closes.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -29,6 +30,7 @@ import { type Clock, systemClock } from './engine/clock.js';
 import type { Handlers } from './engine/handler-types.js';
 import { createSandboxListener, type SandboxRoute } from './engine/http/listener.js';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimit } from './engine/http/rate-limit.js';
+import { sandboxReadiness } from './engine/http/readiness.js';
 import { jsonLineLogger, type Logger } from './engine/logger.js';
 import { openStore, type Store, type StoreLocation } from './engine/store/open-store.js';
 import { engineRetentionSteps, type Pruner, type RetentionPolicy, startPruner } from './engine/store/retention.js';
@@ -65,6 +67,11 @@ export interface SandboxOptions {
   retention?: Partial<RetentionPolicy> | null;
   /** Largest request body, in bytes. Default 1 MiB. */
   bodyLimitBytes?: number;
+  /**
+   * How long `stop()` keeps serving after `/readyz` starts answering 503, in milliseconds, so that
+   * a load balancer stops sending first. Default 0 (local use).
+   */
+  drainDelayMs?: number;
   /** Replaces handlers (tests of the server itself). */
   handlers?: Partial<Handlers>;
   /** The command-line option that sets the port, named when the port is in use. Default `--port`. */
@@ -154,8 +161,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   );
   const authenticate = createAuthenticator(store);
   const allowedOrigins = options.allowedOrigins ?? LOCAL_ORIGINS;
+  const readiness = sandboxReadiness(store);
   const listener = createRequestCore({
     service: 'svc-sandbox',
+    readiness,
     access: {
       allowedOrigins,
       allowedHosts: options.allowedHosts === '*' ? undefined : defaultAllowedHosts(host, options.allowedHosts),
@@ -179,7 +188,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   let server: ListeningServer;
   try {
-    server = await listen(listener, { port: options.port ?? 4020, host, portOption: options.portOption });
+    server = await listen(listener, {
+      port: options.port ?? 4020,
+      host,
+      portOption: options.portOption,
+      readiness,
+      drainDelayMs: options.drainDelayMs,
+    });
   } catch (error) {
     await pruner?.stop();
     await deliverer.stop();
