@@ -16,7 +16,7 @@ import {
 import { HEADER_NAMES } from '@svc/spec/headers';
 import { addClient, listClients } from './engine/clients/clients.js';
 import { systemClock } from './engine/clock.js';
-import { parseRateLimit } from './engine/http/rate-limit.js';
+import { parseRateLimit, parseRateLimitScope } from './engine/http/rate-limit.js';
 import type { Logger } from './engine/logger.js';
 import { openStore, type StoreLocation } from './engine/store/open-store.js';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/index.js';
@@ -26,7 +26,8 @@ import { DEFAULT_DATA_DIR, startSandbox } from './start-sandbox.js';
 /** The credential header names, as the spec declares them. */
 const { clientId: CLIENT_ID, secret: SECRET } = HEADER_NAMES;
 const USAGE = `usage: svc-sandbox [--port 4020] [--host 127.0.0.1] [--data-dir DIR | --memory | --database-url URL]
-                   [--reset] [--rate-limit N|N/Ss|off] [--quiet] [--log-format json|pretty] [--docs-url URL]
+                   [--reset] [--rate-limit N|N/Ss|off] [--rate-limit-scope instance|shared]
+                   [--quiet] [--log-format json|pretty] [--docs-url URL]
                    [--allowed-origins ORIGINS] [--allowed-hosts HOSTS] [--drain-delay MS]
        svc-sandbox clients add --name NAME [--platform] [--data-dir DIR | --database-url URL]
        svc-sandbox clients list [--data-dir DIR | --database-url URL]
@@ -40,8 +41,11 @@ the OpenAPI document it implements at /openapi.json and /openapi.yaml.
   --memory              keep everything in memory (gone when the process stops)
   --database-url <url>  PostgreSQL (postgres://user:password@host:5432/db), shared by every instance
   --reset               delete all sandbox data first and seed the canonical world again
-  --rate-limit <limit>  per-client limit of this instance: N per second, N/Ss per S seconds, or off
+  --rate-limit <limit>  per-client limit: N per second, N/Ss per S seconds, or off
                         (default 1000 per second)
+  --rate-limit-scope <scope>
+                        instance (default): each instance limits on its own; shared: every
+                        instance on the same database draws from one budget per client and window
   --quiet               no log line per request
   --log-format <format> json (JSON lines) or pretty (readable, coloured on a terminal); default:
                         ${LOG_FORMAT_VARIABLE}, else pretty on a terminal and json otherwise
@@ -74,6 +78,7 @@ export async function main(argv: string[]): Promise<void> {
       'database-url': { type: 'string' },
       reset: { type: 'boolean', default: false },
       'rate-limit': { type: 'string' },
+      'rate-limit-scope': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       'log-format': { type: 'string' },
       'docs-url': { type: 'string' },
@@ -125,6 +130,8 @@ export async function main(argv: string[]): Promise<void> {
     store,
     reset: values.reset,
     rateLimit: values['rate-limit'] === undefined ? undefined : (parseRateLimit(values['rate-limit']) ?? null),
+    rateLimitScope:
+      values['rate-limit-scope'] === undefined ? undefined : parseRateLimitScope(values['rate-limit-scope']),
     logger,
     portOption: process.env[PORT_OPTION_VARIABLE],
     allowedOrigins,

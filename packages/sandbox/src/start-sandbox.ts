@@ -29,8 +29,14 @@ import { createAuthenticator } from './engine/clients/authenticate.js';
 import { type Clock, systemClock } from './engine/clock.js';
 import type { Handlers } from './engine/handler-types.js';
 import { createSandboxListener, type SandboxRoute } from './engine/http/listener.js';
-import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimit } from './engine/http/rate-limit.js';
+import {
+  createRateLimiter,
+  DEFAULT_RATE_LIMIT,
+  type RateLimit,
+  type RateLimitScope,
+} from './engine/http/rate-limit.js';
 import { sandboxReadiness } from './engine/http/readiness.js';
+import { createSharedRateLimiter } from './engine/http/shared-rate-limit.js';
 import { jsonLineLogger, type Logger } from './engine/logger.js';
 import { openStore, type Store, type StoreLocation } from './engine/store/open-store.js';
 import { engineRetentionSteps, type Pruner, type RetentionPolicy, startPruner } from './engine/store/retention.js';
@@ -51,8 +57,14 @@ export interface SandboxOptions {
   store?: StoreLocation;
   /** Delete all sandbox data first, then seed the canonical world again. */
   reset?: boolean;
-  /** Per-client request limit of this instance; `null` for none. Default 1000 per second. */
+  /** Per-client request limit; `null` for none. Default 1000 per second. */
   rateLimit?: RateLimit | null;
+  /**
+   * `instance` (default): each instance limits on its own (a token bucket). `shared`: every
+   * instance on the same database draws a client's requests from one budget per window
+   * (`engine/http/shared-rate-limit.ts`).
+   */
+  rateLimitScope?: RateLimitScope;
   /** Source of time. Default: the machine's clock. */
   clock?: Clock;
   /** Where log lines go. Default: JSON lines on stdout. */
@@ -155,10 +167,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           steps: [...engineRetentionSteps, unusedAuthorizationsRetention],
           policy: options.retention,
         });
-  const limiter = createRateLimiter(
-    options.rateLimit === null ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT),
-    clock,
-  );
+  const rateLimit = options.rateLimit === null ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const limiter =
+    rateLimit && options.rateLimitScope === 'shared'
+      ? createSharedRateLimiter(rateLimit, clock, store, {
+          onWarning: (message) => logger({ level: 'warn', event: 'rate_limit_warning', message }),
+        })
+      : createRateLimiter(rateLimit, clock);
   const authenticate = createAuthenticator(store);
   const allowedOrigins = options.allowedOrigins ?? LOCAL_ORIGINS;
   const readiness = sandboxReadiness(store);

@@ -35,7 +35,7 @@ import type {
 } from '../../features/transfers/tables.js';
 import type { ClientsTable } from '../clients/tables.js';
 import type { WebhookAttemptsTable, WebhookOutboxTable } from '../webhooks/tables.js';
-import type { CountersTable, IdempotencyKeysTable } from './engine-tables.js';
+import type { CountersTable, IdempotencyKeysTable, RateLimitWindowsTable } from './engine-tables.js';
 
 /** Every table of the store, by name. */
 export interface Database {
@@ -48,6 +48,7 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   counters: CountersTable;
   idempotency_keys: IdempotencyKeysTable;
+  rate_limit_windows: RateLimitWindowsTable;
   transactions: TransactionsTable;
   product_extractions: ProductExtractionsTable;
   payment_recipients: PaymentRecipientsTable;
