@@ -10,6 +10,7 @@ import { transfers } from './0004-transfers.js';
 import { assetsSignalApplications } from './0005-assets-signal-applications.js';
 import { exchangeIntegration } from './0006-exchange-integration.js';
 import { retention } from './0007-retention.js';
+import { listIndexes } from './0012-list-indexes.js';
 import { rateLimitWindows } from './0012-rate-limit-windows.js';
 import type { Engine } from './helpers.js';
 
@@ -25,6 +26,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0005_assets_signal_applications': assetsSignalApplications(),
     '0006_exchange_integration': exchangeIntegration(),
     '0007_retention': retention(),
+    '0012_list_indexes': listIndexes(),
     '0012_rate_limit_windows': rateLimitWindows(),
   };
 }
