@@ -3,6 +3,7 @@
  * what the plain query (`order by created desc, id desc limit offset`) gives, for every filter,
  * window and offset, with ties in `created`.
  */
+import { type Kysely, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Database } from '../../../src/engine/store/database.js';
 import { listBankTransfers } from '../../../src/features/bank-transfers/queries.js';
@@ -40,6 +41,60 @@ const pages: [number, number][] = [
   [1, 0],
 ];
 
+/** The page of the plain query: `order by created desc, <id> desc limit offset`, with the same filters. */
+async function plainPage(
+  db: Kysely<Database>,
+  table: 'transfers' | 'bank_transfers',
+  window: ListWindow,
+  filters: Record<string, string | null>,
+): Promise<unknown[]> {
+  const conditions = [sql`client_id = ${client}`];
+  if (window.start !== null) {
+    conditions.push(sql`created >= ${window.start}`);
+  }
+  if (window.end !== null) {
+    conditions.push(sql`created <= ${window.end}`);
+  }
+  for (const [column, value] of Object.entries(filters)) {
+    if (value !== null) {
+      conditions.push(sql`${sql.ref(column)} = ${value}`);
+    }
+  }
+  const id = sql.ref(table === 'transfers' ? 'transfer_id' : 'bank_transfer_id');
+  const { rows } = await sql`select * from ${sql.table(table)} where ${sql.join(conditions, sql` and `)}
+    order by created desc, ${id} desc limit ${window.count} offset ${window.offset}`.execute(db);
+  return rows;
+}
+
+/** Every window and page with every combination of `filters` (each column: null or one of its values). */
+function* cases(filters: Record<string, readonly string[]>): Generator<[ListWindow, Record<string, string | null>]> {
+  let combinations: Record<string, string | null>[] = [{}];
+  for (const [column, values] of Object.entries(filters)) {
+    combinations = combinations.flatMap((combination) =>
+      [null, ...values].map((value) => ({ ...combination, [column]: value })),
+    );
+  }
+  for (const [, dates] of windows) {
+    for (const combination of combinations) {
+      for (const [count, offset] of pages) {
+        yield [{ ...dates, count, offset }, combination];
+      }
+    }
+  }
+}
+
+/** Copies of `template` with ids not in creation order (the tie-break is tested) and the filter columns varied. */
+function copies<T extends object>(template: T, fields: (index: number) => Partial<T>): T[] {
+  return Array.from({ length: ROWS }, (_, index) => ({
+    ...template,
+    created: createdAt(index),
+    origination_account_id: ORIGINATIONS[index % 2] ?? '',
+    ...fields(index),
+  }));
+}
+
+const listId = (index: number) => `list-${String((index * 37) % ROWS).padStart(3, '0')}`;
+
 describeEngines('the transfer lists, page by page', (sandbox) => {
   it('gives the pages of the plain query for transfers', async () => {
     const { transfer } = await authorizeAndCreate(sandbox(), authorizationRequest(CANONICAL), newKey('list'));
@@ -49,102 +104,37 @@ describeEngines('the transfer lists, page by page', (sandbox) => {
       .selectAll()
       .where('transfer_id', '=', transfer.id)
       .executeTakeFirstOrThrow();
-    await db
-      .insertInto('transfers')
-      .values(
-        Array.from({ length: ROWS }, (_, index) => ({
-          ...template,
-          // Ids not in creation order, so that the tie-break is tested.
-          transfer_id: `list-${String((index * 37) % ROWS).padStart(3, '0')}`,
-          authorization_id: `list-authorization-${index}`,
-          created: createdAt(index),
-          origination_account_id: ORIGINATIONS[index % 2] ?? '',
-        })),
-      )
-      .execute();
-    for (const [, dates] of windows) {
-      for (const origination of [null, ...ORIGINATIONS]) {
-        for (const [count, offset] of pages) {
-          const window = { ...dates, count, offset };
-          let plain = db.selectFrom('transfers').selectAll().where('client_id', '=', client);
-          if (window.start !== null) {
-            plain = plain.where('created', '>=', window.start);
-          }
-          if (window.end !== null) {
-            plain = plain.where('created', '<=', window.end);
-          }
-          if (origination !== null) {
-            plain = plain.where('origination_account_id', '=', origination);
-          }
-          const expected = await plain
-            .orderBy('created', 'desc')
-            .orderBy('transfer_id', 'desc')
-            .limit(count)
-            .offset(offset)
-            .execute();
-          expect(await listTransfers(db, client, window, origination), JSON.stringify({ window, origination })).toEqual(
-            expected,
-          );
-        }
-      }
+    const rows = copies(template, (index) => ({ transfer_id: listId(index), authorization_id: `list-auth-${index}` }));
+    await db.insertInto('transfers').values(rows).execute();
+    for (const [window, filters] of cases({ origination_account_id: ORIGINATIONS })) {
+      const listed = await listTransfers(db, client, window, filters.origination_account_id ?? null);
+      expect(listed, JSON.stringify({ window, filters })).toEqual(await plainPage(db, 'transfers', window, filters));
     }
   });
 
   it('gives the pages of the plain query for bank transfers', async () => {
-    const { bank_transfer: created } = await sandbox().ok(
-      'bankTransferCreate',
-      bankTransferRequest(CANONICAL, newKey('list')),
-    );
+    const request = bankTransferRequest(CANONICAL, newKey('list'));
+    const { bank_transfer: created } = await sandbox().ok('bankTransferCreate', request);
     const { db } = sandbox().sandbox.store;
     const template = await db
       .selectFrom('bank_transfers')
       .selectAll()
       .where('bank_transfer_id', '=', created.bank_transfer_id)
       .executeTakeFirstOrThrow();
-    await db
-      .insertInto('bank_transfers')
-      .values(
-        Array.from({ length: ROWS }, (_, index) => ({
-          ...template,
-          bank_transfer_id: `list-${String((index * 37) % ROWS).padStart(3, '0')}`,
-          created: createdAt(index),
-          origination_account_id: ORIGINATIONS[index % 2] ?? '',
-          direction: index % 3 === 0 ? ('inbound' as const) : ('outbound' as const),
-        })),
-      )
-      .execute();
-    const directions: Database['bank_transfers']['direction'][] = ['inbound', 'outbound'];
-    for (const [, dates] of windows) {
-      for (const origination of [null, ...ORIGINATIONS]) {
-        for (const direction of [null, ...directions]) {
-          for (const [count, offset] of pages) {
-            const window = { ...dates, count, offset };
-            let plain = db.selectFrom('bank_transfers').selectAll().where('client_id', '=', client);
-            if (window.start !== null) {
-              plain = plain.where('created', '>=', window.start);
-            }
-            if (window.end !== null) {
-              plain = plain.where('created', '<=', window.end);
-            }
-            if (origination !== null) {
-              plain = plain.where('origination_account_id', '=', origination);
-            }
-            if (direction !== null) {
-              plain = plain.where('direction', '=', direction);
-            }
-            const expected = await plain
-              .orderBy('created', 'desc')
-              .orderBy('bank_transfer_id', 'desc')
-              .limit(count)
-              .offset(offset)
-              .execute();
-            const filters = { originationAccountId: origination, direction };
-            expect(await listBankTransfers(db, client, window, filters), JSON.stringify({ window, filters })).toEqual(
-              expected,
-            );
-          }
-        }
-      }
+    const rows = copies(template, (index) => ({
+      bank_transfer_id: listId(index),
+      direction: index % 3 === 0 ? ('inbound' as const) : ('outbound' as const),
+    }));
+    await db.insertInto('bank_transfers').values(rows).execute();
+    const directions = ['inbound', 'outbound'] as const;
+    for (const [window, filters] of cases({ origination_account_id: ORIGINATIONS, direction: directions })) {
+      const listed = await listBankTransfers(db, client, window, {
+        originationAccountId: filters.origination_account_id ?? null,
+        direction: (filters.direction ?? null) as (typeof directions)[number] | null,
+      });
+      expect(listed, JSON.stringify({ window, filters })).toEqual(
+        await plainPage(db, 'bank_transfers', window, filters),
+      );
     }
   });
 });
