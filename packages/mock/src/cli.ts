@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   createLogger,
+  drainDelayOption,
   LOG_FORMAT_VARIABLE,
   type Logger,
   listOption,
@@ -16,10 +17,11 @@ import type { MockAccessEntry } from './mock/mock-listener.js';
 import { startMock } from './mock/start-mock.js';
 
 const USAGE = `usage: svc-mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--quiet] [--log-format json|pretty]
-                [--docs-url URL] [--allowed-origins ORIGINS] [--allowed-hosts HOSTS]
+                [--docs-url URL] [--allowed-origins ORIGINS] [--allowed-hosts HOSTS] [--drain-delay MS]
 
 Serves the SVC API mock on http://<host>:<port>: Prism's engine behind the API's own edges,
-with GET /healthz and the OpenAPI document it serves at /openapi.json and /openapi.yaml.
+with GET /healthz, GET /readyz (200 once listening, 503 from the start of a stop) and the
+OpenAPI document it serves at /openapi.json and /openapi.yaml.
   --port <n>             TCP port (default 4010; 0 picks a free one)
   --host <addr>          interface to bind (default 127.0.0.1, this machine only)
   --dynamic              generate responses from the schemas instead of serving the static examples
@@ -32,6 +34,10 @@ with GET /healthz and the OpenAPI document it serves at /openapi.json and /opena
                          :* for any port). Default: * (any page: the mock has no data to protect)
   --allowed-hosts <l>    more Host names to answer, comma-separated (* for any). Bound to
                          127.0.0.1, the mock answers only localhost, 127.0.0.1 and [::1]
+  --drain-delay <ms>     on SIGTERM/SIGINT, /readyz answers 503 at once and requests are still
+                         served for this long before the mock stops accepting connections
+                         (default 0; behind a load balancer: its health-check interval times its
+                         unhealthy threshold, plus a margin)
   -h, --help             show this help`;
 
 /** Where a frontend developer reads on: the README and the table of forcible responses. */
@@ -61,6 +67,7 @@ export async function main(argv: string[]): Promise<void> {
     'docs-url': { type: 'string' },
     'allowed-origins': { type: 'string' },
     'allowed-hosts': { type: 'string' },
+    'drain-delay': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -72,6 +79,7 @@ export async function main(argv: string[]): Promise<void> {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
   }
   setDocumentationBase(values['docs-url']);
+  const drainDelayMs = drainDelayOption(values['drain-delay']);
   const logger: Logger | undefined = values.quiet
     ? undefined
     : createLogger({ format: logFormatOption(values['log-format']) });
@@ -86,12 +94,13 @@ export async function main(argv: string[]): Promise<void> {
       values['allowed-origins'] === undefined ? undefined : listOption('--allowed-origins', values['allowed-origins']),
     allowedHosts:
       values['allowed-hosts'] === undefined ? undefined : listOption('--allowed-hosts', values['allowed-hosts']),
+    drainDelayMs,
   });
   const lines = [
     `SVC API mock listening on ${mock.url} (started in ${Math.round(performance.now() - started)} ms)`,
     `  serves   ${mock.operationCount} operations of ${mock.specPath}`,
     `           with Prism's HTTP engine ${mock.prismHttpVersion} (Prism 5.14.2), ${values.dynamic ? 'generated responses' : 'static examples'}`,
-    `  health   ${mock.url}/healthz   spec ${mock.url}/openapi.json (and .yaml)`,
+    `  health   ${mock.url}/healthz   ready ${mock.url}/readyz   spec ${mock.url}/openapi.json (and .yaml)`,
     `  docs     ${DOCS.readme}`,
     `  errors   force one per request with Prefer: example=<name> or code=<status>; names in ${DOCS.responses}`,
     `Try: curl -s ${mock.url}/item/remove -H 'Content-Type: application/json' \\`,

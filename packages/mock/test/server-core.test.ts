@@ -43,6 +43,34 @@ describe('the mock', () => {
     expect(await response.json()).toMatchObject({ status: 'ok', service: 'svc-mock' });
   });
 
+  it('answers GET /readyz 200 once listening, with no credentials', async () => {
+    const response = await fetch(`${mock.url}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ready', service: 'svc-mock', checks: {} });
+  });
+
+  it('on stop answers /readyz 503 at once, serves for the drain delay, then stops accepting', async () => {
+    const stopping = await startMock({ port: 0, drainDelayMs: 400 });
+    const started = performance.now();
+    let stoppedAfter: number | undefined;
+    const stopped = stopping.stop().then(() => {
+      stoppedAfter = performance.now() - started;
+    });
+    const notReady = await fetch(`${stopping.url}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toMatchObject({ status: 'not_ready', service: 'svc-mock' });
+    const served = await fetch(`${stopping.url}/item/remove`, {
+      method: 'POST',
+      headers: { ...credentials, 'Content-Type': 'application/json' },
+      body: JSON.stringify(itemRemove.body),
+    });
+    expect(served.status).toBe(200);
+    expect(stoppedAfter).toBeUndefined();
+    await stopped;
+    expect(stoppedAfter).toBeGreaterThanOrEqual(390);
+    await expect(fetch(`${stopping.url}/readyz`)).rejects.toThrow();
+  });
+
   it.each([
     ['/openapi.json', openapiJsonPath, 'application/json'],
     ['/openapi.yaml', openapiYamlPath, 'application/yaml; charset=utf-8'],

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   createLogger,
+  drainDelayOption,
   LOG_FORMAT_VARIABLE,
   listOption,
   logFormatOption,
@@ -15,7 +16,7 @@ import {
 import { HEADER_NAMES } from '@svc/spec/headers';
 import { addClient, listClients } from './engine/clients/clients.js';
 import { systemClock } from './engine/clock.js';
-import { parseRateLimit } from './engine/http/rate-limit.js';
+import { parseRateLimit, parseRateLimitScope } from './engine/http/rate-limit.js';
 import type { Logger } from './engine/logger.js';
 import { openStore, type StoreLocation } from './engine/store/open-store.js';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/index.js';
@@ -25,21 +26,26 @@ import { DEFAULT_DATA_DIR, startSandbox } from './start-sandbox.js';
 /** The credential header names, as the spec declares them. */
 const { clientId: CLIENT_ID, secret: SECRET } = HEADER_NAMES;
 const USAGE = `usage: svc-sandbox [--port 4020] [--host 127.0.0.1] [--data-dir DIR | --memory | --database-url URL]
-                   [--reset] [--rate-limit N|N/Ss|off] [--quiet] [--log-format json|pretty] [--docs-url URL]
-                   [--allowed-origins ORIGINS] [--allowed-hosts HOSTS]
+                   [--reset] [--rate-limit N|N/Ss|off] [--rate-limit-scope instance|shared]
+                   [--quiet] [--log-format json|pretty] [--docs-url URL]
+                   [--allowed-origins ORIGINS] [--allowed-hosts HOSTS] [--drain-delay MS]
        svc-sandbox clients add --name NAME [--platform] [--data-dir DIR | --database-url URL]
        svc-sandbox clients list [--data-dir DIR | --database-url URL]
 
-Serves a stateful sandbox of the SVC API on http://<host>:<port>, with GET /healthz and the
-OpenAPI document it implements at /openapi.json and /openapi.yaml.
+Serves a stateful sandbox of the SVC API on http://<host>:<port>, with GET /healthz (the process
+serves), GET /readyz (200 when the database answers and every migration is applied, else 503) and
+the OpenAPI document it implements at /openapi.json and /openapi.yaml.
   --port <n>            TCP port (default 4020; 0 picks a free one)
   --host <addr>         interface to bind (default 127.0.0.1, this machine only)
   --data-dir <dir>      SQLite database in this directory (default ${DEFAULT_DATA_DIR}/)
   --memory              keep everything in memory (gone when the process stops)
   --database-url <url>  PostgreSQL (postgres://user:password@host:5432/db), shared by every instance
   --reset               delete all sandbox data first and seed the canonical world again
-  --rate-limit <limit>  per-client limit of this instance: N per second, N/Ss per S seconds, or off
+  --rate-limit <limit>  per-client limit: N per second, N/Ss per S seconds, or off
                         (default 1000 per second)
+  --rate-limit-scope <scope>
+                        instance (default): each instance limits on its own; shared: every
+                        instance on the same database draws from one budget per client and window
   --quiet               no log line per request
   --log-format <format> json (JSON lines) or pretty (readable, coloured on a terminal); default:
                         ${LOG_FORMAT_VARIABLE}, else pretty on a terminal and json otherwise
@@ -50,6 +56,10 @@ OpenAPI document it implements at /openapi.json and /openapi.yaml.
                         on localhost, 127.0.0.1 or [::1], any port. Other pages are refused.
   --allowed-hosts <l>   more Host names to answer, comma-separated (* for any). Bound to
                         127.0.0.1, the sandbox answers only localhost, 127.0.0.1 and [::1]
+  --drain-delay <ms>    on SIGTERM/SIGINT, /readyz answers 503 at once and requests are still
+                        served for this long before the sandbox stops accepting connections
+                        (default 0; behind a load balancer: its health-check interval times its
+                        unhealthy threshold, plus a margin)
   -h, --help            show this help`;
 
 /** Where the sandbox's README is. */
@@ -68,11 +78,13 @@ export async function main(argv: string[]): Promise<void> {
       'database-url': { type: 'string' },
       reset: { type: 'boolean', default: false },
       'rate-limit': { type: 'string' },
+      'rate-limit-scope': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       'log-format': { type: 'string' },
       'docs-url': { type: 'string' },
       'allowed-origins': { type: 'string' },
       'allowed-hosts': { type: 'string' },
+      'drain-delay': { type: 'string' },
       name: { type: 'string' },
       platform: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -100,6 +112,7 @@ export async function main(argv: string[]): Promise<void> {
     values['allowed-origins'] === undefined ? undefined : listOption('--allowed-origins', values['allowed-origins']);
   const allowedHosts =
     values['allowed-hosts'] === undefined ? undefined : listOption('--allowed-hosts', values['allowed-hosts']);
+  const drainDelayMs = drainDelayOption(values['drain-delay']);
   const format = logFormatOption(values['log-format']);
   let logger: Logger = createLogger({ format });
   if (values.quiet) {
@@ -117,10 +130,13 @@ export async function main(argv: string[]): Promise<void> {
     store,
     reset: values.reset,
     rateLimit: values['rate-limit'] === undefined ? undefined : (parseRateLimit(values['rate-limit']) ?? null),
+    rateLimitScope:
+      values['rate-limit-scope'] === undefined ? undefined : parseRateLimitScope(values['rate-limit-scope']),
     logger,
     portOption: process.env[PORT_OPTION_VARIABLE],
     allowedOrigins,
     allowedHosts,
+    drainDelayMs,
   });
   const lines = [
     `SVC API sandbox listening on ${sandbox.url} (started in ${Math.round(performance.now() - started)} ms)`,
@@ -129,7 +145,7 @@ export async function main(argv: string[]): Promise<void> {
     `  client    ${CLIENT_ID} ${DEFAULT_CLIENT.clientId}  ${SECRET} ${DEFAULT_CLIENT.secret}`,
     `            webhook signing secret ${DEFAULT_CLIENT.webhookSecret}`,
     `  demo      ${CLIENT_ID} ${DEMO_CLIENT.clientId}  ${SECRET} ${DEMO_CLIENT.secret} (sees none of the default client's data)`,
-    `  health    ${sandbox.url}/healthz   spec ${sandbox.url}/openapi.json (and .yaml)`,
+    `  health    ${sandbox.url}/healthz   ready ${sandbox.url}/readyz   spec ${sandbox.url}/openapi.json (and .yaml)`,
     `  docs      ${README_PATH}`,
     'For the samples in the READMEs and the docs, in your shell:',
     `  export SVC_BASE_URL=${sandbox.url} SVC_CLIENT_ID=${DEFAULT_CLIENT.clientId} SVC_SECRET=${DEFAULT_CLIENT.secret} SVC_WEBHOOK_SECRET=${DEFAULT_CLIENT.webhookSecret}`,

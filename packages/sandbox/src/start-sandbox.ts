@@ -2,9 +2,10 @@
  * Starts the sandbox in this process: opens and migrates the store (seeding the canonical world
  * into an empty one), compiles request validation from the bundled spec, starts the webhook
  * deliverer and the pruner (`engine/store/retention.ts`) and listens through `@svc/server-kit`'s
- * `listen()` behind its request core (`/healthz`, `/openapi.json`, `/openapi.yaml`, the request log). `stop()` is graceful: no new
- * connections, in-flight requests finish, the pruner its batch, the deliverer its attempts,
- * then the store closes.
+ * `listen()` behind its request core (`/healthz`, `/readyz`, `/openapi.json`, `/openapi.yaml`, the
+ * request log). `stop()` is graceful: `/readyz` answers 503 at once, requests are still served for
+ * the drain delay, then no new connections, in-flight requests finish, the pruner its batch, the
+ * deliverer its attempts, then the store closes.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -28,7 +29,14 @@ import { createAuthenticator } from './engine/clients/authenticate.js';
 import { type Clock, systemClock } from './engine/clock.js';
 import type { Handlers } from './engine/handler-types.js';
 import { createSandboxListener, type SandboxRoute } from './engine/http/listener.js';
-import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimit } from './engine/http/rate-limit.js';
+import {
+  createRateLimiter,
+  DEFAULT_RATE_LIMIT,
+  type RateLimit,
+  type RateLimitScope,
+} from './engine/http/rate-limit.js';
+import { sandboxReadiness } from './engine/http/readiness.js';
+import { createSharedRateLimiter } from './engine/http/shared-rate-limit.js';
 import { SANDBOX_CORS_ALLOWED_HEADERS } from './engine/http/request-fault.js';
 import { jsonLineLogger, type Logger } from './engine/logger.js';
 import { createDueWorkRunner } from './engine/schedule/due-work.js';
@@ -54,8 +62,14 @@ export interface SandboxOptions {
   store?: StoreLocation;
   /** Delete all sandbox data first, then seed the canonical world again. */
   reset?: boolean;
-  /** Per-client request limit of this instance; `null` for none. Default 1000 per second. */
+  /** Per-client request limit; `null` for none. Default 1000 per second. */
   rateLimit?: RateLimit | null;
+  /**
+   * `instance` (default): each instance limits on its own (a token bucket). `shared`: every
+   * instance on the same database draws a client's requests from one budget per window
+   * (`engine/http/shared-rate-limit.ts`).
+   */
+  rateLimitScope?: RateLimitScope;
   /** Source of time. Default: the machine's clock. */
   clock?: Clock;
   /** Where log lines go. Default: JSON lines on stdout. */
@@ -70,6 +84,11 @@ export interface SandboxOptions {
   retention?: Partial<RetentionPolicy> | null;
   /** Largest request body, in bytes. Default 1 MiB. */
   bodyLimitBytes?: number;
+  /**
+   * How long `stop()` keeps serving after `/readyz` starts answering 503, in milliseconds, so that
+   * a load balancer stops sending first. Default 0 (local use).
+   */
+  drainDelayMs?: number;
   /** Replaces handlers (tests of the server itself). */
   handlers?: Partial<Handlers>;
   /** The command-line option that sets the port, named when the port is in use. Default `--port`. */
@@ -153,16 +172,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           steps: [...engineRetentionSteps, unusedAuthorizationsRetention],
           policy: options.retention,
         });
-  const limiter = createRateLimiter(
-    options.rateLimit === null ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT),
-    clock,
-  );
+  const rateLimit = options.rateLimit === null ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const limiter =
+    rateLimit && options.rateLimitScope === 'shared'
+      ? createSharedRateLimiter(rateLimit, clock, store, {
+          onWarning: (message) => logger({ level: 'warn', event: 'rate_limit_warning', message }),
+        })
+      : createRateLimiter(rateLimit, clock);
   const authenticate = createAuthenticator(store);
   // What falls due on clients' test clocks, performed by /sandbox/clock/advance.
   const dueWork = createDueWorkRunner(store, [refundExecutionPerformer, transactionsDayPerformer]);
   const allowedOrigins = options.allowedOrigins ?? LOCAL_ORIGINS;
+  const readiness = sandboxReadiness(store);
   const listener = createRequestCore({
     service: 'svc-sandbox',
+    readiness,
     access: {
       allowedOrigins,
       allowedHosts: options.allowedHosts === '*' ? undefined : defaultAllowedHosts(host, options.allowedHosts),
@@ -188,7 +212,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   let server: ListeningServer;
   try {
-    server = await listen(listener, { port: options.port ?? 4020, host, portOption: options.portOption });
+    server = await listen(listener, {
+      port: options.port ?? 4020,
+      host,
+      portOption: options.portOption,
+      readiness,
+      drainDelayMs: options.drainDelayMs,
+    });
   } catch (error) {
     await pruner?.stop();
     await deliverer.stop();

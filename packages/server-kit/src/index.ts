@@ -117,6 +117,7 @@ export {
 } from './schema-violations.js';
 export { JSON_CONTENT_TYPE, type SentBodyFacts, sendApiError, sendJson, sentBodyFacts } from './send-json.js';
 export {
+  drainDelayOption,
   listOption,
   logFormatOption,
   PORT_OPTION_VARIABLE,
@@ -141,6 +142,13 @@ export {
   silentLogger,
 } from './server/log.js';
 export { formatLogLine } from './server/pretty-log.js';
+export {
+  createReadiness,
+  type Readiness,
+  type ReadinessCheck,
+  type ReadinessReport,
+  STOPPING_CHECK,
+} from './server/readiness.js';
 export {
   CORE_PATHS,
   createRequestCore,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import {
   type AllowedOrigins,
   createDecimalPlacesCheck,
+  createReadiness,
   createRequestCore,
   createRouteTable,
   DEFAULT_BODY_LIMIT_BYTES,
@@ -47,6 +48,11 @@ export interface MockOptions {
    * some are given; `'*'` answers any name.
    */
   allowedHosts?: readonly string[] | '*';
+  /**
+   * How long `stop()` keeps serving after `/readyz` starts answering 503, in milliseconds, so that
+   * a load balancer stops sending first. Default 0.
+   */
+  drainDelayMs?: number;
 }
 
 /** A running mock server. */
@@ -90,8 +96,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const routes = createRouteTable(engine.operations);
   performance.mark('svc-mock:engine-ready');
   const allowedOrigins = options.allowedOrigins ?? '*';
+  // No dependency to wait for: ready once listening, not ready from the start of a stop.
+  const readiness = createReadiness();
   const listener = createRequestCore({
     service: 'svc-mock',
+    readiness,
     access: {
       allowedOrigins,
       allowedHosts: options.allowedHosts === '*' ? undefined : defaultAllowedHosts(host, options.allowedHosts),
@@ -112,7 +121,13 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       decimalPlaces: createDecimalPlacesCheck(JSON.parse(specText)),
     }),
   });
-  const server = await listen(listener, { port: options.port ?? 4010, host, portOption: options.portOption });
+  const server = await listen(listener, {
+    port: options.port ?? 4010,
+    host,
+    portOption: options.portOption,
+    readiness,
+    drainDelayMs: options.drainDelayMs,
+  });
   performance.mark('svc-mock:listening');
   return {
     url: server.url,

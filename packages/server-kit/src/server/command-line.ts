@@ -68,6 +68,21 @@ export function logFormatOption(value: string | undefined): LogFormat | undefine
 }
 
 /**
+ * The value of a `--drain-delay` option in milliseconds: a whole number up to 10 minutes, or
+ * undefined for the default. How long a stopping server keeps serving after `/readyz` fails.
+ */
+export function drainDelayOption(value: string | undefined): number | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms > 600_000) {
+    throw new UsageError(`--drain-delay must be a whole number of milliseconds from 0 to 600000, not "${value}"`);
+  }
+  return ms;
+}
+
+/**
  * Resolves once `stop` has finished after the first SIGINT or SIGTERM, having printed one line
  * `SIGINT: <what>`. A second signal while stopping ends the process at once (exit code 130),
  * for a stop that hangs.

@@ -1,11 +1,13 @@
 /**
  * The one way an SVC API server goes on a socket: a `node:http` server with the API's answers to
- * requests Node's parser rejects, a clear error for a port in use, and a graceful stop that lets
- * requests under way finish.
+ * requests Node's parser rejects, a clear error for a port in use, and a graceful stop that first
+ * reports not ready (`/readyz` answers 503), waits the drain delay, then lets requests under way
+ * finish.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleClientErrors, handleUnservedRequests } from '../client-errors.js';
+import type { Readiness } from './readiness.js';
 import type { RequestListener } from './request-core.js';
 
 /** Options of {@link listen}. */
@@ -18,6 +20,13 @@ export interface ListenOptions {
   portOption?: string;
   /** How long `stop()` waits for requests under way before closing their connections. Default 10 s. */
   drainTimeoutMs?: number;
+  /** The readiness the request core answers at `/readyz`: `stop()` marks it stopping first. */
+  readiness?: Readiness;
+  /**
+   * How long `stop()` keeps serving after reporting not ready, before it stops accepting
+   * connections: long enough for a load balancer to see `/readyz` fail. Default 0.
+   */
+  drainDelayMs?: number;
 }
 
 /** A listening server. */
@@ -28,7 +37,8 @@ export interface ListeningServer {
   port: number;
   server: Server;
   /**
-   * Stops accepting connections, closes idle ones, waits for requests under way (up to the drain
+   * Reports not ready at once, keeps serving for the drain delay, then stops accepting
+   * connections, closes idle ones, waits for requests under way (up to the drain
    * timeout), then closes the rest. Resolves when the server is closed; calling it again returns
    * the same promise.
    */
@@ -74,6 +84,10 @@ export async function listen(listener: RequestListener, options: ListenOptions):
     server,
     stop() {
       stopped ??= (async () => {
+        options.readiness?.markStopping();
+        if ((options.drainDelayMs ?? 0) > 0) {
+          await new Promise<void>((resolve) => setTimeout(resolve, options.drainDelayMs));
+        }
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         if (inFlight > 0) {

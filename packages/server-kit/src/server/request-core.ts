@@ -1,6 +1,6 @@
 /**
  * What every SVC API server answers before its own operations, and its request log: `GET /healthz`
- * (no credentials), the OpenAPI document it implements at `GET /openapi.json` and
+ * and `GET /readyz` (no credentials), the OpenAPI document it implements at `GET /openapi.json` and
  * `GET /openapi.yaml`, then the server's own handling; one log entry per response, with
  * `error_code` on a 4xx or 5xx. The result is a plain `node:http` request listener: {@link listen}
  * puts it on a socket and {@link inject} calls it in-process.
@@ -12,6 +12,7 @@ import { newRequestId } from '../request-id.js';
 import { requestPath } from '../routes.js';
 import { sendApiError, sentBodyFacts } from '../send-json.js';
 import type { Logger } from './log.js';
+import { createReadiness, type Readiness } from './readiness.js';
 
 /** A `node:http` request listener. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -37,10 +38,15 @@ export interface RequestCoreOptions {
    * paths included, gets the 400 `INVALID_HEADERS` of `refusedAccess`. Default: any.
    */
   access?: AccessPolicy;
+  /**
+   * Answered at `/readyz`: 200 when ready, otherwise 503; pass the same object to {@link listen}
+   * so that a stop reports not ready first. Default: ready (no checks) until nothing stops it.
+   */
+  readiness?: Readiness;
 }
 
 /** Paths the core answers itself, with no credentials. */
-export const CORE_PATHS = ['/healthz', '/openapi.json', '/openapi.yaml'] as const;
+export const CORE_PATHS = ['/healthz', '/readyz', '/openapi.json', '/openapi.yaml'] as const;
 
 const requestFields = new WeakMap<ServerResponse, Record<string, unknown>>();
 
@@ -57,6 +63,20 @@ export function requestLogFields(res: ServerResponse): Record<string, unknown> {
   return fields;
 }
 
+/** Answers `/readyz`: `{ status: 'ready' | 'not_ready', service, checks }`, 200 or 503, never cached. */
+async function sendReadiness(req: IncomingMessage, res: ServerResponse, readiness: Readiness, service: string) {
+  const report = await readiness.report();
+  const payload = Buffer.from(
+    JSON.stringify({ status: report.ready ? 'ready' : 'not_ready', service, checks: report.checks }),
+  );
+  res.writeHead(report.ready ? 200 : 503, {
+    'Content-Type': 'application/json',
+    'Content-Length': payload.length,
+    'Cache-Control': 'no-store',
+  });
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
 function sendDocument(req: IncomingMessage, res: ServerResponse, body: string | Buffer, contentType: string): void {
   const payload = typeof body === 'string' ? Buffer.from(body) : body;
   res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': payload.length });
@@ -65,14 +85,15 @@ function sendDocument(req: IncomingMessage, res: ServerResponse, body: string | 
 
 /**
  * A request listener that first refuses a request from a `Host` or an `Origin` that
- * `options.access` does not allow, then answers `GET`/`HEAD` on `/healthz`, `/openapi.json` and
- * `/openapi.yaml` and hands every other request to `options.handle`. With a logger, each response is logged once
+ * `options.access` does not allow, then answers `GET`/`HEAD` on `/healthz` (the process serves),
+ * `/readyz` (`options.readiness`: 200 or 503), `/openapi.json` and `/openapi.yaml` and hands every other request to `options.handle`. With a logger, each response is logged once
  * as `{ event: 'request', request_id, method, path, status, duration_ms, ...fields }` where the
  * fields come from {@link requestLogFields}, plus `error_code` when the status is 400 or more. The
  * path is logged without its query string; no header or body value is logged.
  */
 export function createRequestCore(options: RequestCoreOptions): RequestListener {
   const { logger, openapi, service, handle, access } = options;
+  const readiness = options.readiness ?? createReadiness();
   const started = Date.now();
   const health = () => JSON.stringify({ status: 'ok', service, uptime_s: Math.round((Date.now() - started) / 1000) });
   return (req, res) => {
@@ -106,11 +127,13 @@ export function createRequestCore(options: RequestCoreOptions): RequestListener 
       const answer =
         path === '/healthz'
           ? () => sendDocument(req, res, health(), 'application/json')
-          : path === '/openapi.json'
-            ? () => sendDocument(req, res, openapi.json, 'application/json')
-            : path === '/openapi.yaml'
-              ? () => sendDocument(req, res, openapi.yaml, 'application/yaml; charset=utf-8')
-              : undefined;
+          : path === '/readyz'
+            ? () => void sendReadiness(req, res, readiness, service)
+            : path === '/openapi.json'
+              ? () => sendDocument(req, res, openapi.json, 'application/json')
+              : path === '/openapi.yaml'
+                ? () => sendDocument(req, res, openapi.yaml, 'application/yaml; charset=utf-8')
+                : undefined;
       if (answer) {
         req.resume();
         applyCors(req, res, { allowedOrigins: access?.allowedOrigins });

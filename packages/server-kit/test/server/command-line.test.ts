@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { listOption, logFormatOption, parseCommandLine, UsageError } from '../../src/server/command-line.js';
+import {
+  drainDelayOption,
+  listOption,
+  logFormatOption,
+  parseCommandLine,
+  UsageError,
+} from '../../src/server/command-line.js';
 
 const options = { port: { type: 'string', default: '4010' }, quiet: { type: 'boolean', default: false } } as const;
 
@@ -37,6 +43,20 @@ describe('logFormatOption', () => {
 
   it('refuses another format as a usage error', () => {
     expect(() => logFormatOption('xml')).toThrow(UsageError);
+  });
+});
+
+describe('drainDelayOption', () => {
+  it.each([
+    [undefined, undefined],
+    ['0', 0],
+    ['5000', 5000],
+  ])('%s → %s ms', (value, ms) => {
+    expect(drainDelayOption(value)).toBe(ms);
+  });
+
+  it.each(['-1', '1.5', '5s', '', '600001'])('refuses %j as a usage error', (value) => {
+    expect(() => drainDelayOption(value)).toThrow(UsageError);
   });
 });
 

@@ -144,7 +144,10 @@ async function handle(
   try {
     const client = await options.authenticate(credentials);
     fields.client_id = client.client_id;
-    const retryAfter = options.limiter.take(client.client_id);
+    let retryAfter = options.limiter.take(client.client_id);
+    if (retryAfter instanceof Promise) {
+      retryAfter = await retryAfter;
+    }
     if (retryAfter !== undefined) {
       throw new SandboxError({
         type: 'RATE_LIMIT_EXCEEDED',

@@ -37,7 +37,7 @@ import type {
 import type { ClientsTable } from '../clients/tables.js';
 import type { DueWorkTable } from '../schedule/tables.js';
 import type { WebhookAttemptsTable, WebhookOutboxTable } from '../webhooks/tables.js';
-import type { CountersTable, IdempotencyKeysTable } from './engine-tables.js';
+import type { CountersTable, IdempotencyKeysTable, RateLimitWindowsTable } from './engine-tables.js';
 
 /** Every table of the store, by name. */
 export interface Database {
@@ -50,6 +50,7 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   counters: CountersTable;
   idempotency_keys: IdempotencyKeysTable;
+  rate_limit_windows: RateLimitWindowsTable;
   transactions: TransactionsTable;
   product_extractions: ProductExtractionsTable;
   payment_recipients: PaymentRecipientsTable;

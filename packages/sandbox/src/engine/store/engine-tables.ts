@@ -1,5 +1,6 @@
 /**
- * Tables the engine itself keeps: event counters and idempotency keys.
+ * Tables the engine itself keeps: event counters, idempotency keys and the shared rate limit's
+ * windows.
  */
 
 /** Named counters incremented inside the writing transaction (event ids in commit order). */
@@ -25,4 +26,15 @@ export interface IdempotencyKeysTable {
   created_at: string;
   /** When the key is forgotten (24 hours after `created_at`); null: never (the seeded canonical records). */
   expires_at: string | null;
+}
+
+/**
+ * Requests claimed from one client's shared rate limit in one fixed window (`--rate-limit-scope
+ * shared`): instances add the chunk they claim; more than the limit means the window is spent.
+ */
+export interface RateLimitWindowsTable {
+  client_id: string;
+  /** Start of the window, in milliseconds since the epoch (a multiple of the window's length). */
+  window_start: number;
+  claimed: number;
 }

@@ -12,6 +12,7 @@ import type { Database } from './database.js';
 export const OWNED_TABLES = [
   'fault_rules',
   'due_work',
+  'rate_limit_windows',
   'payments',
   'payment_recipients',
   'application_scopes',

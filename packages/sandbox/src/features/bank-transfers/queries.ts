@@ -81,31 +81,41 @@ export interface BankTransferFilters {
   direction: BankTransferDirection | null;
 }
 
-/** One page of the client's bank transfers, newest first (ties by id, descending). */
+/**
+ * One page of the client's bank transfers, newest first (ties by id, descending). The page's ids
+ * are found in `bank_transfers_list` alone (a covering index: the offset walks index entries, not
+ * rows), then only those rows are read.
+ */
 export async function listBankTransfers(
   db: Db,
   clientId: string,
   window: ListWindow,
   filters: BankTransferFilters,
 ): Promise<BankTransferRow[]> {
-  let query = db.selectFrom('bank_transfers').selectAll().where('client_id', '=', clientId);
+  let page = db.selectFrom('bank_transfers').select('bank_transfer_id').where('client_id', '=', clientId);
   if (window.start !== null) {
-    query = query.where('created', '>=', window.start);
+    page = page.where('created', '>=', window.start);
   }
   if (window.end !== null) {
-    query = query.where('created', '<=', window.end);
+    page = page.where('created', '<=', window.end);
   }
   if (filters.originationAccountId !== null) {
-    query = query.where('origination_account_id', '=', filters.originationAccountId);
+    page = page.where('origination_account_id', '=', filters.originationAccountId);
   }
   if (filters.direction !== null) {
-    query = query.where('direction', '=', filters.direction);
+    page = page.where('direction', '=', filters.direction);
   }
-  return query
+  const ids = page
     .orderBy('created', 'desc')
     .orderBy('bank_transfer_id', 'desc')
     .limit(window.count)
-    .offset(window.offset)
+    .offset(window.offset);
+  return db
+    .selectFrom(ids.as('page'))
+    .innerJoin('bank_transfers', 'bank_transfers.bank_transfer_id', 'page.bank_transfer_id')
+    .selectAll('bank_transfers')
+    .orderBy('bank_transfers.created', 'desc')
+    .orderBy('bank_transfers.bank_transfer_id', 'desc')
     .execute();
 }
 

@@ -171,28 +171,34 @@ export function transferOf(db: Db, clientId: string, id: string): Promise<Transf
   return transferQuery.executeTakeFirst(db, { id, clientId });
 }
 
-/** One page of the client's transfers, newest first (ties by id, descending). */
+/**
+ * One page of the client's transfers, newest first (ties by id, descending). The page's ids are
+ * found in `transfers_list` alone (a covering index: the offset walks index entries, not rows),
+ * then only those rows are read.
+ */
 export async function listTransfers(
   db: Db,
   clientId: string,
   window: ListWindow,
   originationAccountId: string | null,
 ): Promise<TransferRow[]> {
-  let query = db.selectFrom('transfers').selectAll().where('client_id', '=', clientId);
+  let page = db.selectFrom('transfers').select('transfer_id').where('client_id', '=', clientId);
   if (window.start !== null) {
-    query = query.where('created', '>=', window.start);
+    page = page.where('created', '>=', window.start);
   }
   if (window.end !== null) {
-    query = query.where('created', '<=', window.end);
+    page = page.where('created', '<=', window.end);
   }
   if (originationAccountId !== null) {
-    query = query.where('origination_account_id', '=', originationAccountId);
+    page = page.where('origination_account_id', '=', originationAccountId);
   }
-  return query
-    .orderBy('created', 'desc')
-    .orderBy('transfer_id', 'desc')
-    .limit(window.count)
-    .offset(window.offset)
+  const ids = page.orderBy('created', 'desc').orderBy('transfer_id', 'desc').limit(window.count).offset(window.offset);
+  return db
+    .selectFrom(ids.as('page'))
+    .innerJoin('transfers', 'transfers.transfer_id', 'page.transfer_id')
+    .selectAll('transfers')
+    .orderBy('transfers.created', 'desc')
+    .orderBy('transfers.transfer_id', 'desc')
     .execute();
 }
 

@@ -40,4 +40,28 @@ describe('the database going away [postgres]', () => {
       .toBe(200);
     expect((await sandbox.call('institutionsSearch', search)).status).toBe(200);
   });
+
+  it('answers /readyz 503 while the database is down, naming the store and no connection string', async () => {
+    expect((await fetch(`${sandbox.url}/readyz`)).status).toBe(200);
+    await postgres.pause();
+    try {
+      const response = await fetch(`${sandbox.url}/readyz`);
+      expect(response.status).toBe(503);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({
+        status: 'not_ready',
+        service: 'svc-sandbox',
+        checks: {
+          store: expect.stringMatching(/^the database (does not answer|did not answer within)/),
+          migrations: 'unknown: the store does not answer',
+        },
+      });
+      expect(text).not.toMatch(/postgres:\/\/|password|svc_test/);
+      // The process still serves: a liveness probe must not restart it for the database's outage.
+      expect((await fetch(`${sandbox.url}/healthz`)).status).toBe(200);
+    } finally {
+      await postgres.resume();
+    }
+    await expect.poll(async () => (await fetch(`${sandbox.url}/readyz`)).status, { timeout: 20_000 }).toBe(200);
+  });
 });

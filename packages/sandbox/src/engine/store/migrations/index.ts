@@ -12,6 +12,8 @@ import { exchangeIntegration } from './0006-exchange-integration.js';
 import { retention } from './0007-retention.js';
 import { clocks } from './0008-clocks.js';
 import { faultRules } from './0010-fault-rules.js';
+import { listIndexes } from './0012-list-indexes.js';
+import { rateLimitWindows } from './0012-rate-limit-windows.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -28,6 +30,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0007_retention': retention(),
     '0008_clocks': clocks(),
     '0010_fault_rules': faultRules(engine),
+    '0012_list_indexes': listIndexes(),
+    '0012_rate_limit_windows': rateLimitWindows(),
   };
 }
 

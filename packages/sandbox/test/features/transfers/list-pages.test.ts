@@ -1,0 +1,140 @@
+/**
+ * The lists find a page's ids in a covering index, then read those rows: the pages must be exactly
+ * what the plain query (`order by created desc, id desc limit offset`) gives, for every filter,
+ * window and offset, with ties in `created`.
+ */
+import { type Kysely, sql } from 'kysely';
+import { expect, it } from 'vitest';
+import type { Database } from '../../../src/engine/store/database.js';
+import { listBankTransfers } from '../../../src/features/bank-transfers/queries.js';
+import type { ListWindow } from '../../../src/features/transfers/list-window.js';
+import { listTransfers } from '../../../src/features/transfers/queries.js';
+import { DEFAULT_CLIENT } from '../../../src/features/world/world.js';
+import { describeEngines } from '../../support/harness.js';
+import {
+  authorizationRequest,
+  authorizeAndCreate,
+  bankTransferRequest,
+  CANONICAL,
+  newKey,
+} from '../../support/transfer-fixtures.js';
+
+const ROWS = 90;
+const client = DEFAULT_CLIENT.clientId;
+const base = Date.parse('2026-10-01T00:00:00.000Z');
+/** Three rows per millisecond: ties ordered by id. */
+const createdAt = (index: number) => new Date(base + Math.floor(index / 3)).toISOString();
+const ORIGINATIONS = ['orig-list-a', 'orig-list-b'];
+
+const windows: [string, Omit<ListWindow, 'count' | 'offset'>][] = [
+  ['no dates', { start: null, end: null }],
+  ['from a tie', { start: createdAt(30), end: null }],
+  ['until a tie', { start: null, end: createdAt(61) }],
+  ['between', { start: createdAt(10), end: createdAt(70) }],
+];
+const pages: [number, number][] = [
+  [25, 0],
+  [25, 25],
+  [7, 44],
+  [25, 80],
+  [25, 200],
+  [1, 0],
+];
+
+/** The page of the plain query: `order by created desc, <id> desc limit offset`, with the same filters. */
+async function plainPage(
+  db: Kysely<Database>,
+  table: 'transfers' | 'bank_transfers',
+  window: ListWindow,
+  filters: Record<string, string | null>,
+): Promise<unknown[]> {
+  const conditions = [sql`client_id = ${client}`];
+  if (window.start !== null) {
+    conditions.push(sql`created >= ${window.start}`);
+  }
+  if (window.end !== null) {
+    conditions.push(sql`created <= ${window.end}`);
+  }
+  for (const [column, value] of Object.entries(filters)) {
+    if (value !== null) {
+      conditions.push(sql`${sql.ref(column)} = ${value}`);
+    }
+  }
+  const id = sql.ref(table === 'transfers' ? 'transfer_id' : 'bank_transfer_id');
+  const { rows } = await sql`select * from ${sql.table(table)} where ${sql.join(conditions, sql` and `)}
+    order by created desc, ${id} desc limit ${window.count} offset ${window.offset}`.execute(db);
+  return rows;
+}
+
+/** Every window and page with every combination of `filters` (each column: null or one of its values). */
+function* cases(filters: Record<string, readonly string[]>): Generator<[ListWindow, Record<string, string | null>]> {
+  let combinations: Record<string, string | null>[] = [{}];
+  for (const [column, values] of Object.entries(filters)) {
+    combinations = combinations.flatMap((combination) =>
+      [null, ...values].map((value) => ({ ...combination, [column]: value })),
+    );
+  }
+  for (const [, dates] of windows) {
+    for (const combination of combinations) {
+      for (const [count, offset] of pages) {
+        yield [{ ...dates, count, offset }, combination];
+      }
+    }
+  }
+}
+
+/** Copies of `template` with ids not in creation order (the tie-break is tested) and the filter columns varied. */
+function copies<T extends object>(template: T, fields: (index: number) => Partial<T>): T[] {
+  return Array.from({ length: ROWS }, (_, index) => ({
+    ...template,
+    created: createdAt(index),
+    origination_account_id: ORIGINATIONS[index % 2] ?? '',
+    ...fields(index),
+  }));
+}
+
+const listId = (index: number) => `list-${String((index * 37) % ROWS).padStart(3, '0')}`;
+
+describeEngines('the transfer lists, page by page', (sandbox) => {
+  it('gives the pages of the plain query for transfers', async () => {
+    const { transfer } = await authorizeAndCreate(sandbox(), authorizationRequest(CANONICAL), newKey('list'));
+    const { db } = sandbox().sandbox.store;
+    const template = await db
+      .selectFrom('transfers')
+      .selectAll()
+      .where('transfer_id', '=', transfer.id)
+      .executeTakeFirstOrThrow();
+    const rows = copies(template, (index) => ({ transfer_id: listId(index), authorization_id: `list-auth-${index}` }));
+    await db.insertInto('transfers').values(rows).execute();
+    for (const [window, filters] of cases({ origination_account_id: ORIGINATIONS })) {
+      const listed = await listTransfers(db, client, window, filters.origination_account_id ?? null);
+      expect(listed, JSON.stringify({ window, filters })).toEqual(await plainPage(db, 'transfers', window, filters));
+    }
+  });
+
+  it('gives the pages of the plain query for bank transfers', async () => {
+    const request = bankTransferRequest(CANONICAL, newKey('list'));
+    const { bank_transfer: created } = await sandbox().ok('bankTransferCreate', request);
+    const { db } = sandbox().sandbox.store;
+    const template = await db
+      .selectFrom('bank_transfers')
+      .selectAll()
+      .where('bank_transfer_id', '=', created.bank_transfer_id)
+      .executeTakeFirstOrThrow();
+    const rows = copies(template, (index) => ({
+      bank_transfer_id: listId(index),
+      direction: index % 3 === 0 ? ('inbound' as const) : ('outbound' as const),
+    }));
+    await db.insertInto('bank_transfers').values(rows).execute();
+    const directions = ['inbound', 'outbound'] as const;
+    for (const [window, filters] of cases({ origination_account_id: ORIGINATIONS, direction: directions })) {
+      const listed = await listBankTransfers(db, client, window, {
+        originationAccountId: filters.origination_account_id ?? null,
+        direction: (filters.direction ?? null) as (typeof directions)[number] | null,
+      });
+      expect(listed, JSON.stringify({ window, filters })).toEqual(
+        await plainPage(db, 'bank_transfers', window, filters),
+      );
+    }
+  });
+});
