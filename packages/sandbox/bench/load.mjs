@@ -308,7 +308,7 @@ async function printRoundTrips(server) {
     rows.push({
       'request type': type.name,
       'round trips': per(delta.roundTrips),
-      statements: per(delta.roundTrips - delta.begins - delta.commits - delta.rollbacks),
+      statements: per(delta.queries - delta.begins - delta.commits - delta.rollbacks),
       'BEGIN+COMMIT': per(delta.begins + delta.commits),
     });
   }

@@ -8,6 +8,7 @@
 import { type Kysely, Migrator, type Transaction } from 'kysely';
 import type { Database } from './database.js';
 import { handOut } from './engine-of.js';
+import { finishingError } from './finishing-statement.js';
 import { type Engine, migrationProvider } from './migrations/index.js';
 import { OWNED_TABLES } from './owned-tables.js';
 import { openPostgres } from './postgres/open-postgres.js';
@@ -90,13 +91,32 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
     description,
     transaction: groupCommit
       ? (work) => groupCommit.transaction(db, inTransaction(work))
-      : (work) => db.transaction().execute(inTransaction(work)),
+      : (work) => transactionWithFinishing(db, inTransaction(work)),
     settled: groupCommit ? () => groupCommit.settled() : () => Promise.resolve(),
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();
     },
   };
+}
+
+/**
+ * Runs `work` in a transaction of `db` (PostgreSQL); when it fails because its finishing statement
+ * (`finishing-statement.ts`) failed, with that statement's error rather than the rolled-back commit's.
+ */
+async function transactionWithFinishing<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  let opened: Transaction<Database> | undefined;
+  try {
+    return await db.transaction().execute((trx) => {
+      opened = trx;
+      return work(trx);
+    });
+  } catch (error) {
+    throw (opened && (await finishingError(opened))) ?? error;
+  }
 }
 
 function connect(

@@ -4,7 +4,9 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import { nextEventId } from '../../engine/store/event-log.js';
+import { engineOf } from '../../engine/store/engine-of.js';
+import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '../../engine/store/event-log.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
 import {
   affectedRows,
   columnsOf,
@@ -45,9 +47,9 @@ const insertAuthorizationQuery = prepareQuery((db, p: Placeholders<TransferAutho
   db.insertInto('transfer_authorizations').values(valuesOf(p, AUTHORIZATION_COLUMNS)),
 );
 
-/** Stores an authorization. */
+/** Stores an authorization, as the last statement of the transaction (call it last). */
 export async function insertAuthorization(trx: Transaction<Database>, row: TransferAuthorizationsTable): Promise<void> {
-  await insertAuthorizationQuery.execute(trx, row);
+  await finishWith(trx, () => insertAuthorizationQuery.execute(trx, row));
 }
 
 const authorizationQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
@@ -129,6 +131,57 @@ export async function appendTransferEvent(
   return eventId;
 }
 
+const TRANSFER_EVENT_COLUMNS = columnsOf<Omit<TransferEventsTable, 'event_id'>>({
+  client_id: true,
+  transfer_id: true,
+  event_type: true,
+  timestamp: true,
+  account_id: true,
+  origination_account_id: true,
+  transfer_type: true,
+  transfer_amount: true,
+  failure_reason: true,
+});
+
+/** PostgreSQL: takes the next event id and inserts the event with it, in one statement. */
+const appendTransferEventQuery = prepareQuery(
+  (db, p: Placeholders<Omit<TransferEventsTable, 'event_id'> & { counterName: string }>) =>
+    withNextEventId(db, p.counterName)
+      .insertInto('transfer_events')
+      .values({ ...valuesOf(p, TRANSFER_EVENT_COLUMNS), event_id: NEXT_EVENT_ID }),
+);
+
+/**
+ * Appends an event about `transfer` to its client's stream as the last statement of the
+ * transaction: call it last. On PostgreSQL one statement, sent with the commit
+ * (`finishing-statement.ts`); elsewhere {@link appendTransferEvent}.
+ */
+export async function finishWithTransferEvent(
+  trx: Transaction<Database>,
+  transfer: Parameters<typeof appendTransferEvent>[1],
+  eventType: TransferEventsTable['event_type'],
+  timestamp: string,
+): Promise<void> {
+  if (engineOf(trx) !== 'postgres') {
+    await appendTransferEvent(trx, transfer, eventType, timestamp);
+    return;
+  }
+  await finishWith(trx, () =>
+    appendTransferEventQuery.execute(trx, {
+      counterName: eventCounterName('transfer_events', transfer.client_id),
+      client_id: transfer.client_id,
+      transfer_id: transfer.transfer_id,
+      event_type: eventType,
+      timestamp,
+      account_id: transfer.account_id,
+      origination_account_id: transfer.origination_account_id,
+      transfer_type: transfer.type,
+      transfer_amount: transfer.amount,
+      failure_reason: transfer.failure_reason,
+    }),
+  );
+}
+
 const insertTransferQuery = prepareQuery((db, p: Placeholders<TransfersTable>) =>
   db.insertInto('transfers').values(
     valuesOf(
@@ -156,10 +209,10 @@ const insertTransferQuery = prepareQuery((db, p: Placeholders<TransfersTable>) =
   ),
 );
 
-/** Stores a new transfer and its `pending` event. */
+/** Stores a new transfer and its `pending` event (the event last: call it last in the transaction). */
 export async function insertTransfer(trx: Transaction<Database>, row: TransfersTable): Promise<void> {
   await insertTransferQuery.execute(trx, row);
-  await appendTransferEvent(trx, row, row.status, row.created);
+  await finishWithTransferEvent(trx, row, row.status, row.created);
 }
 
 const transferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
@@ -198,8 +251,8 @@ export async function listTransfers(
 
 /**
  * Cancels the client's transfer if it is `pending` with `cancellable` set, in one conditional
- * update (of two concurrent cancels exactly one wins), and adds the `cancelled` event. Returns
- * whether this call cancelled it.
+ * update (of two concurrent cancels exactly one wins), and adds the `cancelled` event (last: call
+ * it last in the transaction). Returns whether this call cancelled it.
  */
 export async function cancelTransfer(trx: Transaction<Database>, transfer: TransferRow, now: Date): Promise<boolean> {
   const updated = await trx
@@ -213,7 +266,7 @@ export async function cancelTransfer(trx: Transaction<Database>, transfer: Trans
   if (Number(updated.numUpdatedRows) !== 1) {
     return false;
   }
-  await appendTransferEvent(trx, transfer, 'cancelled', now.toISOString());
+  await finishWithTransferEvent(trx, transfer, 'cancelled', now.toISOString());
   return true;
 }
 
