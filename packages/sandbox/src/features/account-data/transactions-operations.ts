@@ -115,7 +115,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
     checkDateRange(request.start_date, request.end_date);
     const db = context.store.db;
     const item = await readableItem(db, context, request.access_token, PRODUCT);
-    const accounts = await accountsOfItem(db, item.item_id);
+    const accounts = await accountsOfItem(db, item);
     const selected = selectAccounts(accounts, request.options?.account_ids);
     if (!(await transactionsReady(context, item, accounts))) {
       throw productNotReady({ product: 'transactions', readyAt: null });
@@ -142,7 +142,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
     const now = context.now.toISOString();
     const enqueued = await context.store.transaction(async (trx) => {
       const item = await readableItem(trx, context, request.access_token, PRODUCT);
-      const accounts = await accountsOfItem(trx, item.item_id);
+      const accounts = await accountsOfItem(trx, item);
       if (!(await extractionOf(trx, item.item_id, PRODUCT))) {
         if (hasInitialProduct(item, PRODUCT)) {
           await extract(trx, item, accounts, item.created_at);
