@@ -27,7 +27,8 @@ export interface Store {
   description: string;
   /**
    * Runs `work` in one transaction: every change in it is committed together or not at all, and
-   * it is committed when this resolves.
+   * it is committed when this resolves. Its last statement may be sent with the commit
+   * (`finishWith`, `finishing-statement.ts`); if that statement fails, this rejects with its error.
    */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   /**
