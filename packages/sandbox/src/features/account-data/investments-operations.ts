@@ -48,7 +48,7 @@ async function investmentAccounts(
   accountIds: readonly string[] | undefined,
 ): Promise<AccountRow[]> {
   const db = context.store.db;
-  const selected = selectAccounts(await accountsOfItem(db, item.item_id), accountIds).filter(isInvestmentAccount);
+  const selected = selectAccounts(await accountsOfItem(db, item), accountIds).filter(isInvestmentAccount);
   refuseIf(investmentSelectionRefusal(selected.length, accountIds !== undefined), accountDataRefusalError);
   if (!hasInitialProduct(item, 'investments')) {
     const now = context.now.toISOString();

@@ -31,7 +31,7 @@ export const accountDataHandlers: HandlerGroup<'authGet' | 'identityGet' | 'liab
   async authGet(request, context) {
     const db = context.store.db;
     const item = await readableItem(db, context, request.access_token, 'auth');
-    const accounts = await accountsOfItem(db, item.item_id);
+    const accounts = await accountsOfItem(db, item);
     const selected = selectAccounts(accounts, request.options?.account_ids);
     refuseIf(authCoverageRefusal(accounts, item.created_at), accountDataRefusalError);
     const covered = selected.filter((account) => isAuthAccount(account, item.created_at));
@@ -47,7 +47,7 @@ export const accountDataHandlers: HandlerGroup<'authGet' | 'identityGet' | 'liab
     const db = context.store.db;
     const item = await readableItem(db, context, request.access_token, 'identity');
     checkInstitutionOffers(await institutionOf(context.store, item), 'identity');
-    const selected = selectAccounts(await accountsOfItem(db, item.item_id), request.options?.account_ids);
+    const selected = selectAccounts(await accountsOfItem(db, item), request.options?.account_ids);
     const user = testUserOf(item.test_user);
     return {
       accounts: selected.map((account) => ({ ...presentAccount(account), owners: ownersOf(account, user) })),
@@ -59,7 +59,7 @@ export const accountDataHandlers: HandlerGroup<'authGet' | 'identityGet' | 'liab
     const db = context.store.db;
     const item = await readableItem(db, context, request.access_token, 'liabilities');
     checkInstitutionOffers(await institutionOf(context.store, item), 'liabilities');
-    const accounts = await accountsOfItem(db, item.item_id);
+    const accounts = await accountsOfItem(db, item);
     const selected = selectAccounts(accounts, request.options?.account_ids);
     refuseIf(liabilityCoverageRefusal(accounts), accountDataRefusalError);
     const covered = selected.filter(isLiabilityAccount);

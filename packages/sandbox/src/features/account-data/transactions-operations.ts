@@ -125,7 +125,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
     checkDateRange(request.start_date, request.end_date);
     const db = context.store.db;
     const item = await readableItem(db, context, request.access_token, PRODUCT);
-    const accounts = await accountsOfItem(db, item.item_id);
+    const accounts = await accountsOfItem(db, item);
     const selected = selectAccounts(accounts, request.options?.account_ids);
     if (!(await transactionsReady(context, item, accounts))) {
       throw productNotReady({ product: 'transactions', readyAt: null });
@@ -153,7 +153,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
     const sender = { clientId: context.client.client_id, now: context.now };
     const enqueued = await context.store.transaction(async (trx) => {
       const item = await readableItem(trx, context, request.access_token, PRODUCT);
-      const accounts = await accountsOfItem(trx, item.item_id);
+      const accounts = await accountsOfItem(trx, item);
       if (!(await extractionOf(trx, item.item_id, PRODUCT))) {
         if (hasInitialProduct(item, PRODUCT)) {
           await extract(trx, item, accounts, item.created_at);

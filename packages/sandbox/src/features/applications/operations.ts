@@ -41,7 +41,7 @@ export const applicationHandlers: HandlerGroup<
       return { applications: connected ? applications.map((row) => presentApplication(row, null)) : [] };
     }
     const item = await itemOfAccessToken(db, clientId, request.access_token);
-    const accounts = await accountsOfItem(db, item.item_id);
+    const accounts = await accountsOfItem(db, item);
     const presented: Schemas['ConnectedApplication'][] = [];
     for (const row of applications) {
       const stored = await storedScopes(db, item.item_id, row.application_id);
@@ -59,7 +59,7 @@ export const applicationHandlers: HandlerGroup<
       if (application?.connected_to_items !== 1) {
         throw applicationRefusalError({ code: 'INVALID_APPLICATION_ID', applicationId: request.application_id });
       }
-      const accounts = await accountsOfItem(trx, item.item_id);
+      const accounts = await accountsOfItem(trx, item);
       const problem = scopesProblem(application.application_id, requestedOf(application), accounts, request.scopes);
       if (problem) {
         throw applicationRefusalError({ code: 'SCOPES', problem });

@@ -2,9 +2,18 @@
  * Resolving the bearer tokens of a request to what they stand for, within the calling client.
  * A token of another client is answered exactly like one that does not exist, so no client can
  * learn that another client's token exists.
+ *
+ * On PostgreSQL the accounts of an Item are kept in memory (the read cache of SQLite does not
+ * apply there) under a version read in the same statement as the token: the transaction ids that
+ * wrote the Item's account rows (`xmin`, which every insert, update and delete of an account
+ * changes, from any instance). A token is never kept: revoked tokens and removed Items are seen
+ * by the next request on every instance, and so is any change of an account, at no round trip of
+ * its own. So `/auth/get` costs one round trip when the accounts are kept.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { setBounded } from '../../engine/store/bounded-map.js';
 import type { Database } from '../../engine/store/database.js';
+import { engineOf } from '../../engine/store/engine-of.js';
 import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
 import { invalidAccessToken, invalidAccountId, invalidProcessorToken } from './errors.js';
 import type { AccountsTable, ItemsTable, TokensTable } from './tables.js';
@@ -48,8 +57,23 @@ export async function accountOfProcessorToken(
   return { item: found.item, account, token: found.token };
 }
 
-const liveTokenQuery = prepareQuery((db, p: Placeholders<{ token: string; kind: string; clientId: string }>) =>
-  db
+type LiveTokenParams = Placeholders<{ token: string; kind: string; clientId: string }>;
+
+const liveTokenQuery = prepareQuery((db, p: LiveTokenParams) => liveTokenSelect(db, p));
+
+/** PostgreSQL: the same, with the version of the Item's accounts (see the file's comment). */
+const liveTokenWithAccountsVersionQuery = prepareQuery((db, p: LiveTokenParams) =>
+  liveTokenSelect(db, p).select(
+    sql<
+      string | null
+    >`(select string_agg(a.xmin::text, ',' order by a.account_id) from accounts a where a.item_id = items.item_id)`.as(
+      'accounts_version',
+    ),
+  ),
+);
+
+function liveTokenSelect(db: Db, p: LiveTokenParams) {
+  return db
     .selectFrom('tokens')
     .innerJoin('items', 'items.item_id', 'tokens.item_id')
     .selectAll('items')
@@ -69,8 +93,13 @@ const liveTokenQuery = prepareQuery((db, p: Placeholders<{ token: string; kind: 
     .where('tokens.client_id', '=', p.clientId)
     .where('tokens.revoked_at', 'is', null)
     .where('items.client_id', '=', p.clientId)
-    .where('items.removed_at', 'is', null),
-);
+    .where('items.removed_at', 'is', null);
+}
+
+type LiveTokenRow = NonNullable<Awaited<ReturnType<typeof liveTokenQuery.executeTakeFirst>>>;
+
+/** The version of each Item's accounts read with its token (PostgreSQL), by the Item row handed out. */
+const accountsVersions = new WeakMap<LiveItem, string>();
 
 /**
  * A token of `kind` of `clientId` that is not revoked and whose Item (if any) was not removed,
@@ -82,12 +111,16 @@ export async function liveToken(
   token: string,
   kind: string,
 ): Promise<{ token: TokenRow; item: LiveItem } | undefined> {
-  // One query: the token and its live Item together.
-  const row = await liveTokenQuery.executeTakeFirst(db, { token, kind, clientId });
+  // One query: the token and its live Item together (on PostgreSQL with its accounts' version).
+  const row: (LiveTokenRow & { accounts_version?: string | null }) | undefined =
+    engineOf(db) === 'postgres'
+      ? await liveTokenWithAccountsVersionQuery.executeTakeFirst(db, { token, kind, clientId })
+      : await liveTokenQuery.executeTakeFirst(db, { token, kind, clientId });
   if (!row) {
     return undefined;
   }
   const {
+    accounts_version,
     token_token,
     token_kind,
     token_client_id,
@@ -99,6 +132,9 @@ export async function liveToken(
     token_revoked_at,
     ...item
   } = row;
+  if (typeof accounts_version === 'string') {
+    accountsVersions.set(item, accounts_version);
+  }
   return {
     item,
     token: {
@@ -116,9 +152,41 @@ export async function liveToken(
   };
 }
 
-/** The accounts of an Item, in their order. */
-export function accountsOfItem(db: Db, itemId: string): Promise<AccountRow[]> {
-  return accountsOfItemQuery.execute(db, { itemId });
+/** Most Items whose accounts are kept per store on PostgreSQL. */
+export const ACCOUNTS_CACHE_SIZE = 2_000;
+
+/** Per store database (PostgreSQL): Item id → the version its accounts were read at, and the rows. */
+const keptAccounts = new WeakMap<Db, Map<string, { version: string; rows: readonly AccountRow[] }>>();
+
+/**
+ * The accounts of an Item, in their order (frozen when kept: callers share them). Given the Item
+ * row from a token (rather than its id), on PostgreSQL outside a transaction, they come from
+ * memory while the version read with the token is the one they were read at.
+ */
+export async function accountsOfItem(db: Db, item: string | LiveItem): Promise<AccountRow[]> {
+  if (typeof item === 'string') {
+    return accountsOfItemQuery.execute(db, { itemId: item });
+  }
+  const version = accountsVersions.get(item);
+  if (version === undefined || db.isTransaction) {
+    return accountsOfItemQuery.execute(db, { itemId: item.item_id });
+  }
+  let kept = keptAccounts.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptAccounts.set(db, kept);
+  }
+  const entry = kept.get(item.item_id);
+  if (entry?.version === version) {
+    return entry.rows as AccountRow[];
+  }
+  // Read after the version: the rows are at least as new as it (a newer version is read again).
+  const rows = await accountsOfItemQuery.execute(db, { itemId: item.item_id });
+  for (const row of rows) {
+    Object.freeze(row);
+  }
+  setBounded(kept, item.item_id, { version, rows: Object.freeze(rows) }, ACCOUNTS_CACHE_SIZE);
+  return rows;
 }
 
 const accountQuery = prepareQuery((db, p: Placeholders<{ itemId: string; accountId: string }>) =>

@@ -26,11 +26,7 @@ export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport
       const account = await accountOfItem(trx, item.item_id, request.account_id);
       refuseIf(evaluatedAccountRefusal(account), signalRefusalError);
       const user = testUserOf(item.test_user);
-      const history = transactionHistory(
-        item.item_id,
-        await accountsOfItem(trx, item.item_id),
-        isoDate(item.created_at),
-      );
+      const history = transactionHistory(item.item_id, await accountsOfItem(trx, item), isoDate(item.created_at));
       const facts = accountFacts(history, account.account_id, isoDate(context.now), user);
       const result = evaluateSignal({
         amount: request.amount,

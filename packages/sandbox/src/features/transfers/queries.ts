@@ -4,7 +4,9 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import { nextEventId } from '../../engine/store/event-log.js';
+import { engineOf } from '../../engine/store/engine-of.js';
+import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '../../engine/store/event-log.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
 import {
   affectedRows,
   columnsOf,
@@ -45,9 +47,9 @@ const insertAuthorizationQuery = prepareQuery((db, p: Placeholders<TransferAutho
   db.insertInto('transfer_authorizations').values(valuesOf(p, AUTHORIZATION_COLUMNS)),
 );
 
-/** Stores an authorization. */
+/** Stores an authorization, as the last statement of the transaction (call it last). */
 export async function insertAuthorization(trx: Transaction<Database>, row: TransferAuthorizationsTable): Promise<void> {
-  await insertAuthorizationQuery.execute(trx, row);
+  await finishWith(trx, () => insertAuthorizationQuery.execute(trx, row));
 }
 
 const authorizationQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
@@ -129,35 +131,111 @@ export async function appendTransferEvent(
   return eventId;
 }
 
-const insertTransferQuery = prepareQuery((db, p: Placeholders<TransfersTable>) =>
-  db.insertInto('transfers').values(
-    valuesOf(
-      p,
-      columnsOf<TransfersTable>({
-        transfer_id: true,
-        client_id: true,
-        item_id: true,
-        authorization_id: true,
-        account_id: true,
-        ach_class: true,
-        amount: true,
-        status: true,
-        cancellable: true,
-        created: true,
-        description: true,
-        failure_reason: true,
-        metadata: true,
-        network: true,
-        origination_account_id: true,
-        type: true,
-        user_details: true,
-      }),
-    ),
-  ),
+const TRANSFER_EVENT_COLUMNS = columnsOf<Omit<TransferEventsTable, 'event_id'>>({
+  client_id: true,
+  transfer_id: true,
+  event_type: true,
+  timestamp: true,
+  account_id: true,
+  origination_account_id: true,
+  transfer_type: true,
+  transfer_amount: true,
+  failure_reason: true,
+});
+
+/** PostgreSQL: takes the next event id and inserts the event with it, in one statement. */
+const appendTransferEventQuery = prepareQuery(
+  (db, p: Placeholders<Omit<TransferEventsTable, 'event_id'> & { counterName: string }>) =>
+    withNextEventId(db, p.counterName)
+      .insertInto('transfer_events')
+      .values({ ...valuesOf(p, TRANSFER_EVENT_COLUMNS), event_id: NEXT_EVENT_ID }),
 );
 
-/** Stores a new transfer and its `pending` event. */
+/**
+ * Appends an event about `transfer` to its client's stream as the last statement of the
+ * transaction: call it last. On PostgreSQL one statement, sent with the commit
+ * (`finishing-statement.ts`); elsewhere {@link appendTransferEvent}.
+ */
+export async function finishWithTransferEvent(
+  trx: Transaction<Database>,
+  transfer: Parameters<typeof appendTransferEvent>[1],
+  eventType: TransferEventsTable['event_type'],
+  timestamp: string,
+): Promise<void> {
+  if (engineOf(trx) !== 'postgres') {
+    await appendTransferEvent(trx, transfer, eventType, timestamp);
+    return;
+  }
+  await finishWith(trx, () =>
+    appendTransferEventQuery.execute(trx, {
+      counterName: eventCounterName('transfer_events', transfer.client_id),
+      client_id: transfer.client_id,
+      transfer_id: transfer.transfer_id,
+      event_type: eventType,
+      timestamp,
+      account_id: transfer.account_id,
+      origination_account_id: transfer.origination_account_id,
+      transfer_type: transfer.type,
+      transfer_amount: transfer.amount,
+      failure_reason: transfer.failure_reason,
+    }),
+  );
+}
+
+const TRANSFER_COLUMNS = columnsOf<TransfersTable>({
+  transfer_id: true,
+  client_id: true,
+  item_id: true,
+  authorization_id: true,
+  account_id: true,
+  ach_class: true,
+  amount: true,
+  status: true,
+  cancellable: true,
+  created: true,
+  description: true,
+  failure_reason: true,
+  metadata: true,
+  network: true,
+  origination_account_id: true,
+  type: true,
+  user_details: true,
+});
+
+/**
+ * PostgreSQL: inserts a transfer and its first event (with the next event id) in one statement,
+ * the transfer in a CTE.
+ */
+const insertTransferWithEventQuery = prepareQuery((db, p: Placeholders<TransfersTable & { counterName: string }>) =>
+  withNextEventId(db, p.counterName)
+    .with('inserted_transfer', (creator) => creator.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)))
+    .insertInto('transfer_events')
+    .values({
+      client_id: p.client_id,
+      transfer_id: p.transfer_id,
+      event_type: p.status,
+      timestamp: p.created,
+      account_id: p.account_id,
+      origination_account_id: p.origination_account_id,
+      transfer_type: p.type,
+      transfer_amount: p.amount,
+      failure_reason: p.failure_reason,
+      event_id: NEXT_EVENT_ID,
+    }),
+);
+
+const insertTransferQuery = prepareQuery((db, p: Placeholders<TransfersTable>) =>
+  db.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)),
+);
+
+/** Stores a new transfer and its `pending` event (the event last: call it last in the transaction). */
 export async function insertTransfer(trx: Transaction<Database>, row: TransfersTable): Promise<void> {
+  if (engineOf(trx) === 'postgres') {
+    // One statement, sent with the commit.
+    const counterName = eventCounterName('transfer_events', row.client_id);
+    await finishWith(trx, () => insertTransferWithEventQuery.execute(trx, { ...row, counterName }));
+    return;
+  }
   await insertTransferQuery.execute(trx, row);
   await appendTransferEvent(trx, row, row.status, row.created);
 }
@@ -204,8 +282,8 @@ export async function listTransfers(
 
 /**
  * Cancels the client's transfer if it is `pending` with `cancellable` set, in one conditional
- * update (of two concurrent cancels exactly one wins), and adds the `cancelled` event. Returns
- * whether this call cancelled it.
+ * update (of two concurrent cancels exactly one wins), and adds the `cancelled` event (last: call
+ * it last in the transaction). Returns whether this call cancelled it.
  */
 export async function cancelTransfer(trx: Transaction<Database>, transfer: TransferRow, now: Date): Promise<boolean> {
   const updated = await trx
@@ -219,7 +297,7 @@ export async function cancelTransfer(trx: Transaction<Database>, transfer: Trans
   if (Number(updated.numUpdatedRows) !== 1) {
     return false;
   }
-  await appendTransferEvent(trx, transfer, 'cancelled', now.toISOString());
+  await finishWithTransferEvent(trx, transfer, 'cancelled', now.toISOString());
   return true;
 }
 

@@ -1,12 +1,14 @@
 /**
- * The PostgreSQL side of the store: Kysely's `PostgresDialect` over a `pg` pool whose clients send
- * data statements as named statements (`named-statements.ts`), for a sandbox shared by several
- * instances.
+ * The PostgreSQL side of the store: Kysely's `PostgresDialect` over a `pg` pool in pipeline mode
+ * whose clients send data statements as named statements (`named-statements.ts`) and `begin`
+ * together with a transaction's first statement (`pipelined-begin.ts`), for a sandbox shared by
+ * several instances.
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database.js';
 import { createStatementNames, withNamedStatements } from './named-statements.js';
+import { withPipelinedBegin } from './pipelined-begin.js';
 
 /** An open PostgreSQL database of the store. */
 export interface OpenedPostgres {
@@ -20,7 +22,10 @@ export function openPostgres(url: string, poolSize = 10): OpenedPostgres {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    Client: withNamedStatements(pg.Client, createStatementNames()),
+    // Queries of a connection go out without waiting for the answers of those before them, so
+    // `begin` travels with the transaction's first statement (pipelined-begin.ts).
+    pipeline: true,
+    Client: withNamedStatements(withPipelinedBegin(pg.Client), createStatementNames()),
   });
   // A connection that breaks (the server stopped or restarted) must not crash the process: the
   // query under way fails and is answered 503; the pool opens new connections later.

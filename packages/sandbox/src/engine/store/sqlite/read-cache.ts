@@ -7,7 +7,11 @@
  * - every statement this process sends is classified before it runs; a write (`insert`, `update`,
  *   `delete`) moves its table's generation on, and anything not understood moves every table's on;
  * - a change committed by another connection or process moves SQLite's `PRAGMA data_version`,
- *   which is read on every lookup, and drops everything;
+ *   which is checked by a lookup, and drops everything. It is read once per turn of the event
+ *   loop, and again after any statement ran on the connection: lookups that follow each other
+ *   with no statement between them in one turn (the reads of one request) share one check. They
+ *   answer as of that check, which is later than any request whose data this turn handles was
+ *   sent, so no request sees less than what was committed before it was sent;
  * - a result is stored only when it shows committed data: not while an open transaction has
  *   written one of the tables it read.
  *
@@ -81,6 +85,13 @@ export function createSqliteReadCache(sqlite: SqliteDatabase, size = READ_CACHE_
   const classified = new Map<string, { effect: StatementEffect; endsTransaction: boolean }>();
   let epoch = 0;
   let knownDataVersion = dataVersionStatement.get() as number;
+  /** Whether `knownDataVersion` was read in this turn of the event loop with no statement since. */
+  let checkedThisTurn = false;
+  let resetScheduled = false;
+  const resetCheck = (): void => {
+    checkedThisTurn = false;
+    resetScheduled = false;
+  };
 
   const generationOf = (table: string): number => generations.get(table) ?? 0;
   const invalidateAll = (): void => {
@@ -88,7 +99,15 @@ export function createSqliteReadCache(sqlite: SqliteDatabase, size = READ_CACHE_
     entries.clear();
   };
   const currentDataVersion = (): number => {
+    if (checkedThisTurn) {
+      return knownDataVersion;
+    }
     const version = dataVersionStatement.get() as number;
+    checkedThisTurn = true;
+    if (!resetScheduled) {
+      resetScheduled = true;
+      setImmediate(resetCheck);
+    }
     if (version !== knownDataVersion) {
       // Another connection committed: nothing kept can be trusted.
       knownDataVersion = version;
@@ -146,6 +165,8 @@ export function createSqliteReadCache(sqlite: SqliteDatabase, size = READ_CACHE_
       return rows;
     },
     noteStatement(sql) {
+      // The statement may see a commit of another connection: the next lookup checks again.
+      checkedThisTurn = false;
       const { effect, endsTransaction } = classify(sql);
       if (effect.kind === 'none') {
         if (endsTransaction) {

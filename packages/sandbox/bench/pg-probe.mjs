@@ -1,0 +1,85 @@
+// Loaded into a sandbox process of the load benchmark with `node --import` (PostgreSQL targets
+// only): counts what the process sends to PostgreSQL, so the benchmark can print statements and
+// round trips per request type, the time of the event counter's increment (its lock wait under
+// load) and the process's own CPU time. It patches `pg.Client.prototype.query`, through which
+// every statement goes. A statement sent while another of the same connection still waits for its
+// answer (pipeline mode) shares that one's round trip; any other starts one. It answers the benchmark over the IPC channel: `{ probe: 'read' }` gets the totals so far.
+// Plain JS: a preload of a child process, outside the package's build. No change of behaviour:
+// the original query runs with the same arguments and its result is returned as it is.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const pg = require('pg');
+
+const totals = {
+  /** Statements sent (calls of `query`, `begin` and `commit` included). */
+  queries: 0,
+  /** Statements sent while none of the same connection was waiting for its answer. */
+  roundTrips: 0,
+  begins: 0,
+  commits: 0,
+  rollbacks: 0,
+  /** Increments of an event counter row (`insert into "counters" … on conflict … do update`). */
+  counterIncrements: 0,
+  /** Their summed time from sending to the result (µs): the round trip plus any wait for the row lock. */
+  counterMicros: 0,
+  /** Every other data statement, timed the same way, for comparison. */
+  otherStatements: 0,
+  otherMicros: 0,
+};
+
+const CONTROL = /^\s*(begin|commit|rollback)\b/i;
+const COUNTER = /^\s*insert\s+into\s+"counters"/i;
+/** The event counter incremented in a CTE of the statement that inserts the event. */
+const WITH_COUNTER = /^\s*with\s+"next_event_id"\s+as\s+\(\s*insert\s+into\s+"counters"/i;
+/** Statements of each connection still waiting for their answer. */
+const inFlight = new WeakMap();
+
+const original = pg.Client.prototype.query;
+pg.Client.prototype.query = function probedQuery(...args) {
+  const [first] = args;
+  const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
+  totals.queries++;
+  const waiting = inFlight.get(this) ?? 0;
+  if (waiting === 0) {
+    totals.roundTrips++;
+  }
+  inFlight.set(this, waiting + 1);
+  const control = CONTROL.exec(text)?.[1]?.toLowerCase();
+  if (control) {
+    totals[`${control}s`]++;
+  }
+  const result = original.apply(this, args);
+  const answered = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1);
+  if (!(result && typeof result.then === 'function')) {
+    // A callback or a query object: counted as answered at once (the sandbox sends neither).
+    answered();
+    return result;
+  }
+  result.then(answered, answered);
+  if (!control) {
+    const started = process.hrtime.bigint();
+    const isCounter = COUNTER.test(text) || WITH_COUNTER.test(text);
+    const record = () => {
+      const micros = Number(process.hrtime.bigint() - started) / 1000;
+      if (isCounter) {
+        totals.counterIncrements++;
+        totals.counterMicros += micros;
+      } else {
+        totals.otherStatements++;
+        totals.otherMicros += micros;
+      }
+    };
+    result.then(record, record);
+  }
+  return result;
+};
+
+process.on('message', (message) => {
+  if (message?.probe === 'read') {
+    const cpu = process.cpuUsage();
+    process.send?.({ probe: 'totals', totals: { ...totals, cpuMicros: cpu.user + cpu.system } });
+  }
+});
+// The channel must not keep the sandbox alive when it is told to stop.
+process.channel?.unref();

@@ -1,0 +1,55 @@
+/**
+ * The last statement of a transaction, sent together with the commit. On PostgreSQL a statement
+ * the transaction does not need an answer from (the last insert of a create, say) need not be
+ * waited for: the store's connections pipeline (`postgres/pipelined-begin.ts`), so the commit goes
+ * out right behind it and both cost one round trip. Rows it locks (an event counter) are held only
+ * while the server runs it and commits, not for a round trip more.
+ *
+ * {@link finishWith} runs such a statement; the store's transaction (`open-store.ts`) then takes
+ * care of the rest: if the statement fails, PostgreSQL rolls the transaction back at `commit`, and
+ * the transaction fails with the statement's own error ({@link finishingError}). On SQLite the
+ * statement simply runs and is waited for. One finishing statement per transaction; the work of
+ * the transaction sends nothing after it (a later statement would wait for it, which is correct
+ * but gains nothing).
+ */
+import { engineOf } from './engine-of.js';
+
+const finishing = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs `statement` (a query on `trx`) as the last statement of the transaction `trx`: on
+ * PostgreSQL without waiting for its answer (the commit waits for it), elsewhere waited for.
+ * Call it last in the transaction's work.
+ */
+export async function finishWith(trx: object, statement: () => Promise<unknown>): Promise<void> {
+  if (engineOf(trx) !== 'postgres') {
+    await statement();
+    return;
+  }
+  if (finishing.has(trx)) {
+    throw new Error('a transaction has at most one finishing statement');
+  }
+  // The statement is on the connection's socket when this returns: Kysely hands a transaction's
+  // query to the driver synchronously while no other query of it runs, and none does here (the
+  // caller awaited every earlier one).
+  const pending = statement();
+  pending.catch(() => {});
+  finishing.set(trx, pending);
+}
+
+/**
+ * The error of `trx`'s finishing statement if it failed (the reason the transaction rolled
+ * back), otherwise `undefined`. Waits for the statement to be answered.
+ */
+export async function finishingError(trx: object): Promise<unknown> {
+  const pending = finishing.get(trx);
+  if (!pending) {
+    return undefined;
+  }
+  try {
+    await pending;
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
