@@ -36,15 +36,15 @@ import {
   type RateLimitScope,
 } from './engine/http/rate-limit.js';
 import { sandboxReadiness } from './engine/http/readiness.js';
-import { createSharedRateLimiter } from './engine/http/shared-rate-limit.js';
 import { SANDBOX_CORS_ALLOWED_HEADERS } from './engine/http/request-fault.js';
+import { createSharedRateLimiter } from './engine/http/shared-rate-limit.js';
 import { jsonLineLogger, type Logger } from './engine/logger.js';
 import { createDueWorkRunner } from './engine/schedule/due-work.js';
 import { openStore, type Store, type StoreLocation } from './engine/store/open-store.js';
 import { engineRetentionSteps, type Pruner, type RetentionPolicy, startPruner } from './engine/store/retention.js';
 import { type DeliveryPolicy, startDeliverer } from './engine/webhooks/deliverer.js';
-import { createFaultDecider } from './features/faults/index.js';
 import { transactionsDayPerformer } from './features/account-data/index.js';
+import { createFaultDecider } from './features/faults/index.js';
 import { refundExecutionPerformer } from './features/payments/index.js';
 import { unusedAuthorizationsRetention } from './features/transfers/index.js';
 import { type OperationId, operationPaths } from './generated/handlers.gen.js';
