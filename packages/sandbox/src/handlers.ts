@@ -10,11 +10,11 @@ import { assetReportHandlers } from './features/asset-reports/index.js';
 import { bankTransferHandlers } from './features/bank-transfers/index.js';
 import { employerHandlers } from './features/employers/index.js';
 import { institutionHandlers } from './features/institutions/index.js';
-import { itemHandlers, verificationHandlers } from './features/items/index.js';
+import { itemHandlers, itemSandboxHandlers, verificationHandlers } from './features/items/index.js';
 import { paymentHandlers } from './features/payments/index.js';
 import { processorHandlers, processorTokenHandlers } from './features/processor/index.js';
 import { signalHandlers } from './features/signal/index.js';
-import { transferHandlers } from './features/transfers/index.js';
+import { transferHandlers, transferSimulationHandlers } from './features/transfers/index.js';
 
 /** Every operation's handler, by operationId. */
 export const handlers: Handlers = {
@@ -26,11 +26,13 @@ export const handlers: Handlers = {
   ...processorTokenHandlers,
   ...processorHandlers,
   ...transferHandlers,
+  ...transferSimulationHandlers,
   ...bankTransferHandlers,
   ...assetReportHandlers,
   ...signalHandlers,
   ...employerHandlers,
   ...applicationHandlers,
   ...verificationHandlers,
+  ...itemSandboxHandlers,
   ...paymentHandlers,
 };

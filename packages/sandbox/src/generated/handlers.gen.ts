@@ -298,6 +298,26 @@ export interface OperationBodies {
     request: JsonBody<operations['sandboxPaymentSimulate']['requestBody']>;
     response: JsonBody<operations['sandboxPaymentSimulate']['responses'][200]>;
   };
+  /** `POST /sandbox/transfer/simulate`: Simulate a transfer moving on. */
+  sandboxTransferSimulate: {
+    request: JsonBody<operations['sandboxTransferSimulate']['requestBody']>;
+    response: JsonBody<operations['sandboxTransferSimulate']['responses'][200]>;
+  };
+  /** `POST /sandbox/item/fire_webhook`: Fire an Item webhook. */
+  sandboxItemFireWebhook: {
+    request: JsonBody<operations['sandboxItemFireWebhook']['requestBody']>;
+    response: JsonBody<operations['sandboxItemFireWebhook']['responses'][200]>;
+  };
+  /** `POST /sandbox/item/reset_login`: Reset the login of a sandbox Item. */
+  sandboxItemResetLogin: {
+    request: JsonBody<operations['sandboxItemResetLogin']['requestBody']>;
+    response: JsonBody<operations['sandboxItemResetLogin']['responses'][200]>;
+  };
+  /** `POST /sandbox/item/repair_login`: Repair the login of a sandbox Item. */
+  sandboxItemRepairLogin: {
+    request: JsonBody<operations['sandboxItemRepairLogin']['requestBody']>;
+    response: JsonBody<operations['sandboxItemRepairLogin']['responses'][200]>;
+  };
 }
 
 /** Every operationId of the API. */
@@ -362,6 +382,10 @@ export const operationPaths = {
   sandboxAssetReportCreate: '/sandbox/asset_report/create',
   sandboxBankTransferSimulate: '/sandbox/bank_transfer/simulate',
   sandboxPaymentSimulate: '/sandbox/payment/simulate',
+  sandboxTransferSimulate: '/sandbox/transfer/simulate',
+  sandboxItemFireWebhook: '/sandbox/item/fire_webhook',
+  sandboxItemResetLogin: '/sandbox/item/reset_login',
+  sandboxItemRepairLogin: '/sandbox/item/repair_login',
 } as const satisfies Record<OperationId, string>;
 
 /** The `default` of every request field that has one, by operationId (nested as in the body). */
