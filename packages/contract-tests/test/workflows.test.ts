@@ -25,15 +25,23 @@ const yamlPath = (file: string) => join(workflowsPath, file.replace(/\.json$/, '
 
 let sandbox: RunningSandbox;
 let receiver: Receiver;
+/** The webhook URL of the transfers the transfer workflows move (`transferWebhookUrl`). */
+let transferReceiver: Receiver;
 let result: RespectResult;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, store: { kind: 'memory' }, rateLimit: null, logger: () => {} });
   receiver = await startReceiver();
+  transferReceiver = await startReceiver();
   result = await runRespect({
     files: documents.map(({ file }) => yamlPath(file)),
     servers: { svc: sandbox.url },
-    inputs: { clientId: DEFAULT_CLIENT.clientId, secret: DEFAULT_CLIENT.secret, webhookUrl: receiver.url },
+    inputs: {
+      clientId: DEFAULT_CLIENT.clientId,
+      secret: DEFAULT_CLIENT.secret,
+      webhookUrl: receiver.url,
+      transferWebhookUrl: transferReceiver.url,
+    },
   });
   const totals = result.report && reportTotals(result.report);
   if (totals) {
@@ -47,6 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await receiver?.close();
+  await transferReceiver?.close();
   await sandbox?.stop();
 });
 
@@ -109,5 +118,19 @@ describe('the webhook update flow', () => {
       new_webhook_url: receiver.url,
     });
     expect(receiver.deliveries).toHaveLength(1);
+  });
+});
+
+describe('the transfer workflows', () => {
+  it('deliver a signed TRANSFER_EVENTS_UPDATE for each move (posted, settled; posted, returned)', async () => {
+    const deliveries = await transferReceiver.waitFor(4);
+    for (const delivery of deliveries) {
+      const payload = await verifyWebhook(delivery.body, {
+        signature: delivery.headers['svc-signature'] as string | undefined,
+        secret: DEFAULT_CLIENT.webhookSecret,
+      });
+      expect(payload).toEqual({ webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE', environment: 'sandbox' });
+    }
+    expect(transferReceiver.deliveries).toHaveLength(4);
   });
 });
