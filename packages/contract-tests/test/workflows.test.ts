@@ -129,7 +129,11 @@ describe('the transfer workflows', () => {
         signature: delivery.headers['svc-signature'] as string | undefined,
         secret: DEFAULT_CLIENT.webhookSecret,
       });
-      expect(payload).toEqual({ webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE', environment: 'sandbox' });
+      expect(payload).toEqual({
+        webhook_type: 'TRANSFER',
+        webhook_code: 'TRANSFER_EVENTS_UPDATE',
+        environment: 'sandbox',
+      });
     }
     expect(transferReceiver.deliveries).toHaveLength(4);
   });
