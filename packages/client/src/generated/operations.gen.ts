@@ -1253,9 +1253,10 @@ export interface OperationMethods {
    * |---|---|---|
    * | `user_good` | `pass_good` | checking (available 100), savings (200), credit card, student loan, mortgage and IRA accounts; transfer authorizations decided by the available balance |
    * | `user_good` | `microdeposits_good` | created through the same-day micro-deposits flow: checking and savings enabled for micro-deposit verification; authorizations permitted with `MANUALLY_VERIFIED_ITEM` |
-   * | `user_login_reset` | `pass_good` | the login was reset: `Item.error` is `ITEM_LOGIN_REQUIRED`; authorizations permitted with `LOGIN_REQUIRED` |
+   * | `user_login_reset` | `pass_good` | the login was reset: `Item.error` is `ITEM_LOGIN_REQUIRED`; authorizations permitted with `LOGIN_REQUIRED` (any Item gets there with `/sandbox/item/reset_login`; `/sandbox/item/repair_login` repairs it) |
    * | `user_zero_balance` | `pass_good` | every checking and savings account has an available balance of 0: authorizations declined with `RISK` |
    * | `user_owners_unavailable` | `pass_good` | account owners unavailable: asset reports carry the `OWNERS_UNAVAILABLE` warning |
+   * | `user_institution_down` | `pass_good` | the institution does not respond: data reads answer `INSTITUTION_ERROR` / `INSTITUTION_NOT_RESPONDING`; authorizations permitted with `ERROR` |
    * | `user_custom` | `pass_good` | an Item the sandbox cannot decide for: authorizations permitted with `ERROR` |
    *
    * An unknown username, or a password that is not one of that user's, is refused with
@@ -1336,7 +1337,9 @@ export interface OperationMethods {
    *
    * Sandbox only. Simulates what the network does to a bank transfer: the bank transfer moves to
    * the status `event_type` and a simulated event of that type is produced, visible to the bank
-   * transfer event operations (`/bank_transfer/event/sync`). No funds move.
+   * transfer event operations (`/bank_transfer/event/sync`), and the `BANK_TRANSFERS_EVENTS_UPDATE`
+   * webhook is sent to the webhook URL of the bank transfer's Item (none when it has none). No
+   * funds move.
    *
    * - `event_type` is one of the events a network produces: `posted` (from `pending`), `failed`
    *   (from `pending`) or `reversed` (from `posted`). Any other starting status (for example a

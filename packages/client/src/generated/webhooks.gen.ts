@@ -99,17 +99,33 @@ export interface WebhookPayloads {
   /**
    * New transfer events available
    *
-   * Sent when a transfer of the Item moved (a new transfer event was added, for example when it
-   * posted, settled, failed or was returned), to the webhook URL of the Item the transfer was made
-   * with. It carries no event: read the new events with `/transfer/event/sync`, continuing after
-   * the last `event_id` you processed; several moves may be reported by one sync. No webhook is
-   * sent for a transfer whose Item has no webhook URL.
+   * Sent when the ACH network moved a transfer (it posted, settled, failed or was returned; in the
+   * sandbox, `/sandbox/transfer/simulate`), to the webhook URL of the Item the transfer was made
+   * with. Creating and cancelling a transfer, which you do yourself, send none.
+   * It carries no event: read the new events with `/transfer/event/sync`, continuing after the last
+   * `event_id` you processed; several moves may be reported by one sync. No webhook is sent for
+   * a transfer whose Item has no webhook URL.
    *
    * Webhooks carry no client credentials (`security: []`); each delivery is signed with your
    * client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
    * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
    */
   TRANSFER_EVENTS_UPDATE: components["schemas"]["TransferEventsUpdateWebhook"];
+  /**
+   * New bank transfer events available
+   *
+   * Sent when the network moved a bank transfer (it posted, failed or was reversed; in the
+   * sandbox, `/sandbox/bank_transfer/simulate`), to the webhook URL of the Item the bank transfer
+   * was made with. Creating and cancelling a bank transfer, which you do yourself, send none.
+   * It carries no event: read the new events with `/bank_transfer/event/sync`, continuing after the last
+   * `event_id` you processed; several moves may be reported by one sync. No webhook is sent for
+   * a bank transfer whose Item has no webhook URL.
+   *
+   * Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+   * client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+   * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+   */
+  BANK_TRANSFERS_EVENTS_UPDATE: components["schemas"]["BankTransfersEventsUpdateWebhook"];
 }
 
 /** The schema component of each webhook payload, by `webhook_code`. */
@@ -122,10 +138,12 @@ export const webhookComponents = {
   USER_PERMISSION_REVOKED: "UserPermissionRevokedWebhook",
   LOGIN_REPAIRED: "LoginRepairedWebhook",
   TRANSFER_EVENTS_UPDATE: "TransferEventsUpdateWebhook",
+  BANK_TRANSFERS_EVENTS_UPDATE: "BankTransfersEventsUpdateWebhook",
 } as const satisfies Record<keyof WebhookPayloads, string>;
 
 /** The structural check of every schema a webhook payload uses, by component name. */
 export const webhookChecks: Readonly<Record<string, Check>> = {
+  BankTransfersEventsUpdateWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","environment"],"properties":{"webhook_type":{"type":["string"],"const":"BANK_TRANSFERS"},"webhook_code":{"type":["string"],"const":"BANK_TRANSFERS_EVENTS_UPDATE"},"item_id":{"type":["string"],"minLength":1},"environment":{"type":["string"],"enum":["sandbox","development","production"]}}},
   DefaultUpdateWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","environment","new_transactions"],"properties":{"webhook_type":{"type":["string"],"const":"TRANSACTIONS"},"webhook_code":{"type":["string"],"const":"DEFAULT_UPDATE"},"item_id":{"type":["string"],"minLength":1},"error":{"anyOf":[{"ref":"EmbeddedError"},{"type":["null"]}]},"environment":{"type":["string"],"enum":["sandbox","development","production"]},"new_transactions":{"type":["integer"],"format":"int32","minimum":1}}},
   EmbeddedError: {"type":["object"],"required":["error_type","error_code","error_message","display_message","causes","status","documentation_url","suggested_action"],"properties":{"error_type":{"ref":"ErrorType"},"error_code":{"ref":"ErrorCode"},"error_message":{"type":["string"]},"display_message":{"type":["string","null"]},"request_id":{"ref":"RequestId"},"causes":{"type":["array"],"items":{"ref":"ErrorCause"}},"status":{"type":["integer","null"]},"documentation_url":{"type":["string"],"format":"uri"},"suggested_action":{"type":["string","null"]}}},
   ErrorCause: {"type":["object"],"required":["error_type","error_code","error_message"],"additionalProperties":false,"properties":{"error_type":{"ref":"ErrorType"},"error_code":{"ref":"ErrorCode"},"error_message":{"type":["string"]},"field":{"type":["string"]},"location":{"type":["string"],"enum":["body","header","query","path"]},"header":{"type":["string"]}}},
@@ -136,7 +154,7 @@ export const webhookChecks: Readonly<Record<string, Check>> = {
   PendingExpirationWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","consent_expiration_time","environment"],"properties":{"webhook_type":{"type":["string"],"const":"ITEM"},"webhook_code":{"type":["string"],"const":"PENDING_EXPIRATION"},"item_id":{"type":["string"],"minLength":1},"error":{"anyOf":[{"ref":"EmbeddedError"},{"type":["null"]}]},"consent_expiration_time":{"type":["string"],"pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},"environment":{"type":["string"],"enum":["sandbox","development","production"]}}},
   RequestId: {"type":["string"],"minLength":1},
   TransactionsRemovedWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","environment","removed_transactions"],"properties":{"webhook_type":{"type":["string"],"const":"TRANSACTIONS"},"webhook_code":{"type":["string"],"const":"TRANSACTIONS_REMOVED"},"item_id":{"type":["string"],"minLength":1},"error":{"anyOf":[{"ref":"EmbeddedError"},{"type":["null"]}]},"environment":{"type":["string"],"enum":["sandbox","development","production"]},"removed_transactions":{"type":["array"],"minItems":1,"uniqueItems":true,"items":{"type":["string"],"minLength":1}}}},
-  TransferEventsUpdateWebhook: {"type":["object"],"required":["webhook_type","webhook_code","environment"],"properties":{"webhook_type":{"type":["string"],"const":"TRANSFER"},"webhook_code":{"type":["string"],"const":"TRANSFER_EVENTS_UPDATE"},"environment":{"type":["string"],"enum":["sandbox","development","production"]}}},
+  TransferEventsUpdateWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","environment"],"properties":{"webhook_type":{"type":["string"],"const":"TRANSFER"},"webhook_code":{"type":["string"],"const":"TRANSFER_EVENTS_UPDATE"},"item_id":{"type":["string"],"minLength":1},"environment":{"type":["string"],"enum":["sandbox","development","production"]}}},
   UserPermissionRevokedWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","environment"],"properties":{"webhook_type":{"type":["string"],"const":"ITEM"},"webhook_code":{"type":["string"],"const":"USER_PERMISSION_REVOKED"},"item_id":{"type":["string"],"minLength":1},"error":{"ref":"EmbeddedError"},"environment":{"type":["string"],"enum":["sandbox","development","production"]}}},
   WebhookUpdateAcknowledgedWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","environment","new_webhook_url"],"properties":{"webhook_type":{"type":["string"],"const":"ITEM"},"webhook_code":{"type":["string"],"const":"WEBHOOK_UPDATE_ACKNOWLEDGED"},"item_id":{"type":["string"],"minLength":1},"error":{"anyOf":[{"ref":"EmbeddedError"},{"type":["null"]}]},"environment":{"type":["string"],"enum":["sandbox","development","production"]},"new_webhook_url":{"type":["string"],"format":"uri"}}},
 };

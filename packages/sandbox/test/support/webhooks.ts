@@ -9,6 +9,7 @@ import { createDocumentValidator, type OpenApiDocument } from '@svc/openapi-kit'
 import { openapiJsonPath } from '@svc/spec';
 import { expect } from 'vitest';
 import { DEFAULT_CLIENT } from '../../src/features/world/world.js';
+import type { TestSandbox } from './harness.js';
 import type { Delivery } from './receiver.js';
 
 /** The bundled spec. */
@@ -46,4 +47,15 @@ export async function verifiedPayload(delivery: Delivery, now: Date): Promise<Re
   const check = validator.validate(webhookSchemaPointer(String(payload.webhook_code)), payload);
   expect(check.errors, `${String(payload.webhook_code)} payload against its schema`).toEqual([]);
   return payload;
+}
+
+/** The codes of the webhooks queued in the outbox about the Item `itemId`, oldest first. */
+export async function queuedWebhookCodes(sandbox: TestSandbox, itemId: string): Promise<string[]> {
+  const rows = await sandbox.sandbox.store.db
+    .selectFrom('webhook_outbox')
+    .select('webhook_code')
+    .where('item_id', '=', itemId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.webhook_code);
 }

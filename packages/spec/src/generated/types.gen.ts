@@ -1964,7 +1964,9 @@ export interface paths {
          * Simulate a bank transfer event
          * @description Sandbox only. Simulates what the network does to a bank transfer: the bank transfer moves to
          *     the status `event_type` and a simulated event of that type is produced, visible to the bank
-         *     transfer event operations (`/bank_transfer/event/sync`). No funds move.
+         *     transfer event operations (`/bank_transfer/event/sync`), and the `BANK_TRANSFERS_EVENTS_UPDATE`
+         *     webhook is sent to the webhook URL of the bank transfer's Item (none when it has none). No
+         *     funds move.
          *
          *     - `event_type` is one of the events a network produces: `posted` (from `pending`), `failed`
          *       (from `pending`) or `reversed` (from `posted`). Any other starting status (for example a
@@ -2418,17 +2420,52 @@ export interface webhooks {
         put?: never;
         /**
          * New transfer events available
-         * @description Sent when a transfer of the Item moved (a new transfer event was added, for example when it
-         *     posted, settled, failed or was returned), to the webhook URL of the Item the transfer was made
-         *     with. It carries no event: read the new events with `/transfer/event/sync`, continuing after
-         *     the last `event_id` you processed; several moves may be reported by one sync. No webhook is
-         *     sent for a transfer whose Item has no webhook URL.
+         * @description Sent when the ACH network moved a transfer (it posted, settled, failed or was returned; in the
+         *     sandbox, `/sandbox/transfer/simulate`), to the webhook URL of the Item the transfer was made
+         *     with. Creating and cancelling a transfer, which you do yourself, send none.
+         *     It carries no event: read the new events with `/transfer/event/sync`, continuing after the last
+         *     `event_id` you processed; several moves may be reported by one sync. No webhook is sent for
+         *     a transfer whose Item has no webhook URL.
          *
          *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
          *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
          *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
          */
         post: operations["transferEventsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BANK_TRANSFERS_EVENTS_UPDATE: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New bank transfer events available
+         * @description Sent when the network moved a bank transfer (it posted, failed or was reversed; in the
+         *     sandbox, `/sandbox/bank_transfer/simulate`), to the webhook URL of the Item the bank transfer
+         *     was made with. Creating and cancelling a bank transfer, which you do yourself, send none.
+         *     It carries no event: read the new events with `/bank_transfer/event/sync`, continuing after the last
+         *     `event_id` you processed; several moves may be reported by one sync. No webhook is sent for
+         *     a bank transfer whose Item has no webhook URL.
+         *
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+         */
+        post: operations["bankTransfersEventsUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7344,7 +7381,7 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
         };
         /**
-         * @description An Item webhook: every webhook of this API that is about one Item (its payload names the `item_id`). Closed set, one value per webhook of the API's webhooks section that names an Item.
+         * @description An Item webhook: every webhook of this API about the state or the data of one Item (its payload names the `item_id` and carries the Item's `error`). Closed set. (`TRANSFER_EVENTS_UPDATE` and `BANK_TRANSFERS_EVENTS_UPDATE` also go to an Item's webhook URL but are about transfers; they are sent when a transfer moves, for example with `/sandbox/transfer/simulate`.)
          * @example ITEM_ERROR
          * @enum {string}
          */
@@ -7360,7 +7397,7 @@ export interface components {
             secret?: components["schemas"]["Secret"];
             /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
             access_token: components["schemas"]["AccessToken"];
-            /** @description An Item webhook: every webhook of this API that is about one Item (its payload names the `item_id`). Closed set, one value per webhook of the API's webhooks section that names an Item. */
+            /** @description An Item webhook: every webhook of this API about the state or the data of one Item (its payload names the `item_id` and carries the Item's `error`). Closed set. (`TRANSFER_EVENTS_UPDATE` and `BANK_TRANSFERS_EVENTS_UPDATE` also go to an Item's webhook URL but are about transfers; they are sent when a transfer moves, for example with `/sandbox/transfer/simulate`.) */
             webhook_code: components["schemas"]["SandboxItemWebhookCode"];
         };
         /** SandboxItemFireWebhookResponse */
@@ -7673,7 +7710,41 @@ export interface components {
              */
             webhook_code: "TRANSFER_EVENTS_UPDATE";
             /**
+             * @description The `item_id` of the Item the transfer was made with, whose webhook URL this webhook was sent to.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /**
              * @description The environment of the transfer (closed set), so one URL can serve several environments.
+             * @example sandbox
+             * @enum {string}
+             */
+            environment: "sandbox" | "development" | "production";
+        };
+        /**
+         * BankTransfersEventsUpdateWebhook
+         * @description Payload of the `BANK_TRANSFERS_EVENTS_UPDATE` webhook: new bank transfer events are ready. It carries no event itself; read them with `/bank_transfer/event/sync`, continuing after the last `event_id` you processed.
+         */
+        BankTransfersEventsUpdateWebhook: {
+            /**
+             * @description Group of the webhook; always `BANK_TRANSFERS` for this one.
+             * @example BANK_TRANSFERS
+             * @constant
+             */
+            webhook_type: "BANK_TRANSFERS";
+            /**
+             * @description Which webhook this is; always `BANK_TRANSFERS_EVENTS_UPDATE`.
+             * @example BANK_TRANSFERS_EVENTS_UPDATE
+             * @constant
+             */
+            webhook_code: "BANK_TRANSFERS_EVENTS_UPDATE";
+            /**
+             * @description The `item_id` of the Item the bank transfer was made with, whose webhook URL this webhook was sent to.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /**
+             * @description The environment of the bank transfer (closed set), so one URL can serve several environments.
              * @example sandbox
              * @enum {string}
              */
@@ -10308,6 +10379,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TransferEventsUpdateWebhook"];
+            };
+        };
+        responses: {
+            /** @description Return any 2xx to acknowledge; other statuses are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bankTransfersEventsUpdate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransfersEventsUpdateWebhook"];
             };
         };
         responses: {

@@ -92,7 +92,12 @@ export async function applyTransferMove(
       clientId: transfer.client_id,
       itemId: transfer.item_id,
       url,
-      payload: { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE', environment: ENVIRONMENT },
+      payload: {
+        webhook_type: 'TRANSFER',
+        webhook_code: 'TRANSFER_EVENTS_UPDATE',
+        item_id: transfer.item_id,
+        environment: ENVIRONMENT,
+      },
       now,
     });
   }

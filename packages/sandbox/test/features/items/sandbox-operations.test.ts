@@ -3,12 +3,19 @@ import { CANONICAL_ITEM } from '../../../src/features/world/world.js';
 import { describeEngines } from '../../support/harness.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
 import { authorizationRequest, newItem, type TestItem } from '../../support/transfer-fixtures.js';
-import { specDocument, specSchemas, verifiedPayload, webhookSchemaPointer } from '../../support/webhooks.js';
+import {
+  queuedWebhookCodes,
+  specDocument,
+  specSchemas,
+  verifiedPayload,
+  webhookSchemaPointer,
+} from '../../support/webhooks.js';
 
-/** The spec's Item webhooks: every webhook whose payload names an Item (`item_id` required). */
+/** The spec's Item webhooks: every webhook whose payload names an Item and carries its error (`item_id`, `error` required). */
 const ITEM_WEBHOOK_CODES = Object.keys(specDocument.webhooks).filter((code) => {
   const name = webhookSchemaPointer(code).split('/').at(-1) as string;
-  return specSchemas[name]?.required?.includes('item_id') ?? false;
+  const required = specSchemas[name]?.required ?? [];
+  return required.includes('item_id') && required.includes('error');
 });
 
 /** The codes `/sandbox/item/fire_webhook` accepts (its `webhook_code` enum). */
@@ -123,11 +130,7 @@ describeEngines('Item webhooks and errors on demand', (sandbox) => {
     await sandbox().ok('sandboxItemResetLogin', { access_token: item.accessToken });
     const refused = await sandbox().fail('authGet', { access_token: item.accessToken });
     expect(refused.body.error_code).toBe('ITEM_LOGIN_REQUIRED');
-    const queued = await sandbox()
-      .sandbox.store.db.selectFrom('webhook_outbox')
-      .select('id')
-      .where('item_id', '=', item.itemId)
-      .execute();
+    const queued = await queuedWebhookCodes(sandbox(), item.itemId);
     expect(queued).toEqual([]);
     await sandbox().ok('sandboxItemRepairLogin', { access_token: item.accessToken });
   });

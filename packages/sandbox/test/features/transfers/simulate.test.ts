@@ -9,7 +9,7 @@ import {
   newKey,
   type TestItem,
 } from '../../support/transfer-fixtures.js';
-import { verifiedPayload } from '../../support/webhooks.js';
+import { queuedWebhookCodes, verifiedPayload } from '../../support/webhooks.js';
 
 type Simulated = 'posted' | 'settled' | 'failed' | 'returned';
 const SIMULATED: readonly Simulated[] = ['posted', 'settled', 'failed', 'returned'];
@@ -172,16 +172,22 @@ describeEngines('/sandbox/transfer/simulate', (sandbox) => {
     const deliveries = await receiver.waitFor(2);
     const payloads = await Promise.all(deliveries.map((delivery) => verifiedPayload(delivery, sandbox().clock.now())));
     expect(payloads).toEqual([
-      { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE', environment: 'sandbox' },
-      { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE', environment: 'sandbox' },
+      {
+        webhook_type: 'TRANSFER',
+        webhook_code: 'TRANSFER_EVENTS_UPDATE',
+        item_id: hooked.itemId,
+        environment: 'sandbox',
+      },
+      {
+        webhook_type: 'TRANSFER',
+        webhook_code: 'TRANSFER_EVENTS_UPDATE',
+        item_id: hooked.itemId,
+        environment: 'sandbox',
+      },
     ]);
     // The Item of `item` has no webhook URL: its moves queue nothing.
     const quiet = await transferIn(sandbox(), item, 'posted');
-    const queued = await sandbox()
-      .sandbox.store.db.selectFrom('webhook_outbox')
-      .select('id')
-      .where('item_id', '=', item.itemId)
-      .execute();
+    const queued = await queuedWebhookCodes(sandbox(), item.itemId);
     expect(quiet).toBeTruthy();
     expect(queued).toEqual([]);
   });
