@@ -124,6 +124,7 @@ describe('the webhook update flow', () => {
 describe('the transfer workflows', () => {
   it('deliver a signed TRANSFER_EVENTS_UPDATE for each move (posted, settled; posted, returned)', async () => {
     const deliveries = await transferReceiver.waitFor(4);
+    const items: string[] = [];
     for (const delivery of deliveries) {
       const payload = await verifyWebhook(delivery.body, {
         signature: delivery.headers['svc-signature'] as string | undefined,
@@ -132,9 +133,17 @@ describe('the transfer workflows', () => {
       expect(payload).toEqual({
         webhook_type: 'TRANSFER',
         webhook_code: 'TRANSFER_EVENTS_UPDATE',
+        item_id: expect.any(String),
         environment: 'sandbox',
       });
+      items.push((payload as { item_id: string }).item_id);
     }
+    // Two moves of each workflow's transfer, each on the Item of that workflow.
+    const perItem = new Map<string, number>();
+    for (const item of items) {
+      perItem.set(item, (perItem.get(item) ?? 0) + 1);
+    }
+    expect([...perItem.values()]).toEqual([2, 2]);
     expect(transferReceiver.deliveries).toHaveLength(4);
   });
 });
