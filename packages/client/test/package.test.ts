@@ -99,12 +99,13 @@ describe('runs in browsers', () => {
  * Issue 27 asked for 7.0 kB (client) and 10 kB (everything) with openapi-fetch: not reached, see
  * the README ("Size and overhead") for the breakdown and what is left. These budgets hold the
  * figures measured once the header names came from the spec (7.82 kB and 10.68 kB) with under
- * 1 % headroom, so any growth fails here. `pnpm --filter @svc/client bench` prints the same figures.
+ * 1 % headroom, so any growth fails here; raised once the spec gained four sandbox operations and
+ * seven webhooks (measured 7.87 kB, 11.03 kB and 2.94 kB for the webhooks), again under 1 %. `pnpm --filter @svc/client bench` prints the same figures.
  */
 const BUDGETS: Record<keyof typeof SIZE_CASES, number> = {
-  everything: 10_750,
-  client: 7_850,
-  webhooks: 2_700,
+  everything: 11_100,
+  client: 7_925,
+  webhooks: 2_960,
 };
 
 describe('size budget (minified + gzipped)', () => {
