@@ -99,14 +99,13 @@ describe('runs in browsers', () => {
  * Issue 27 asked for 7.0 kB (client) and 10 kB (everything) with openapi-fetch: not reached, see
  * the README ("Size and overhead") for the breakdown and what is left. These budgets hold the
  * figures measured once the header names came from the spec (7.82 kB and 10.68 kB) with under
- * 1 % headroom, so any growth fails here. `pnpm --filter @svc/client bench` prints the same figures.
- * The fault rule and test clock operations (`/sandbox/fault_rule/*`, `/sandbox/clock/*`, the refund
- * simulation) added their rows to the client's operation table.
+ * 1 % headroom, so any growth fails here; raised once the spec gained ten sandbox operations and
+ * seven webhooks (measured 7.87 kB, 11.03 kB and 2.94 kB for the webhooks), again under 1 %. `pnpm --filter @svc/client bench` prints the same figures.
  */
 const BUDGETS: Record<keyof typeof SIZE_CASES, number> = {
-  everything: 10_750,
-  client: 7_900,
-  webhooks: 2_700,
+  everything: 11_100,
+  client: 7_980,
+  webhooks: 2_960,
 };
 
 describe('size budget (minified + gzipped)', () => {

@@ -189,7 +189,15 @@ describe('parseWebhook', () => {
     const [example] = examplesOf('DEFAULT_UPDATE');
     const webhook: WebhookPayload = parseWebhook(JSON.stringify(example));
     expectTypeOf(webhook.webhook_code).toEqualTypeOf<
-      'WEBHOOK_UPDATE_ACKNOWLEDGED' | 'DEFAULT_UPDATE' | 'TRANSACTIONS_REMOVED'
+      | 'WEBHOOK_UPDATE_ACKNOWLEDGED'
+      | 'DEFAULT_UPDATE'
+      | 'TRANSACTIONS_REMOVED'
+      | 'ITEM_ERROR'
+      | 'PENDING_EXPIRATION'
+      | 'USER_PERMISSION_REVOKED'
+      | 'LOGIN_REPAIRED'
+      | 'TRANSFER_EVENTS_UPDATE'
+      | 'BANK_TRANSFERS_EVENTS_UPDATE'
     >();
     switch (webhook.webhook_code) {
       case 'DEFAULT_UPDATE':
@@ -199,8 +207,12 @@ describe('parseWebhook', () => {
       case 'TRANSACTIONS_REMOVED':
         expectTypeOf(webhook.removed_transactions).toEqualTypeOf<string[]>();
         break;
-      default:
+      case 'WEBHOOK_UPDATE_ACKNOWLEDGED':
         expectTypeOf(webhook.new_webhook_url).toEqualTypeOf<string>();
+        break;
+      case 'PENDING_EXPIRATION':
+        expectTypeOf(webhook.consent_expiration_time).toEqualTypeOf<string>();
+        break;
     }
   });
 });

@@ -26,11 +26,14 @@ const yamlPath = (file: string) => join(workflowsPath, file.replace(/\.json$/, '
 
 let sandbox: RunningSandbox;
 let receiver: Receiver;
+/** The webhook URL of the transfers the transfer workflows move (`transferWebhookUrl`). */
+let transferReceiver: Receiver;
 let result: RespectResult;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, store: { kind: 'memory' }, rateLimit: null, logger: () => {} });
   receiver = await startReceiver();
+  transferReceiver = await startReceiver();
   result = await runRespect({
     files: documents.map(({ file }) => yamlPath(file)),
     servers: { svc: sandbox.url },
@@ -42,6 +45,7 @@ beforeAll(async () => {
       clockClientId: DEMO_CLIENT.clientId,
       clockSecret: DEMO_CLIENT.secret,
       ...standingOrderDates(new Date()),
+      transferWebhookUrl: transferReceiver.url,
     },
   });
   const totals = result.report && reportTotals(result.report);
@@ -56,6 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await receiver?.close();
+  await transferReceiver?.close();
   await sandbox?.stop();
 });
 
@@ -118,5 +123,32 @@ describe('the webhook update flow', () => {
       new_webhook_url: receiver.url,
     });
     expect(receiver.deliveries).toHaveLength(1);
+  });
+});
+
+describe('the transfer workflows', () => {
+  it('deliver a signed TRANSFER_EVENTS_UPDATE for each move (posted, settled; posted, returned)', async () => {
+    const deliveries = await transferReceiver.waitFor(4);
+    const items: string[] = [];
+    for (const delivery of deliveries) {
+      const payload = await verifyWebhook(delivery.body, {
+        signature: delivery.headers['svc-signature'] as string | undefined,
+        secret: DEFAULT_CLIENT.webhookSecret,
+      });
+      expect(payload).toEqual({
+        webhook_type: 'TRANSFER',
+        webhook_code: 'TRANSFER_EVENTS_UPDATE',
+        item_id: expect.any(String),
+        environment: 'sandbox',
+      });
+      items.push((payload as { item_id: string }).item_id);
+    }
+    // Two moves of each workflow's transfer, each on the Item of that workflow.
+    const perItem = new Map<string, number>();
+    for (const item of items) {
+      perItem.set(item, (perItem.get(item) ?? 0) + 1);
+    }
+    expect([...perItem.values()]).toEqual([2, 2]);
+    expect(transferReceiver.deliveries).toHaveLength(4);
   });
 });

@@ -12,11 +12,11 @@ import { clockHandlers } from './features/clock/index.js';
 import { employerHandlers } from './features/employers/index.js';
 import { faultRuleHandlers } from './features/faults/index.js';
 import { institutionHandlers } from './features/institutions/index.js';
-import { itemHandlers, verificationHandlers } from './features/items/index.js';
+import { itemHandlers, itemSandboxHandlers, verificationHandlers } from './features/items/index.js';
 import { paymentHandlers } from './features/payments/index.js';
 import { processorHandlers, processorTokenHandlers } from './features/processor/index.js';
 import { signalHandlers } from './features/signal/index.js';
-import { transferHandlers } from './features/transfers/index.js';
+import { transferHandlers, transferSimulationHandlers } from './features/transfers/index.js';
 
 /** Every operation's handler, by operationId. */
 export const handlers: Handlers = {
@@ -28,12 +28,14 @@ export const handlers: Handlers = {
   ...processorTokenHandlers,
   ...processorHandlers,
   ...transferHandlers,
+  ...transferSimulationHandlers,
   ...bankTransferHandlers,
   ...assetReportHandlers,
   ...signalHandlers,
   ...employerHandlers,
   ...applicationHandlers,
   ...verificationHandlers,
+  ...itemSandboxHandlers,
   ...paymentHandlers,
   ...faultRuleHandlers,
   ...clockHandlers,

@@ -41,6 +41,8 @@ const requiredFlows: [workflowId: string, operations: string[]][] = [
     ],
   ],
   ['transferCancel', ['transferAuthorizationCreate', 'transferCreate', 'transferCancel', 'transferEventSync']],
+  ['transferSettles', ['transferCreate', 'sandboxTransferSimulate', 'transferCancel', 'transferEventSync']],
+  ['transferReturned', ['transferCreate', 'sandboxTransferSimulate', 'transferGet', 'transferEventSync']],
   [
     'processorBankTransfer',
     [

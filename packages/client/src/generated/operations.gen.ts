@@ -78,6 +78,10 @@ export const operationTable = {
   sandboxPaymentRefundSimulate: {"path":"/sandbox/payment/refund/simulate","retry":"unsafe"},
   sandboxClockGet: {"path":"/sandbox/clock/get","retry":"read"},
   sandboxClockAdvance: {"path":"/sandbox/clock/advance","retry":"unsafe"},
+  sandboxTransferSimulate: {"path":"/sandbox/transfer/simulate","retry":"unsafe"},
+  sandboxItemFireWebhook: {"path":"/sandbox/item/fire_webhook","retry":"unsafe"},
+  sandboxItemResetLogin: {"path":"/sandbox/item/reset_login","retry":"unsafe"},
+  sandboxItemRepairLogin: {"path":"/sandbox/item/repair_login","retry":"unsafe"},
 } as const satisfies Record<string, OperationInfo>;
 
 /** The operationId of an operation of the API. */
@@ -1264,9 +1268,10 @@ export interface OperationMethods {
    * |---|---|---|
    * | `user_good` | `pass_good` | checking (available 100), savings (200), credit card, student loan, mortgage and IRA accounts; transfer authorizations decided by the available balance |
    * | `user_good` | `microdeposits_good` | created through the same-day micro-deposits flow: checking and savings enabled for micro-deposit verification; authorizations permitted with `MANUALLY_VERIFIED_ITEM` |
-   * | `user_login_reset` | `pass_good` | the login was reset: `Item.error` is `ITEM_LOGIN_REQUIRED`; authorizations permitted with `LOGIN_REQUIRED` |
+   * | `user_login_reset` | `pass_good` | the login was reset: `Item.error` is `ITEM_LOGIN_REQUIRED`; authorizations permitted with `LOGIN_REQUIRED` (any Item gets there with `/sandbox/item/reset_login`; `/sandbox/item/repair_login` repairs it) |
    * | `user_zero_balance` | `pass_good` | every checking and savings account has an available balance of 0: authorizations declined with `RISK` |
    * | `user_owners_unavailable` | `pass_good` | account owners unavailable: asset reports carry the `OWNERS_UNAVAILABLE` warning |
+   * | `user_institution_down` | `pass_good` | the institution does not respond: data reads answer `INSTITUTION_ERROR` / `INSTITUTION_NOT_RESPONDING`; authorizations permitted with `ERROR` |
    * | `user_custom` | `pass_good` | an Item the sandbox cannot decide for: authorizations permitted with `ERROR` |
    *
    * An unknown username, or a password that is not one of that user's, is refused with
@@ -1347,7 +1352,9 @@ export interface OperationMethods {
    *
    * Sandbox only. Simulates what the network does to a bank transfer: the bank transfer moves to
    * the status `event_type` and a simulated event of that type is produced, visible to the bank
-   * transfer event operations (`/bank_transfer/event/sync`). No funds move.
+   * transfer event operations (`/bank_transfer/event/sync`), and the `BANK_TRANSFERS_EVENTS_UPDATE`
+   * webhook is sent to the webhook URL of the bank transfer's Item (none when it has none). No
+   * funds move.
    *
    * - `event_type` is one of the events a network produces: `posted` (from `pending`), `failed`
    *   (from `pending`) or `reversed` (from `posted`). Any other starting status (for example a
@@ -1534,6 +1541,95 @@ export interface OperationMethods {
    * @see POST /sandbox/clock/advance
    */
   sandboxClockAdvance(body?: RequestBody<"sandboxClockAdvance">, options?: CallOptions): Promise<ResponseBody<"sandboxClockAdvance">>;
+  /**
+   * Simulate a transfer moving on
+   *
+   * Sandbox only. Moves a transfer one step along its life (see `TransferStatus`), as the ACH
+   * network would: the transfer takes the status `event_type`, a transfer event of that type is
+   * added (read it with `/transfer/event/sync`, in commit order) and the `TRANSFER_EVENTS_UPDATE`
+   * webhook is sent to the webhook URL of the transfer's Item (none when the Item has no webhook
+   * URL). The three happen together or not at all.
+   *
+   * - Allowed moves: `pending` → `posted` or `failed`; `posted` → `settled` or `returned`;
+   *   `settled` → `returned`. Any other move (for example `settled` on a `pending` transfer, or
+   *   anything on a `cancelled`, `failed` or `returned` one) is rejected with `TRANSFER_ERROR` /
+   *   `TRANSFER_STATUS_TRANSITION_NOT_ALLOWED`, naming the current and the requested status.
+   *   `cancelled` is reached only with `/transfer/cancel`.
+   * - `failed` and `returned` need a `failure_reason` whose `ach_return_code` is an ACH return
+   *   code NACHA has assigned (`R01` insufficient funds, `R02` account closed, ...); `returned`
+   *   needs a non-null code. It becomes the transfer's and the event's `failure_reason`.
+   * - Once a transfer has `posted`, its `cancellable` is false.
+   * - Transfers do not move by themselves in the sandbox: a transfer stays in its status until
+   *   this operation (or `/transfer/cancel`) moves it.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/transfer/simulate
+   */
+  sandboxTransferSimulate(body: RequestBody<"sandboxTransferSimulate">, options?: CallOptions): Promise<ResponseBody<"sandboxTransferSimulate">>;
+  /**
+   * Fire an Item webhook
+   *
+   * Sandbox only. Sends the Item webhook `webhook_code` to the Item's webhook URL, so you can test
+   * your webhook handler without waiting for the event. Any Item webhook of this API can be sent
+   * (see the Webhooks section); the payload is valid against that webhook's schema and is signed,
+   * delivered and retried like every webhook (`SVC-Signature`, `SVC-Webhook-Id`).
+   *
+   * - The payload describes the Item as it is (`item_id`, `error` = the Item's current error),
+   *   with sample values where the event carries data: `DEFAULT_UPDATE` reports 1 new
+   *   transaction, `TRANSACTIONS_REMOVED` one removed transaction id, `ITEM_ERROR` and
+   *   `USER_PERMISSION_REVOKED` the Item's error or else `ITEM_LOGIN_REQUIRED`,
+   *   `PENDING_EXPIRATION` a consent expiring 7 days from now, `WEBHOOK_UPDATE_ACKNOWLEDGED` the
+   *   Item's webhook URL.
+   * - Firing a webhook changes nothing else: the Item, its transactions and its error stay as
+   *   they are (to put an Item into `ITEM_LOGIN_REQUIRED`, use `/sandbox/item/reset_login`).
+   * - An Item without a webhook URL is rejected with `SANDBOX_ERROR` /
+   *   `SANDBOX_ITEM_WEBHOOK_NOT_SET`; set one with `/item/webhook/update` first.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/item/fire_webhook
+   */
+  sandboxItemFireWebhook(body: RequestBody<"sandboxItemFireWebhook">, options?: CallOptions): Promise<ResponseBody<"sandboxItemFireWebhook">>;
+  /**
+   * Reset the login of a sandbox Item
+   *
+   * Sandbox only. Puts the Item into `ITEM_LOGIN_REQUIRED`, as when the user changed their
+   * password at the institution, so you can test how your application recovers.
+   *
+   * - From now on, data operations on the Item (accounts, balances, auth, identity, transactions,
+   *   investments, liabilities, asset reports, processor reads, bank transfers) answer
+   *   `ITEM_ERROR` / `ITEM_LOGIN_REQUIRED`, `Item.error` is that error, and transfer
+   *   authorizations are permitted with rationale `LOGIN_REQUIRED`.
+   * - The `ITEM_ERROR` webhook (with that error) is sent to the Item's webhook URL, if it has one.
+   * - Resetting an Item that is already in `ITEM_LOGIN_REQUIRED` changes nothing and sends no
+   *   webhook, so a retried call is harmless.
+   * - The way back: `/sandbox/item/repair_login` (what the update flow does when the user logs
+   *   in again) makes the Item work again and sends `LOGIN_REPAIRED`. The access token stays
+   *   valid throughout.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/item/reset_login
+   */
+  sandboxItemResetLogin(body: RequestBody<"sandboxItemResetLogin">, options?: CallOptions): Promise<ResponseBody<"sandboxItemResetLogin">>;
+  /**
+   * Repair the login of a sandbox Item
+   *
+   * Sandbox only. Does what the update flow does when the user logs in again: an Item in
+   * `ITEM_LOGIN_REQUIRED` (after `/sandbox/item/reset_login`, or an Item of the test user
+   * `user_login_reset`) works again.
+   *
+   * - Data operations on the Item answer normally again and `Item.error` is null.
+   * - The `LOGIN_REPAIRED` webhook is sent to the Item's webhook URL, if it has one.
+   * - An Item that is not in `ITEM_LOGIN_REQUIRED` is left as it is: the answer has
+   *   `login_repaired: false` and no webhook is sent, so a retried call is harmless.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/item/repair_login
+   */
+  sandboxItemRepairLogin(body: RequestBody<"sandboxItemRepairLogin">, options?: CallOptions): Promise<ResponseBody<"sandboxItemRepairLogin">>;
 }
 
 /** One async iterator per paged operation (`client.paginate.<operationId>(body)`). */

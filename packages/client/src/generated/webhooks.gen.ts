@@ -48,6 +48,84 @@ export interface WebhookPayloads {
    * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
    */
   TRANSACTIONS_REMOVED: components["schemas"]["TransactionsRemovedWebhook"];
+  /**
+   * Item error
+   *
+   * Sent to the Item's webhook URL when the Item enters an error state, for example
+   * `ITEM_LOGIN_REQUIRED` when the user's login at the institution must be renewed. Until the
+   * error is resolved, data operations on the Item answer with `error`. After
+   * `ITEM_LOGIN_REQUIRED`, send the user through the update flow; `LOGIN_REPAIRED` follows once
+   * the Item works again.
+   *
+   * Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+   * client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+   * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+   */
+  ITEM_ERROR: components["schemas"]["ItemErrorWebhook"];
+  /**
+   * Consent expires soon
+   *
+   * Sent to the Item's webhook URL about 7 days before the user's consent for the Item expires.
+   * Send the user through the update flow before `consent_expiration_time` to keep access.
+   *
+   * Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+   * client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+   * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+   */
+  PENDING_EXPIRATION: components["schemas"]["PendingExpirationWebhook"];
+  /**
+   * User revoked access
+   *
+   * Sent to the Item's webhook URL when the user revoked your access to the Item at the
+   * institution. Its data can no longer be read: remove the Item with `/item/remove` and ask the
+   * user to connect again if they want to.
+   *
+   * Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+   * client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+   * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+   */
+  USER_PERMISSION_REVOKED: components["schemas"]["UserPermissionRevokedWebhook"];
+  /**
+   * Item login repaired
+   *
+   * Sent to the Item's webhook URL when an Item that was in `ITEM_LOGIN_REQUIRED` works again
+   * (the user logged in again). Data operations on the Item answer normally again.
+   *
+   * Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+   * client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+   * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+   */
+  LOGIN_REPAIRED: components["schemas"]["LoginRepairedWebhook"];
+  /**
+   * New transfer events available
+   *
+   * Sent when the ACH network moved a transfer (it posted, settled, failed or was returned; in the
+   * sandbox, `/sandbox/transfer/simulate`), to the webhook URL of the Item the transfer was made
+   * with. Creating and cancelling a transfer, which you do yourself, send none.
+   * It carries no event: read the new events with `/transfer/event/sync`, continuing after the last
+   * `event_id` you processed; several moves may be reported by one sync. No webhook is sent for
+   * a transfer whose Item has no webhook URL.
+   *
+   * Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+   * client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+   * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+   */
+  TRANSFER_EVENTS_UPDATE: components["schemas"]["TransferEventsUpdateWebhook"];
+  /**
+   * New bank transfer events available
+   *
+   * Sent when the network moved a bank transfer (it posted, failed or was reversed; in the
+   * sandbox, `/sandbox/bank_transfer/simulate`), to the webhook URL of the Item the bank transfer
+   * was made with. Creating and cancelling a bank transfer, which you do yourself, send none.
+   * It carries no event: read the new events with `/bank_transfer/event/sync`, continuing after the last
+   * `event_id` you processed; several moves may be reported by one sync. No webhook is sent for
+   * a bank transfer whose Item has no webhook URL.
+   *
+   * Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+   * client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+   * (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+   */
+  BANK_TRANSFERS_EVENTS_UPDATE: components["schemas"]["BankTransfersEventsUpdateWebhook"];
 }
 
 /** The schema component of each webhook payload, by `webhook_code`. */
@@ -55,16 +133,28 @@ export const webhookComponents = {
   WEBHOOK_UPDATE_ACKNOWLEDGED: "WebhookUpdateAcknowledgedWebhook",
   DEFAULT_UPDATE: "DefaultUpdateWebhook",
   TRANSACTIONS_REMOVED: "TransactionsRemovedWebhook",
+  ITEM_ERROR: "ItemErrorWebhook",
+  PENDING_EXPIRATION: "PendingExpirationWebhook",
+  USER_PERMISSION_REVOKED: "UserPermissionRevokedWebhook",
+  LOGIN_REPAIRED: "LoginRepairedWebhook",
+  TRANSFER_EVENTS_UPDATE: "TransferEventsUpdateWebhook",
+  BANK_TRANSFERS_EVENTS_UPDATE: "BankTransfersEventsUpdateWebhook",
 } as const satisfies Record<keyof WebhookPayloads, string>;
 
 /** The structural check of every schema a webhook payload uses, by component name. */
 export const webhookChecks: Readonly<Record<string, Check>> = {
+  BankTransfersEventsUpdateWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","environment"],"properties":{"webhook_type":{"type":["string"],"const":"BANK_TRANSFERS"},"webhook_code":{"type":["string"],"const":"BANK_TRANSFERS_EVENTS_UPDATE"},"item_id":{"type":["string"],"minLength":1},"environment":{"type":["string"],"enum":["sandbox","development","production"]}}},
   DefaultUpdateWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","environment","new_transactions"],"properties":{"webhook_type":{"type":["string"],"const":"TRANSACTIONS"},"webhook_code":{"type":["string"],"const":"DEFAULT_UPDATE"},"item_id":{"type":["string"],"minLength":1},"error":{"anyOf":[{"ref":"EmbeddedError"},{"type":["null"]}]},"environment":{"type":["string"],"enum":["sandbox","development","production"]},"new_transactions":{"type":["integer"],"format":"int32","minimum":1}}},
   EmbeddedError: {"type":["object"],"required":["error_type","error_code","error_message","display_message","causes","status","documentation_url","suggested_action"],"properties":{"error_type":{"ref":"ErrorType"},"error_code":{"ref":"ErrorCode"},"error_message":{"type":["string"]},"display_message":{"type":["string","null"]},"request_id":{"ref":"RequestId"},"causes":{"type":["array"],"items":{"ref":"ErrorCause"}},"status":{"type":["integer","null"]},"documentation_url":{"type":["string"],"format":"uri"},"suggested_action":{"type":["string","null"]}}},
   ErrorCause: {"type":["object"],"required":["error_type","error_code","error_message"],"additionalProperties":false,"properties":{"error_type":{"ref":"ErrorType"},"error_code":{"ref":"ErrorCode"},"error_message":{"type":["string"]},"field":{"type":["string"]},"location":{"type":["string"],"enum":["body","header","query","path"]},"header":{"type":["string"]}}},
   ErrorCode: {"type":["string"],"pattern":"^[A-Z][A-Z0-9_]*$"},
   ErrorType: {"type":["string"],"enum":["INVALID_REQUEST","INVALID_INPUT","ITEM_ERROR","INSTITUTION_ERROR","ASSET_REPORT_ERROR","PAYMENT_ERROR","TRANSFER_ERROR","BANK_TRANSFER_ERROR","SANDBOX_ERROR","RATE_LIMIT_EXCEEDED","API_ERROR"]},
+  ItemErrorWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","environment"],"properties":{"webhook_type":{"type":["string"],"const":"ITEM"},"webhook_code":{"type":["string"],"const":"ITEM_ERROR"},"item_id":{"type":["string"],"minLength":1},"error":{"ref":"EmbeddedError"},"environment":{"type":["string"],"enum":["sandbox","development","production"]}}},
+  LoginRepairedWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","environment"],"properties":{"webhook_type":{"type":["string"],"const":"ITEM"},"webhook_code":{"type":["string"],"const":"LOGIN_REPAIRED"},"item_id":{"type":["string"],"minLength":1},"error":{"anyOf":[{"ref":"EmbeddedError"},{"type":["null"]}]},"environment":{"type":["string"],"enum":["sandbox","development","production"]}}},
+  PendingExpirationWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","consent_expiration_time","environment"],"properties":{"webhook_type":{"type":["string"],"const":"ITEM"},"webhook_code":{"type":["string"],"const":"PENDING_EXPIRATION"},"item_id":{"type":["string"],"minLength":1},"error":{"anyOf":[{"ref":"EmbeddedError"},{"type":["null"]}]},"consent_expiration_time":{"type":["string"],"pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},"environment":{"type":["string"],"enum":["sandbox","development","production"]}}},
   RequestId: {"type":["string"],"minLength":1},
   TransactionsRemovedWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","environment","removed_transactions"],"properties":{"webhook_type":{"type":["string"],"const":"TRANSACTIONS"},"webhook_code":{"type":["string"],"const":"TRANSACTIONS_REMOVED"},"item_id":{"type":["string"],"minLength":1},"error":{"anyOf":[{"ref":"EmbeddedError"},{"type":["null"]}]},"environment":{"type":["string"],"enum":["sandbox","development","production"]},"removed_transactions":{"type":["array"],"minItems":1,"uniqueItems":true,"items":{"type":["string"],"minLength":1}}}},
+  TransferEventsUpdateWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","environment"],"properties":{"webhook_type":{"type":["string"],"const":"TRANSFER"},"webhook_code":{"type":["string"],"const":"TRANSFER_EVENTS_UPDATE"},"item_id":{"type":["string"],"minLength":1},"environment":{"type":["string"],"enum":["sandbox","development","production"]}}},
+  UserPermissionRevokedWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","environment"],"properties":{"webhook_type":{"type":["string"],"const":"ITEM"},"webhook_code":{"type":["string"],"const":"USER_PERMISSION_REVOKED"},"item_id":{"type":["string"],"minLength":1},"error":{"ref":"EmbeddedError"},"environment":{"type":["string"],"enum":["sandbox","development","production"]}}},
   WebhookUpdateAcknowledgedWebhook: {"type":["object"],"required":["webhook_type","webhook_code","item_id","error","environment","new_webhook_url"],"properties":{"webhook_type":{"type":["string"],"const":"ITEM"},"webhook_code":{"type":["string"],"const":"WEBHOOK_UPDATE_ACKNOWLEDGED"},"item_id":{"type":["string"],"minLength":1},"error":{"anyOf":[{"ref":"EmbeddedError"},{"type":["null"]}]},"environment":{"type":["string"],"enum":["sandbox","development","production"]},"new_webhook_url":{"type":["string"],"format":"uri"}}},
 };

@@ -19,7 +19,14 @@ export async function handleWebhook(request: Request): Promise<Response> {
       return Response.json({ item_id: webhook.item_id, fetch: webhook.new_transactions });
     case 'TRANSACTIONS_REMOVED':
       return Response.json({ item_id: webhook.item_id, remove: webhook.removed_transactions });
-    case 'WEBHOOK_UPDATE_ACKNOWLEDGED':
+    case 'ITEM_ERROR':
+      // webhook.error (for example ITEM_LOGIN_REQUIRED): send the user through the update flow
+      return Response.json({ item_id: webhook.item_id, repair: webhook.error.error_code });
+    case 'TRANSFER_EVENTS_UPDATE':
+      // new transfer events: read them with /transfer/event/sync after the last event_id you kept
+      return Response.json({ item_id: webhook.item_id, sync: 'transfers' });
+    default:
+      // WEBHOOK_UPDATE_ACKNOWLEDGED, LOGIN_REPAIRED, …: acknowledge the ones you do not act on
       return new Response(null, { status: 204 });
   }
 }

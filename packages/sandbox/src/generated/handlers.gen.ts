@@ -328,6 +328,26 @@ export interface OperationBodies {
     request: JsonBody<operations['sandboxClockAdvance']['requestBody']>;
     response: JsonBody<operations['sandboxClockAdvance']['responses'][200]>;
   };
+  /** `POST /sandbox/transfer/simulate`: Simulate a transfer moving on. */
+  sandboxTransferSimulate: {
+    request: JsonBody<operations['sandboxTransferSimulate']['requestBody']>;
+    response: JsonBody<operations['sandboxTransferSimulate']['responses'][200]>;
+  };
+  /** `POST /sandbox/item/fire_webhook`: Fire an Item webhook. */
+  sandboxItemFireWebhook: {
+    request: JsonBody<operations['sandboxItemFireWebhook']['requestBody']>;
+    response: JsonBody<operations['sandboxItemFireWebhook']['responses'][200]>;
+  };
+  /** `POST /sandbox/item/reset_login`: Reset the login of a sandbox Item. */
+  sandboxItemResetLogin: {
+    request: JsonBody<operations['sandboxItemResetLogin']['requestBody']>;
+    response: JsonBody<operations['sandboxItemResetLogin']['responses'][200]>;
+  };
+  /** `POST /sandbox/item/repair_login`: Repair the login of a sandbox Item. */
+  sandboxItemRepairLogin: {
+    request: JsonBody<operations['sandboxItemRepairLogin']['requestBody']>;
+    response: JsonBody<operations['sandboxItemRepairLogin']['responses'][200]>;
+  };
 }
 
 /** Every operationId of the API. */
@@ -398,6 +418,10 @@ export const operationPaths = {
   sandboxPaymentRefundSimulate: '/sandbox/payment/refund/simulate',
   sandboxClockGet: '/sandbox/clock/get',
   sandboxClockAdvance: '/sandbox/clock/advance',
+  sandboxTransferSimulate: '/sandbox/transfer/simulate',
+  sandboxItemFireWebhook: '/sandbox/item/fire_webhook',
+  sandboxItemResetLogin: '/sandbox/item/reset_login',
+  sandboxItemRepairLogin: '/sandbox/item/repair_login',
 } as const satisfies Record<OperationId, string>;
 
 /** The `default` of every request field that has one, by operationId (nested as in the body). */

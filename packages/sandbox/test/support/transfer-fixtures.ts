@@ -14,16 +14,18 @@ export interface TestItem {
   accounts: { account_id: string; subtype: string; available: number | null }[];
 }
 
-/** Creates an Item of test user `username` / `password` for `as` and reads its accounts. */
+/** Creates an Item of test user `username` / `password` (with `webhook`, if given) for `as` and reads its accounts. */
 export async function newItem(
   sandbox: TestSandbox,
-  login: { username?: string; password?: string } = {},
+  login: { username?: string; password?: string; webhook?: string } = {},
   as: As = 'default',
 ): Promise<TestItem> {
-  const options =
+  const credentials =
     login.username || login.password
       ? { override_username: login.username ?? 'user_good', override_password: login.password ?? 'pass_good' }
       : undefined;
+  const options =
+    credentials || login.webhook ? { ...credentials, ...(login.webhook ? { webhook: login.webhook } : {}) } : undefined;
   const { public_token } = await sandbox.ok(
     'sandboxPublicTokenCreate',
     { institution_id: 'ins_109508', initial_products: ['auth'], ...(options ? { options } : {}) },

@@ -1906,9 +1906,10 @@ export interface paths {
          *     |---|---|---|
          *     | `user_good` | `pass_good` | checking (available 100), savings (200), credit card, student loan, mortgage and IRA accounts; transfer authorizations decided by the available balance |
          *     | `user_good` | `microdeposits_good` | created through the same-day micro-deposits flow: checking and savings enabled for micro-deposit verification; authorizations permitted with `MANUALLY_VERIFIED_ITEM` |
-         *     | `user_login_reset` | `pass_good` | the login was reset: `Item.error` is `ITEM_LOGIN_REQUIRED`; authorizations permitted with `LOGIN_REQUIRED` |
+         *     | `user_login_reset` | `pass_good` | the login was reset: `Item.error` is `ITEM_LOGIN_REQUIRED`; authorizations permitted with `LOGIN_REQUIRED` (any Item gets there with `/sandbox/item/reset_login`; `/sandbox/item/repair_login` repairs it) |
          *     | `user_zero_balance` | `pass_good` | every checking and savings account has an available balance of 0: authorizations declined with `RISK` |
          *     | `user_owners_unavailable` | `pass_good` | account owners unavailable: asset reports carry the `OWNERS_UNAVAILABLE` warning |
+         *     | `user_institution_down` | `pass_good` | the institution does not respond: data reads answer `INSTITUTION_ERROR` / `INSTITUTION_NOT_RESPONDING`; authorizations permitted with `ERROR` |
          *     | `user_custom` | `pass_good` | an Item the sandbox cannot decide for: authorizations permitted with `ERROR` |
          *
          *     An unknown username, or a password that is not one of that user's, is refused with
@@ -2041,7 +2042,9 @@ export interface paths {
          * Simulate a bank transfer event
          * @description Sandbox only. Simulates what the network does to a bank transfer: the bank transfer moves to
          *     the status `event_type` and a simulated event of that type is produced, visible to the bank
-         *     transfer event operations (`/bank_transfer/event/sync`). No funds move.
+         *     transfer event operations (`/bank_transfer/event/sync`), and the `BANK_TRANSFERS_EVENTS_UPDATE`
+         *     webhook is sent to the webhook URL of the bank transfer's Item (none when it has none). No
+         *     funds move.
          *
          *     - `event_type` is one of the events a network produces: `posted` (from `pending`), `failed`
          *       (from `pending`) or `reversed` (from `posted`). Any other starting status (for example a
@@ -2390,6 +2393,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/transfer/simulate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a transfer moving on
+         * @description Sandbox only. Moves a transfer one step along its life (see `TransferStatus`), as the ACH
+         *     network would: the transfer takes the status `event_type`, a transfer event of that type is
+         *     added (read it with `/transfer/event/sync`, in commit order) and the `TRANSFER_EVENTS_UPDATE`
+         *     webhook is sent to the webhook URL of the transfer's Item (none when the Item has no webhook
+         *     URL). The three happen together or not at all.
+         *
+         *     - Allowed moves: `pending` → `posted` or `failed`; `posted` → `settled` or `returned`;
+         *       `settled` → `returned`. Any other move (for example `settled` on a `pending` transfer, or
+         *       anything on a `cancelled`, `failed` or `returned` one) is rejected with `TRANSFER_ERROR` /
+         *       `TRANSFER_STATUS_TRANSITION_NOT_ALLOWED`, naming the current and the requested status.
+         *       `cancelled` is reached only with `/transfer/cancel`.
+         *     - `failed` and `returned` need a `failure_reason` whose `ach_return_code` is an ACH return
+         *       code NACHA has assigned (`R01` insufficient funds, `R02` account closed, ...); `returned`
+         *       needs a non-null code. It becomes the transfer's and the event's `failure_reason`.
+         *     - Once a transfer has `posted`, its `cancellable` is false.
+         *     - Transfers do not move by themselves in the sandbox: a transfer stays in its status until
+         *       this operation (or `/transfer/cancel`) moves it.
+         */
+        post: operations["sandboxTransferSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/item/fire_webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fire an Item webhook
+         * @description Sandbox only. Sends the Item webhook `webhook_code` to the Item's webhook URL, so you can test
+         *     your webhook handler without waiting for the event. Any Item webhook of this API can be sent
+         *     (see the Webhooks section); the payload is valid against that webhook's schema and is signed,
+         *     delivered and retried like every webhook (`SVC-Signature`, `SVC-Webhook-Id`).
+         *
+         *     - The payload describes the Item as it is (`item_id`, `error` = the Item's current error),
+         *       with sample values where the event carries data: `DEFAULT_UPDATE` reports 1 new
+         *       transaction, `TRANSACTIONS_REMOVED` one removed transaction id, `ITEM_ERROR` and
+         *       `USER_PERMISSION_REVOKED` the Item's error or else `ITEM_LOGIN_REQUIRED`,
+         *       `PENDING_EXPIRATION` a consent expiring 7 days from now, `WEBHOOK_UPDATE_ACKNOWLEDGED` the
+         *       Item's webhook URL.
+         *     - Firing a webhook changes nothing else: the Item, its transactions and its error stay as
+         *       they are (to put an Item into `ITEM_LOGIN_REQUIRED`, use `/sandbox/item/reset_login`).
+         *     - An Item without a webhook URL is rejected with `SANDBOX_ERROR` /
+         *       `SANDBOX_ITEM_WEBHOOK_NOT_SET`; set one with `/item/webhook/update` first.
+         */
+        post: operations["sandboxItemFireWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/item/reset_login": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the login of a sandbox Item
+         * @description Sandbox only. Puts the Item into `ITEM_LOGIN_REQUIRED`, as when the user changed their
+         *     password at the institution, so you can test how your application recovers.
+         *
+         *     - From now on, data operations on the Item (accounts, balances, auth, identity, transactions,
+         *       investments, liabilities, asset reports, processor reads, bank transfers) answer
+         *       `ITEM_ERROR` / `ITEM_LOGIN_REQUIRED`, `Item.error` is that error, and transfer
+         *       authorizations are permitted with rationale `LOGIN_REQUIRED`.
+         *     - The `ITEM_ERROR` webhook (with that error) is sent to the Item's webhook URL, if it has one.
+         *     - Resetting an Item that is already in `ITEM_LOGIN_REQUIRED` changes nothing and sends no
+         *       webhook, so a retried call is harmless.
+         *     - The way back: `/sandbox/item/repair_login` (what the update flow does when the user logs
+         *       in again) makes the Item work again and sends `LOGIN_REPAIRED`. The access token stays
+         *       valid throughout.
+         */
+        post: operations["sandboxItemResetLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/item/repair_login": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Repair the login of a sandbox Item
+         * @description Sandbox only. Does what the update flow does when the user logs in again: an Item in
+         *     `ITEM_LOGIN_REQUIRED` (after `/sandbox/item/reset_login`, or an Item of the test user
+         *     `user_login_reset`) works again.
+         *
+         *     - Data operations on the Item answer normally again and `Item.error` is null.
+         *     - The `LOGIN_REPAIRED` webhook is sent to the Item's webhook URL, if it has one.
+         *     - An Item that is not in `ITEM_LOGIN_REQUIRED` is left as it is: the answer has
+         *       `login_repaired: false` and no webhook is sent, so a retried call is harmless.
+         */
+        post: operations["sandboxItemRepairLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     WEBHOOK_UPDATE_ACKNOWLEDGED: {
@@ -2480,6 +2624,198 @@ export interface webhooks {
          *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
          */
         post: operations["transactionsRemoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ITEM_ERROR: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Item error
+         * @description Sent to the Item's webhook URL when the Item enters an error state, for example
+         *     `ITEM_LOGIN_REQUIRED` when the user's login at the institution must be renewed. Until the
+         *     error is resolved, data operations on the Item answer with `error`. After
+         *     `ITEM_LOGIN_REQUIRED`, send the user through the update flow; `LOGIN_REPAIRED` follows once
+         *     the Item works again.
+         *
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+         */
+        post: operations["itemError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PENDING_EXPIRATION: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Consent expires soon
+         * @description Sent to the Item's webhook URL about 7 days before the user's consent for the Item expires.
+         *     Send the user through the update flow before `consent_expiration_time` to keep access.
+         *
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+         */
+        post: operations["pendingExpiration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    USER_PERMISSION_REVOKED: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * User revoked access
+         * @description Sent to the Item's webhook URL when the user revoked your access to the Item at the
+         *     institution. Its data can no longer be read: remove the Item with `/item/remove` and ask the
+         *     user to connect again if they want to.
+         *
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+         */
+        post: operations["userPermissionRevoked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    LOGIN_REPAIRED: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Item login repaired
+         * @description Sent to the Item's webhook URL when an Item that was in `ITEM_LOGIN_REQUIRED` works again
+         *     (the user logged in again). Data operations on the Item answer normally again.
+         *
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+         */
+        post: operations["loginRepaired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    TRANSFER_EVENTS_UPDATE: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New transfer events available
+         * @description Sent when the ACH network moved a transfer (it posted, settled, failed or was returned; in the
+         *     sandbox, `/sandbox/transfer/simulate`), to the webhook URL of the Item the transfer was made
+         *     with. Creating and cancelling a transfer, which you do yourself, send none.
+         *     It carries no event: read the new events with `/transfer/event/sync`, continuing after the last
+         *     `event_id` you processed; several moves may be reported by one sync. No webhook is sent for
+         *     a transfer whose Item has no webhook URL.
+         *
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+         */
+        post: operations["transferEventsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BANK_TRANSFERS_EVENTS_UPDATE: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New bank transfer events available
+         * @description Sent when the network moved a bank transfer (it posted, failed or was reversed; in the
+         *     sandbox, `/sandbox/bank_transfer/simulate`), to the webhook URL of the Item the bank transfer
+         *     was made with. Creating and cancelling a bank transfer, which you do yourself, send none.
+         *     It carries no event: read the new events with `/bank_transfer/event/sync`, continuing after the last
+         *     `event_id` you processed; several moves may be reported by one sync. No webhook is sent for
+         *     a bank transfer whose Item has no webhook URL.
+         *
+         *     Webhooks carry no client credentials (`security: []`); each delivery is signed with your
+         *     client's webhook secret (`SVC-Signature`). Acknowledge with any `2xx` status; other statuses
+         *     (and timeouts) are retried with the identical body and `SVC-Webhook-Id`.
+         */
+        post: operations["bankTransfersEventsUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7125,7 +7461,7 @@ export interface components {
              */
             webhook?: string;
             /**
-             * @description Test username to log in with instead of the default `user_good`: `user_good`, `user_login_reset`, `user_zero_balance`, `user_owners_unavailable` or `user_custom`. The test user decides how the sandbox Item behaves (see `/sandbox/public_token/create` and the sandbox decision rules of `/transfer/authorization/create`).
+             * @description Test username to log in with instead of the default `user_good`: `user_good`, `user_login_reset`, `user_zero_balance`, `user_owners_unavailable`, `user_institution_down` or `user_custom`. The test user decides how the sandbox Item behaves (see `/sandbox/public_token/create` and the sandbox decision rules of `/transfer/authorization/create`).
              * @example user_good
              */
             override_username?: string;
@@ -7643,6 +7979,112 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
         };
         /**
+         * SandboxTransferSimulateRequest
+         * @description The move to simulate on a sandbox transfer. `failure_reason` is required with `failed` and `returned` and must be null or absent with `posted` and `settled`.
+         */
+        SandboxTransferSimulateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+            /**
+             * @description The sandbox transfer to move. An unknown id (or another client's) is rejected with `INVALID_TRANSFER_ID`.
+             * @example 460cbe92-2dcc-8eae-5ad6-b37d0ec90fd9
+             */
+            transfer_id: string;
+            /**
+             * @description The status the transfer moves to, which is also the type of the transfer event it adds. Closed set: `posted` (from `pending`), `settled` (from `posted`), `failed` (from `pending`), `returned` (from `posted` or `settled`). Any other move is rejected with `TRANSFER_STATUS_TRANSITION_NOT_ALLOWED`. (`pending` comes from creation and `cancelled` from `/transfer/cancel`, so neither can be simulated.)
+             * @example posted
+             * @enum {string}
+             */
+            event_type: "posted" | "settled" | "failed" | "returned";
+            /** @description Why the transfer failed or was returned; required with `failed` and `returned`, null or absent with `posted` and `settled`. `ach_return_code` must be an ACH return code NACHA has assigned (for example `R01`); it is required (non-null) with `returned` and may be null with `failed` (a transfer rejected before it reached the ACH network). It becomes the transfer's and the event's `failure_reason`. */
+            failure_reason?: components["schemas"]["TransferFailure"] | null;
+        } & (unknown & unknown);
+        /** SandboxTransferSimulateResponse */
+        SandboxTransferSimulateResponse: {
+            /** @description The transfer after the move, as `/transfer/get` now returns it. */
+            transfer: components["schemas"]["Transfer"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * @description An Item webhook: every webhook of this API about the state or the data of one Item (its payload names the `item_id` and carries the Item's `error`). Closed set. (`TRANSFER_EVENTS_UPDATE` and `BANK_TRANSFERS_EVENTS_UPDATE` also go to an Item's webhook URL but are about transfers; they are sent when a transfer moves, for example with `/sandbox/transfer/simulate`.)
+         * @example ITEM_ERROR
+         * @enum {string}
+         */
+        SandboxItemWebhookCode: "WEBHOOK_UPDATE_ACKNOWLEDGED" | "DEFAULT_UPDATE" | "TRANSACTIONS_REMOVED" | "ITEM_ERROR" | "PENDING_EXPIRATION" | "USER_PERMISSION_REVOKED" | "LOGIN_REPAIRED";
+        /**
+         * SandboxItemFireWebhookRequest
+         * @description The Item webhook to send to the Item's webhook URL.
+         */
+        SandboxItemFireWebhookRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
+            access_token: components["schemas"]["AccessToken"];
+            /** @description An Item webhook: every webhook of this API about the state or the data of one Item (its payload names the `item_id` and carries the Item's `error`). Closed set. (`TRANSFER_EVENTS_UPDATE` and `BANK_TRANSFERS_EVENTS_UPDATE` also go to an Item's webhook URL but are about transfers; they are sent when a transfer moves, for example with `/sandbox/transfer/simulate`.) */
+            webhook_code: components["schemas"]["SandboxItemWebhookCode"];
+        };
+        /** SandboxItemFireWebhookResponse */
+        SandboxItemFireWebhookResponse: {
+            /**
+             * @description Always true: the webhook was queued for delivery to the Item's webhook URL (it is delivered and retried like every webhook).
+             * @example true
+             * @constant
+             */
+            webhook_fired: true;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxItemResetLoginRequest
+         * @description The Item whose login to reset.
+         */
+        SandboxItemResetLoginRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
+            access_token: components["schemas"]["AccessToken"];
+        };
+        /** SandboxItemResetLoginResponse */
+        SandboxItemResetLoginResponse: {
+            /**
+             * @description Always true; the Item is now in `ITEM_LOGIN_REQUIRED`.
+             * @example true
+             * @constant
+             */
+            reset_login: true;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxItemRepairLoginRequest
+         * @description The Item whose login to repair.
+         */
+        SandboxItemRepairLoginRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+            /** @description The access token of the Item, as returned by `/item/public_token/exchange`. It does not expire; it stays valid until the Item is removed or the token is rotated by `/item/access_token/invalidate`. */
+            access_token: components["schemas"]["AccessToken"];
+        };
+        /** SandboxItemRepairLoginResponse */
+        SandboxItemRepairLoginResponse: {
+            /**
+             * @description True when the Item was in `ITEM_LOGIN_REQUIRED` and now works again (`LOGIN_REPAIRED` was sent); false when it needed no repair (nothing changed, no webhook).
+             * @example true
+             */
+            login_repaired: boolean;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
          * WebhookUpdateAcknowledgedWebhook
          * @description Payload of the `WEBHOOK_UPDATE_ACKNOWLEDGED` webhook, sent to the **new** URL after `/item/webhook/update` succeeds.
          */
@@ -7748,6 +8190,193 @@ export interface components {
             environment: "sandbox" | "development" | "production";
             /** @description The `transaction_id`s of the removed transactions (at least one). They are no longer returned by `/transactions/get`. */
             removed_transactions: string[];
+        };
+        /**
+         * ItemErrorWebhook
+         * @description Payload of the `ITEM_ERROR` webhook, sent when the Item enters an error state (for example `ITEM_LOGIN_REQUIRED` after the user changed their password). Until the error is resolved, data operations on the Item answer with the same error.
+         */
+        ItemErrorWebhook: {
+            /**
+             * @description Group of the webhook; always `ITEM` for this one.
+             * @example ITEM
+             * @constant
+             */
+            webhook_type: "ITEM";
+            /**
+             * @description Which webhook this is; always `ITEM_ERROR`.
+             * @example ITEM_ERROR
+             * @constant
+             */
+            webhook_code: "ITEM_ERROR";
+            /**
+             * @description The `item_id` of the Item concerned, as returned when the Item was created.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /** @description The error the Item is in (as `Item.error` and as data operations now answer), for example `ITEM_ERROR` / `ITEM_LOGIN_REQUIRED`. */
+            error: components["schemas"]["EmbeddedError"];
+            /**
+             * @description The environment of the Item (closed set), so one URL can serve several environments.
+             * @example sandbox
+             * @enum {string}
+             */
+            environment: "sandbox" | "development" | "production";
+        };
+        /**
+         * PendingExpirationWebhook
+         * @description Payload of the `PENDING_EXPIRATION` webhook, sent when the user's consent for the Item expires soon (about 7 days ahead). Send the user through the update flow before `consent_expiration_time` to keep access.
+         */
+        PendingExpirationWebhook: {
+            /**
+             * @description Group of the webhook; always `ITEM` for this one.
+             * @example ITEM
+             * @constant
+             */
+            webhook_type: "ITEM";
+            /**
+             * @description Which webhook this is; always `PENDING_EXPIRATION`.
+             * @example PENDING_EXPIRATION
+             * @constant
+             */
+            webhook_code: "PENDING_EXPIRATION";
+            /**
+             * @description The `item_id` of the Item concerned, as returned when the Item was created.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /** @description The Item's error when the webhook was sent (as `Item.error`, for example `ITEM_LOGIN_REQUIRED`), or null when the Item has no error. */
+            error: components["schemas"]["EmbeddedError"] | null;
+            /**
+             * @description When the user's consent expires (ISO 8601 date-time in UTC, to the second).
+             * @example 2026-11-09T10:00:00Z
+             */
+            consent_expiration_time: string;
+            /**
+             * @description The environment of the Item (closed set), so one URL can serve several environments.
+             * @example sandbox
+             * @enum {string}
+             */
+            environment: "sandbox" | "development" | "production";
+        };
+        /**
+         * UserPermissionRevokedWebhook
+         * @description Payload of the `USER_PERMISSION_REVOKED` webhook, sent when the user revoked your access to the Item at the institution. Its data can no longer be read: remove the Item with `/item/remove`.
+         */
+        UserPermissionRevokedWebhook: {
+            /**
+             * @description Group of the webhook; always `ITEM` for this one.
+             * @example ITEM
+             * @constant
+             */
+            webhook_type: "ITEM";
+            /**
+             * @description Which webhook this is; always `USER_PERMISSION_REVOKED`.
+             * @example USER_PERMISSION_REVOKED
+             * @constant
+             */
+            webhook_code: "USER_PERMISSION_REVOKED";
+            /**
+             * @description The `item_id` of the Item concerned, as returned when the Item was created.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /** @description The error describing the revocation (for example `ITEM_ERROR` / `ITEM_LOGIN_REQUIRED`: the user must connect the account again). */
+            error: components["schemas"]["EmbeddedError"];
+            /**
+             * @description The environment of the Item (closed set), so one URL can serve several environments.
+             * @example sandbox
+             * @enum {string}
+             */
+            environment: "sandbox" | "development" | "production";
+        };
+        /**
+         * LoginRepairedWebhook
+         * @description Payload of the `LOGIN_REPAIRED` webhook, sent when an Item that was in `ITEM_LOGIN_REQUIRED` works again (the user logged in again). Data operations on the Item answer normally again.
+         */
+        LoginRepairedWebhook: {
+            /**
+             * @description Group of the webhook; always `ITEM` for this one.
+             * @example ITEM
+             * @constant
+             */
+            webhook_type: "ITEM";
+            /**
+             * @description Which webhook this is; always `LOGIN_REPAIRED`.
+             * @example LOGIN_REPAIRED
+             * @constant
+             */
+            webhook_code: "LOGIN_REPAIRED";
+            /**
+             * @description The `item_id` of the Item concerned, as returned when the Item was created.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /** @description The Item's error when the webhook was sent (as `Item.error`, for example `ITEM_LOGIN_REQUIRED`), or null when the Item has no error. */
+            error: components["schemas"]["EmbeddedError"] | null;
+            /**
+             * @description The environment of the Item (closed set), so one URL can serve several environments.
+             * @example sandbox
+             * @enum {string}
+             */
+            environment: "sandbox" | "development" | "production";
+        };
+        /**
+         * TransferEventsUpdateWebhook
+         * @description Payload of the `TRANSFER_EVENTS_UPDATE` webhook: new transfer events are ready. It carries no event itself; read them with `/transfer/event/sync`, continuing after the last `event_id` you processed.
+         */
+        TransferEventsUpdateWebhook: {
+            /**
+             * @description Group of the webhook; always `TRANSFER` for this one.
+             * @example TRANSFER
+             * @constant
+             */
+            webhook_type: "TRANSFER";
+            /**
+             * @description Which webhook this is; always `TRANSFER_EVENTS_UPDATE`.
+             * @example TRANSFER_EVENTS_UPDATE
+             * @constant
+             */
+            webhook_code: "TRANSFER_EVENTS_UPDATE";
+            /**
+             * @description The `item_id` of the Item the transfer was made with, whose webhook URL this webhook was sent to.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /**
+             * @description The environment of the transfer (closed set), so one URL can serve several environments.
+             * @example sandbox
+             * @enum {string}
+             */
+            environment: "sandbox" | "development" | "production";
+        };
+        /**
+         * BankTransfersEventsUpdateWebhook
+         * @description Payload of the `BANK_TRANSFERS_EVENTS_UPDATE` webhook: new bank transfer events are ready. It carries no event itself; read them with `/bank_transfer/event/sync`, continuing after the last `event_id` you processed.
+         */
+        BankTransfersEventsUpdateWebhook: {
+            /**
+             * @description Group of the webhook; always `BANK_TRANSFERS` for this one.
+             * @example BANK_TRANSFERS
+             * @constant
+             */
+            webhook_type: "BANK_TRANSFERS";
+            /**
+             * @description Which webhook this is; always `BANK_TRANSFERS_EVENTS_UPDATE`.
+             * @example BANK_TRANSFERS_EVENTS_UPDATE
+             * @constant
+             */
+            webhook_code: "BANK_TRANSFERS_EVENTS_UPDATE";
+            /**
+             * @description The `item_id` of the Item the bank transfer was made with, whose webhook URL this webhook was sent to.
+             * @example eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6
+             */
+            item_id: string;
+            /**
+             * @description The environment of the bank transfer (closed set), so one URL can serve several environments.
+             * @example sandbox
+             * @enum {string}
+             */
+            environment: "sandbox" | "development" | "production";
         };
     };
     responses: {
@@ -10413,6 +11042,162 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    sandboxTransferSimulate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxTransferSimulateRequest"];
+            };
+        };
+        responses: {
+            /** @description The transfer moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxTransferSimulateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxItemFireWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxItemFireWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook was queued for delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxItemFireWebhookResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxItemResetLogin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxItemResetLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The Item is in ITEM_LOGIN_REQUIRED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxItemResetLoginResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxItemRepairLogin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxItemRepairLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The Item works (again). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxItemRepairLoginResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     webhookUpdateAcknowledged: {
         parameters: {
             query?: never;
@@ -10482,6 +11267,168 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TransactionsRemovedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Return any 2xx to acknowledge; other statuses are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    itemError: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemErrorWebhook"];
+            };
+        };
+        responses: {
+            /** @description Return any 2xx to acknowledge; other statuses are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pendingExpiration: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PendingExpirationWebhook"];
+            };
+        };
+        responses: {
+            /** @description Return any 2xx to acknowledge; other statuses are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userPermissionRevoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPermissionRevokedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Return any 2xx to acknowledge; other statuses are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    loginRepaired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRepairedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Return any 2xx to acknowledge; other statuses are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    transferEventsUpdate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferEventsUpdateWebhook"];
+            };
+        };
+        responses: {
+            /** @description Return any 2xx to acknowledge; other statuses are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bankTransfersEventsUpdate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. Verify it over the exact bytes received, compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays). Each attempt is signed anew, so `t` changes between retries while the body does not. `verifyWebhook` of `@svc/client` does all of this. */
+                "SVC-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Identifier of the webhook, the same on every delivery attempt of it. Webhooks are delivered at least once: ignore a delivery whose id you have already processed. */
+                "SVC-Webhook-Id": components["parameters"]["WebhookId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransfersEventsUpdateWebhook"];
             };
         };
         responses: {

@@ -3,17 +3,18 @@
  * idempotent by key; credits limited to the transactable balance), get, list, cancel (only while
  * cancellable; of concurrent cancels exactly one wins), origination account balance (full-service
  * clients only), account migration (a bank-transfer-only Item), event sync in commit order and
- * the sandbox's simulated network events.
+ * the sandbox's simulated network events (each with a `BANK_TRANSFERS_EVENTS_UPDATE` webhook).
  */
 
 import type { components } from '@svc/spec/types';
 import type { Transaction } from 'kysely';
 import { orRefuse } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup, RequestOf } from '../../engine/handler-types.js';
-import { newUuid } from '../../engine/ids.js';
+import { ENVIRONMENT, newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
 import { claimIdempotencyKey } from '../../engine/store/idempotency.js';
+import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
 import { loadInstitutions } from '../institutions/index.js';
 import {
@@ -25,6 +26,7 @@ import {
   issueAccessToken,
   itemOfAccessToken,
   type LiveItem,
+  webhookOfItem,
 } from '../items/index.js';
 import {
   formatCents,
@@ -175,6 +177,30 @@ async function createBankTransfer(
   return { bank_transfer: presentBankTransfer(row) };
 }
 
+/**
+ * Queues `BANK_TRANSFERS_EVENTS_UPDATE` (new bank transfer events to sync) to the webhook URL of
+ * the bank transfer's Item, when it has one; returns whether it did.
+ */
+async function queueEventsUpdate(trx: Trx, row: BankTransferRow, now: Date): Promise<boolean> {
+  const url = await webhookOfItem(trx, row.item_id);
+  if (url === null) {
+    return false;
+  }
+  await enqueueWebhook(trx, {
+    clientId: row.client_id,
+    itemId: row.item_id,
+    url,
+    payload: {
+      webhook_type: 'BANK_TRANSFERS',
+      webhook_code: 'BANK_TRANSFERS_EVENTS_UPDATE',
+      item_id: row.item_id,
+      environment: ENVIRONMENT,
+    },
+    now,
+  });
+  return true;
+}
+
 /** The bank transfer handlers. */
 export const bankTransferHandlers: HandlerGroup<
   | 'bankTransferCreate'
@@ -281,6 +307,7 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async sandboxBankTransferSimulate(request, context) {
+    let webhookQueued = false;
     await context.store.transaction(async (trx) => {
       const eventType = request.event_type;
       const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
@@ -290,6 +317,9 @@ export const bankTransferHandlers: HandlerGroup<
       );
       const failure: BankTransferFailure | null =
         eventType === 'posted' ? null : (request.failure_reason ?? defaultFailureReason(row.network));
+      // Queued before the move so the event id stays the transaction's last write; a refused move
+      // below rolls the webhook back with everything else.
+      webhookQueued = await queueEventsUpdate(trx, row, context.now);
       // A simulated event moves no funds.
       const moved = await moveBankTransfer(
         trx,
@@ -307,6 +337,9 @@ export const bankTransferHandlers: HandlerGroup<
         throw new Error(`bank transfer ${row.bank_transfer_id} can take ${eventType} but the update changed no row`);
       }
     });
+    if (webhookQueued) {
+      context.webhooksCommitted();
+    }
     return {};
   },
 };

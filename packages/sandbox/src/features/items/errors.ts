@@ -133,6 +133,29 @@ export function productsNotSupported(problem: UnsupportedProducts): SandboxError
   }
 }
 
+/**
+ * `INSTITUTION_ERROR` / `INSTITUTION_NOT_RESPONDING`: the Item's institution did not answer (the
+ * test user `user_institution_down` is at an institution that never answers).
+ */
+export function institutionNotResponding(institutionId: string): SandboxError {
+  return new SandboxError({
+    type: 'INSTITUTION_ERROR',
+    code: 'INSTITUTION_NOT_RESPONDING',
+    message: `institution ${institutionId} did not respond to the request for this Item's data`,
+    suggestedAction: 'Retry the request later.',
+  });
+}
+
+/** `SANDBOX_ERROR` / `SANDBOX_ITEM_WEBHOOK_NOT_SET`: `/sandbox/item/fire_webhook` on an Item without a webhook URL. */
+export function sandboxItemWebhookNotSet(itemId: string, webhookCode: string): SandboxError {
+  return new SandboxError({
+    type: 'SANDBOX_ERROR',
+    code: 'SANDBOX_ITEM_WEBHOOK_NOT_SET',
+    message: `Item ${itemId} has no webhook URL, so webhook_code ${webhookCode} cannot be sent`,
+    suggestedAction: "Set the Item's webhook URL with /item/webhook/update, then fire the webhook again.",
+  });
+}
+
 /** `ITEM_ERROR` / `ITEM_LOGIN_REQUIRED`: the user must log in again before data can be read. */
 export function itemLoginRequired(): SandboxError {
   return itemCodeError(

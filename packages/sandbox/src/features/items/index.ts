@@ -37,13 +37,15 @@ export {
   checkLogin,
   hasInitialProduct,
   institutionOf,
+  isLoginRequired,
   readableItem,
   readableProcessorAccount,
 } from './item-reads.js';
 export { scheduleNextTransactionsDay, TRANSACTIONS_DAY } from './new-day.js';
 export { itemHandlers } from './operations.js';
 export { itemError, presentAccount, presentItem } from './present.js';
-export { createBankTransferOnlyItem, issueAccessToken, issueProcessorToken } from './queries.js';
+export { createBankTransferOnlyItem, issueAccessToken, issueProcessorToken, webhookOfItem } from './queries.js';
+export { itemSandboxHandlers } from './sandbox-operations.js';
 export { seedCanonicalItem, seedCanonicalMicroDeposits } from './seed.js';
 export type { AccountsTable, ItemsTable } from './tables.js';
 export { verificationHandlers } from './verification.js';

@@ -1,6 +1,7 @@
 /**
  * What every account-data read checks before it answers: the access (or processor) token, the
- * Item's login (a login-reset Item answers `ITEM_LOGIN_REQUIRED`), and whether the Item can
+ * Item's login (a login-reset Item answers `ITEM_LOGIN_REQUIRED`, an Item at an institution that is
+ * down `INSTITUTION_NOT_RESPONDING`), and whether the Item can
  * serve the product at all (`PRODUCTS_NOT_SUPPORTED` for an Item migrated for bank transfers
  * only, and, where the operation declares it, for an institution without the product).
  */
@@ -11,14 +12,29 @@ import { loadInstitutions } from '../institutions/index.js';
 import { testUserOf } from '../world/index.js';
 import { type AccountRow, accountOfProcessorToken, itemOfAccessToken, type LiveItem, type TokenRow } from './access.js';
 import { isoDate } from './calendar.js';
-import { itemLoginRequired, productsNotSupported } from './errors.js';
+import { institutionNotResponding, itemLoginRequired, productsNotSupported } from './errors.js';
 
 type Db = Parameters<typeof itemOfAccessToken>[0];
 
-/** Refuses an Item whose login was reset (test user `user_login_reset`). */
+/**
+ * Whether the Item is in `ITEM_LOGIN_REQUIRED` (test user `user_login_reset`, or
+ * `/sandbox/item/reset_login` not yet repaired).
+ */
+export function isLoginRequired(item: LiveItem): boolean {
+  return item.login_required === 1;
+}
+
+/**
+ * Refuses an Item that cannot serve data now: its login was reset (`ITEM_LOGIN_REQUIRED`), or
+ * its institution does not answer (test user `user_institution_down`:
+ * `INSTITUTION_NOT_RESPONDING`).
+ */
 export function checkLogin(item: LiveItem): void {
-  if (testUserOf(item.test_user).behaviour === 'login_reset') {
+  if (isLoginRequired(item)) {
     throw itemLoginRequired();
+  }
+  if (testUserOf(item.test_user).behaviour === 'institution_down') {
+    throw institutionNotResponding(item.institution_id);
   }
 }
 

@@ -5,9 +5,9 @@
 import { createApiError } from '@svc/server-kit';
 import type { components } from '@svc/spec/types';
 import { fromJsonText } from '../../engine/json-text.js';
-import { testUserOf } from '../world/index.js';
 import type { AccountRow, LiveItem } from './access.js';
 import { itemLoginRequired } from './errors.js';
+import { isLoginRequired } from './item-reads.js';
 
 type Schemas = components['schemas'];
 
@@ -30,11 +30,13 @@ export function presentItem(item: LiveItem): Schemas['Item'] {
   };
 }
 
-/** `Item.error`: `ITEM_LOGIN_REQUIRED` (worded as the error a read answers) for an Item whose login was reset, otherwise null. */
+/** `Item.error`: `ITEM_LOGIN_REQUIRED` (worded as the error a read answers) for an Item whose login was reset and not repaired, otherwise null. */
 export function itemError(item: LiveItem): Schemas['EmbeddedError'] | null {
-  if (testUserOf(item.test_user).behaviour !== 'login_reset') {
-    return null;
-  }
+  return isLoginRequired(item) ? loginRequiredError() : null;
+}
+
+/** `ITEM_LOGIN_REQUIRED` as an embedded error (`Item.error`, webhook payloads): worded as the error a read answers. */
+export function loginRequiredError(): Schemas['EmbeddedError'] {
   const { init } = itemLoginRequired();
   const { request_id: _requestId, ...error } = createApiError({
     status: 400,

@@ -3,7 +3,7 @@
  * removal. Each function runs inside the caller's transaction.
  */
 import type { components } from '@svc/spec/types';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { newAccessToken, newProcessorToken, newPublicToken, randomId } from '../../engine/ids.js';
 import { toJsonText } from '../../engine/json-text.js';
 import type { Database } from '../../engine/store/database.js';
@@ -48,6 +48,7 @@ export async function createItem(trx: Trx, item: NewItem): Promise<{ itemId: str
       products: toJsonText([...item.products]),
       webhook: item.webhook,
       bank_transfer_only: 0,
+      login_required: item.user.behaviour === 'login_reset' ? 1 : 0,
       created_at: at,
       removed_at: null,
     })
@@ -94,6 +95,7 @@ export async function createBankTransferOnlyItem(
       products: toJsonText<Product[]>([]),
       webhook: null,
       bank_transfer_only: 1,
+      login_required: 0,
       created_at: at,
       removed_at: null,
     })
@@ -262,6 +264,27 @@ export async function isLiveItem(trx: Trx, itemId: string): Promise<boolean> {
 /** Sets the webhook URL of the Item `itemId`. */
 export async function setItemWebhook(trx: Trx, itemId: string, webhook: string): Promise<void> {
   await trx.updateTable('items').set({ webhook }).where('item_id', '=', itemId).execute();
+}
+
+/** The webhook URL of the Item `itemId` (null when it has none or does not exist). */
+export async function webhookOfItem(db: Kysely<Database> | Trx, itemId: string): Promise<string | null> {
+  const item = await db.selectFrom('items').select('webhook').where('item_id', '=', itemId).executeTakeFirst();
+  return item?.webhook ?? null;
+}
+
+/**
+ * Sets whether the Item `itemId` is in `ITEM_LOGIN_REQUIRED`, in one conditional update; returns
+ * whether it changed (false when it already was so, which makes a retried call harmless).
+ */
+export async function setLoginRequired(trx: Trx, itemId: string, required: boolean): Promise<boolean> {
+  const value = required ? 1 : 0;
+  const updated = await trx
+    .updateTable('items')
+    .set({ login_required: value })
+    .where('item_id', '=', itemId)
+    .where('login_required', '<>', value)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 }
 
 /** Sets the micro-deposit verification status of the account `accountId`. */

@@ -28,6 +28,7 @@ export async function seedCanonicalItem(trx: Transaction<Database>, now: Date): 
       products: toJsonText([...item.products]),
       webhook: item.webhook,
       bank_transfer_only: 0,
+      login_required: 0,
       created_at: at,
       removed_at: null,
     })

@@ -19,6 +19,11 @@ export interface ItemsTable {
   /** 1 when the Item serves bank transfers only (`/bank_transfer/migrate_account`). */
   bank_transfer_only: number;
   created_at: string;
+  /**
+   * 1 while the Item is in `ITEM_LOGIN_REQUIRED`: set for Items of the test user
+   * `user_login_reset` and by `/sandbox/item/reset_login`, cleared by `/sandbox/item/repair_login`.
+   */
+  login_required: number;
   /** Set by `/item/remove`: nothing is reachable through the Item afterwards. */
   removed_at: string | null;
 }

@@ -3,4 +3,5 @@
  * use, and nothing else (the architecture check refuses any other way in).
  */
 export { signalHandlers } from './operations.js';
+export { ACH_RETURN_CODES, isAssignedReturnCode } from './return-codes.js';
 export { seedCanonicalEvaluation } from './seed.js';

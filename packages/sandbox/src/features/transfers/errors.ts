@@ -2,8 +2,9 @@
  * The errors of transfers, each worded in one place: a refusal of the rules (rules.ts) as the
  * API's error.
  */
-import { invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidField, invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { TransferRefusal } from './rules.js';
+import { transferStatusesBefore } from './transfer-status.js';
 
 /** A `TRANSFER_ERROR` of `code`. */
 function transferError(code: string, message: string, suggestedAction: string): SandboxError {
@@ -49,6 +50,34 @@ export function transferRefusalError(refusal: TransferRefusal): SandboxError {
         refusal.code,
         `transfer_id ${refusal.transferId} cannot be cancelled: its status is ${refusal.status} and cancellable is false`,
         'Check cancellable with /transfer/get before cancelling; a transfer that was sent cannot be stopped (to pay money back, authorize and create a credit).',
+      );
+    case 'TRANSFER_STATUS_TRANSITION_NOT_ALLOWED': {
+      const { from, to, allowed } = refusal;
+      const next =
+        allowed.length === 0
+          ? `${from} is final: no move leaves it`
+          : `from ${from} it can move to ${allowed.join(', ')}`;
+      return transferError(
+        refusal.code,
+        `transfer ${refusal.transferId} cannot move from ${from} to ${to}; ${next}`,
+        transferStatusesBefore(to).includes('posted') && from === 'pending'
+          ? `Simulate posted first, then ${to}.`
+          : 'Read the transfer with /transfer/get and request a move allowed from its status (see TransferStatus).',
+      );
+    }
+    case 'FAILURE_REASON_NOT_ALLOWED':
+      return invalidField('failure_reason', `must be null or absent when event_type is ${refusal.to}`);
+    case 'FAILURE_REASON_REQUIRED':
+      return invalidField('failure_reason', `is required when event_type is ${refusal.to}`);
+    case 'ACH_RETURN_CODE_REQUIRED':
+      return invalidField(
+        'failure_reason.ach_return_code',
+        'must be an ACH return code (for example R01) when event_type is returned',
+      );
+    case 'ACH_RETURN_CODE_UNASSIGNED':
+      return invalidField(
+        'failure_reason.ach_return_code',
+        `${refusal.returnCode} is not an ACH return code NACHA has assigned`,
       );
   }
 }

@@ -6,6 +6,7 @@ export { ALBERTA, CANONICAL_ORIGINATION_ACCOUNT_ID, CANONICAL_TRANSFER_ACCOUNTS 
 export { listFilters } from './list-filters.js';
 export type { ListWindow } from './list-window.js';
 export { formatCents, parseCents } from './money.js';
+export { applyTransferMove, type TransferFailure, type TransferMove, transferMoveRefusal } from './moves.js';
 export { transferHandlers } from './operations.js';
 export {
   adjustAvailable,
@@ -17,3 +18,9 @@ export {
 export { parsed, presentTime } from './present.js';
 export { unusedAuthorizationsRetention } from './retention.js';
 export { seedTransferWorld } from './seed.js';
+export { transferSimulationHandlers } from './simulate-operation.js';
+export {
+  canMoveTransfer,
+  TRANSFER_TRANSITIONS,
+  type TransferStatus,
+} from './transfer-status.js';

@@ -13,7 +13,13 @@ import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
 import { claimIdempotencyKey } from '../../engine/store/idempotency.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
-import { accountOfItem, itemOfAccessToken, type LiveItem, productsNotSupported } from '../items/index.js';
+import {
+  accountOfItem,
+  isLoginRequired,
+  itemOfAccessToken,
+  type LiveItem,
+  productsNotSupported,
+} from '../items/index.js';
 import { testUserOf } from '../world/index.js';
 import { decideAuthorization } from './authorization-decision.js';
 import { transferRefusalError } from './errors.js';
@@ -78,7 +84,7 @@ export const transferHandlers: HandlerGroup<
       const account = await accountOfItem(trx, item.item_id, request.account_id);
       const origination = await resolveOriginationAccount(trx, clientId, request.origination_account_id, context.now);
       const outcome = decideAuthorization({
-        behaviour: testUserOf(item.test_user).behaviour,
+        behaviour: isLoginRequired(item) ? 'login_reset' : testUserOf(item.test_user).behaviour,
         availableCents: balanceCents(account.available),
         amountCents: parseCents(request.amount),
       });

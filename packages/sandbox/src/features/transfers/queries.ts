@@ -301,6 +301,26 @@ export async function cancelTransfer(trx: Transaction<Database>, transfer: Trans
   return true;
 }
 
+/**
+ * Writes `moved` (its status, `cancellable` and failure reason) over the stored transfer if it is
+ * still in status `from`, in one conditional update (of two concurrent moves exactly one wins).
+ * Returns whether this call moved it. The caller adds the event.
+ */
+export async function moveTransfer(
+  trx: Transaction<Database>,
+  from: TransferRow['status'],
+  moved: Pick<TransferRow, 'transfer_id' | 'client_id' | 'status' | 'cancellable' | 'failure_reason'>,
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('transfers')
+    .set({ status: moved.status, cancellable: moved.cancellable, failure_reason: moved.failure_reason })
+    .where('transfer_id', '=', moved.transfer_id)
+    .where('client_id', '=', moved.client_id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
 /** Up to `count` of the client's transfer events after `afterId`, in event order. */
 export async function transferEventsAfter(
   db: Db,

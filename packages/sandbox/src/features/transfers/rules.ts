@@ -5,6 +5,7 @@
  * wording lives.
  */
 import { type Outcome, refused } from '../../engine/errors/refusal.js';
+import type { TransferStatus } from './transfer-status.js';
 
 /** A refusal of a transfer operation: its error code and what the message names. */
 export type TransferRefusal =
@@ -20,7 +21,23 @@ export type TransferRefusal =
       authorized: string;
     }
   | { code: 'INVALID_TRANSFER_ID'; transferId: string }
-  | { code: 'TRANSFER_NOT_CANCELLABLE'; transferId: string; status: string };
+  | { code: 'TRANSFER_NOT_CANCELLABLE'; transferId: string; status: string }
+  | {
+      code: 'TRANSFER_STATUS_TRANSITION_NOT_ALLOWED';
+      transferId: string;
+      from: TransferStatus;
+      to: TransferStatus;
+      /** The statuses `from` can move to. */
+      allowed: readonly TransferStatus[];
+    }
+  /** A failure reason given with a move to a status that has none (`posted`, `settled`). */
+  | { code: 'FAILURE_REASON_NOT_ALLOWED'; to: TransferStatus }
+  /** No failure reason with a move to `failed` or `returned`. */
+  | { code: 'FAILURE_REASON_REQUIRED'; to: TransferStatus }
+  /** A `returned` move whose failure reason has no ACH return code. */
+  | { code: 'ACH_RETURN_CODE_REQUIRED' }
+  /** A return code of the right form that NACHA has not assigned. */
+  | { code: 'ACH_RETURN_CODE_UNASSIGNED'; returnCode: string };
 
 /** The fields of a transfer that must equal its authorization's, in the order they are compared. */
 export const AUTHORIZED_FIELDS = [

@@ -30,3 +30,11 @@ export function transferStatusesBefore(to: TransferStatus): TransferStatus[] {
 export function isFinalTransferStatus(status: TransferStatus): boolean {
   return TRANSFER_TRANSITIONS[status].length === 0;
 }
+
+/** The statuses a move simulated by `/sandbox/transfer/simulate` (or a later scheduler) can enter. */
+export type SimulatedTransferStatus = 'posted' | 'settled' | 'failed' | 'returned';
+
+/** Whether entering `status` needs a failure reason (`failed`, `returned`). */
+export function needsFailureReason(status: TransferStatus): boolean {
+  return status === 'failed' || status === 'returned';
+}

@@ -17,6 +17,8 @@ export type TestUserBehaviour =
   | 'zero_balance'
   /** Identity owners unavailable: asset reports warn `OWNERS_UNAVAILABLE`. */
   | 'owners_unavailable'
+  /** The Item's institution never answers: data reads answer `INSTITUTION_NOT_RESPONDING`; authorizations are permitted with `ERROR`. */
+  | 'institution_down'
   /** Any other test user: authorizations are permitted with `ERROR`. */
   | 'other';
 
@@ -61,6 +63,13 @@ export const TEST_USERS: readonly TestUser[] = [
     password: 'pass_good',
     behaviour: 'owners_unavailable',
     purpose: 'account owners are unavailable: asset reports carry the OWNERS_UNAVAILABLE warning',
+  },
+  {
+    username: 'user_institution_down',
+    password: 'pass_good',
+    behaviour: 'institution_down',
+    purpose:
+      'the institution does not respond: data reads answer INSTITUTION_NOT_RESPONDING; authorizations permitted with ERROR',
   },
   {
     username: 'user_custom',

@@ -11,6 +11,7 @@ import { assetsSignalApplications } from './0005-assets-signal-applications.js';
 import { exchangeIntegration } from './0006-exchange-integration.js';
 import { retention } from './0007-retention.js';
 import { clocks } from './0008-clocks.js';
+import { itemStates } from './0009-item-states.js';
 import { faultRules } from './0010-fault-rules.js';
 import { listIndexes } from './0012-list-indexes.js';
 import { rateLimitWindows } from './0012-rate-limit-windows.js';
@@ -29,6 +30,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0006_exchange_integration': exchangeIntegration(),
     '0007_retention': retention(),
     '0008_clocks': clocks(),
+    '0009_item_states': itemStates(),
     '0010_fault_rules': faultRules(engine),
     '0012_list_indexes': listIndexes(),
     '0012_rate_limit_windows': rateLimitWindows(),

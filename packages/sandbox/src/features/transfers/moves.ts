@@ -1,0 +1,107 @@
+/**
+ * Moving a transfer along its life (`transfer-status.ts`): the pure rule that says whether a move
+ * is allowed, and the one function that applies an allowed move in the caller's transaction
+ * (status, `cancellable`, failure reason, the transfer event and the `TRANSFER_EVENTS_UPDATE`
+ * webhook together). `/sandbox/transfer/simulate` uses both; anything else that moves transfers
+ * (a scheduler) imports `applyTransferMove` through the feature's index.
+ */
+import type { Transaction } from 'kysely';
+import { ENVIRONMENT } from '../../engine/ids.js';
+import type { Database } from '../../engine/store/database.js';
+import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
+import { webhookOfItem } from '../items/index.js';
+import { isAssignedReturnCode } from '../signal/index.js';
+import { appendTransferEvent, moveTransfer, type TransferRow } from './queries.js';
+import type { TransferRefusal } from './rules.js';
+import { canMoveTransfer, needsFailureReason, TRANSFER_TRANSITIONS, type TransferStatus } from './transfer-status.js';
+
+/** Why a transfer failed or was returned (`TransferFailure`). */
+export interface TransferFailure {
+  ach_return_code: string | null;
+  description: string;
+}
+
+/** A requested move: the status to enter and, for `failed` and `returned`, why. */
+export interface TransferMove {
+  to: TransferStatus;
+  failure: TransferFailure | null;
+}
+
+/**
+ * The refusal of moving `transfer` (undefined when the client has no transfer `transferId`) as
+ * `move` asks, or null when the move is allowed: the transfer exists, the transition is in the
+ * state machine, and a failure reason (required exactly for `failed` and `returned`) carries an
+ * assigned ACH return code, non-null for `returned`.
+ */
+export function transferMoveRefusal(
+  transferId: string,
+  transfer: { status: string } | undefined,
+  move: TransferMove,
+): TransferRefusal | null {
+  if (!transfer) {
+    return { code: 'INVALID_TRANSFER_ID', transferId };
+  }
+  const from = transfer.status as TransferStatus;
+  if (!canMoveTransfer(from, move.to)) {
+    return {
+      code: 'TRANSFER_STATUS_TRANSITION_NOT_ALLOWED',
+      transferId,
+      from,
+      to: move.to,
+      allowed: TRANSFER_TRANSITIONS[from],
+    };
+  }
+  if (!needsFailureReason(move.to)) {
+    return move.failure === null ? null : { code: 'FAILURE_REASON_NOT_ALLOWED', to: move.to };
+  }
+  if (move.failure === null) {
+    return { code: 'FAILURE_REASON_REQUIRED', to: move.to };
+  }
+  const returnCode = move.failure.ach_return_code;
+  if (returnCode === null) {
+    return move.to === 'returned' ? { code: 'ACH_RETURN_CODE_REQUIRED' } : null;
+  }
+  return isAssignedReturnCode(returnCode) ? null : { code: 'ACH_RETURN_CODE_UNASSIGNED', returnCode };
+}
+
+/**
+ * Applies an allowed move to `transfer` inside `trx`: one conditional update (from the status
+ * read, so of two concurrent moves exactly one wins; `cancellable` false from `posted` on), the
+ * transfer event of the new status, and the `TRANSFER_EVENTS_UPDATE` webhook to the webhook URL
+ * of the transfer's Item when it has one. Returns the transfer as it is now, or undefined when a
+ * concurrent change won (nothing was written; the caller decides with a fresh read).
+ */
+export async function applyTransferMove(
+  trx: Transaction<Database>,
+  transfer: TransferRow,
+  move: TransferMove,
+  now: Date,
+): Promise<{ transfer: TransferRow; webhookQueued: boolean } | undefined> {
+  const moved: TransferRow = {
+    ...transfer,
+    status: move.to,
+    cancellable: 0,
+    failure_reason: move.failure === null ? null : JSON.stringify(move.failure),
+  };
+  if (!(await moveTransfer(trx, transfer.status, moved))) {
+    return undefined;
+  }
+  const url = await webhookOfItem(trx, transfer.item_id);
+  if (url !== null) {
+    await enqueueWebhook(trx, {
+      clientId: transfer.client_id,
+      itemId: transfer.item_id,
+      url,
+      payload: {
+        webhook_type: 'TRANSFER',
+        webhook_code: 'TRANSFER_EVENTS_UPDATE',
+        item_id: transfer.item_id,
+        environment: ENVIRONMENT,
+      },
+      now,
+    });
+  }
+  // The event id last: the stream's counter row stays locked only for the end of the transaction.
+  await appendTransferEvent(trx, moved, move.to, now.toISOString());
+  return { transfer: moved, webhookQueued: url !== null };
+}

@@ -1,0 +1,66 @@
+import { afterEach, expect, it } from 'vitest';
+import { describeEngines } from '../../support/harness.js';
+import { type Receiver, startReceiver } from '../../support/receiver.js';
+import { bankTransferRequest, newItem, newKey } from '../../support/transfer-fixtures.js';
+import { queuedWebhookCodes, verifiedPayload } from '../../support/webhooks.js';
+
+let receiver: Receiver | undefined;
+afterEach(async () => {
+  await receiver?.close();
+  receiver = undefined;
+});
+
+describeEngines('/sandbox/bank_transfer/simulate: the BANK_TRANSFERS_EVENTS_UPDATE webhook', (sandbox) => {
+  it("is sent, signed and valid, for each simulated event, to the webhook URL of the bank transfer's Item", async () => {
+    receiver = await startReceiver();
+    const item = await newItem(sandbox(), { webhook: receiver.url });
+    const { bank_transfer } = await sandbox().ok('bankTransferCreate', bankTransferRequest(item, newKey('bt-hook')));
+    await sandbox().ok('bankTransferCancel', { bank_transfer_id: bank_transfer.bank_transfer_id });
+    const { bank_transfer: second } = await sandbox().ok(
+      'bankTransferCreate',
+      bankTransferRequest(item, newKey('bt-hook')),
+    );
+    await sandbox().ok('sandboxBankTransferSimulate', {
+      bank_transfer_id: second.bank_transfer_id,
+      event_type: 'posted',
+    });
+    await sandbox().ok('sandboxBankTransferSimulate', {
+      bank_transfer_id: second.bank_transfer_id,
+      event_type: 'reversed',
+    });
+    const deliveries = await receiver.waitFor(2);
+    const payloads = await Promise.all(deliveries.map((delivery) => verifiedPayload(delivery, sandbox().clock.now())));
+    expect(payloads).toEqual([
+      {
+        webhook_type: 'BANK_TRANSFERS',
+        webhook_code: 'BANK_TRANSFERS_EVENTS_UPDATE',
+        item_id: item.itemId,
+        environment: 'sandbox',
+      },
+      {
+        webhook_type: 'BANK_TRANSFERS',
+        webhook_code: 'BANK_TRANSFERS_EVENTS_UPDATE',
+        item_id: item.itemId,
+        environment: 'sandbox',
+      },
+    ]);
+    // Creating and cancelling (the client's own moves) send none; a refused simulation sends none.
+    await sandbox().fail('sandboxBankTransferSimulate', {
+      bank_transfer_id: second.bank_transfer_id,
+      event_type: 'posted',
+    });
+    const queued = await queuedWebhookCodes(sandbox(), item.itemId);
+    expect(queued).toEqual(['BANK_TRANSFERS_EVENTS_UPDATE', 'BANK_TRANSFERS_EVENTS_UPDATE']);
+  });
+
+  it('is not sent for a bank transfer whose Item has no webhook URL', async () => {
+    const item = await newItem(sandbox());
+    const { bank_transfer } = await sandbox().ok('bankTransferCreate', bankTransferRequest(item, newKey('bt-quiet')));
+    await sandbox().ok('sandboxBankTransferSimulate', {
+      bank_transfer_id: bank_transfer.bank_transfer_id,
+      event_type: 'failed',
+    });
+    const queued = await queuedWebhookCodes(sandbox(), item.itemId);
+    expect(queued).toEqual([]);
+  });
+});
