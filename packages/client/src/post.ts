@@ -60,6 +60,8 @@ export interface RawPostInit {
   /** `json` (default) parses a 2xx body; `text` keeps it as text. */
   parseAs?: 'json' | 'text';
   middleware?: readonly ClientMiddleware[] | undefined;
+  /** The fetch of this call (openapi-fetch's per-call `fetch`). */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 /** What openapi-fetch's `POST` resolves to, untyped. */
