@@ -1,6 +1,7 @@
 import type { paths } from '@svc/spec/types';
 import createFetchClient from 'openapi-fetch';
 import { toApiError, UNPARSED_BODY_LIMIT } from './api-error.js';
+import { ATTEMPT, createAttemptRequestClass } from './attempt-request.js';
 import { bodySerializer, type CredentialsPlacement, credentialHeaders, HEADERS } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';
 import { type Environment, environments } from './generated/environments.gen.js';
@@ -101,6 +102,7 @@ export function createClient(options: ClientOptions): SvcClient {
     baseUrl: settings.baseUrl,
     headers,
     fetch: baseFetch,
+    Request: createAttemptRequestClass(globalThis.Request),
     bodySerializer: bodySerializer(settings.credentials, credentials),
     // No operation has query parameters: a serializer per call would be built for nothing.
     querySerializer: noQuery,
@@ -114,12 +116,13 @@ export function createClient(options: ClientOptions): SvcClient {
     // The attempt's signal goes to fetch (`fetch(request, { signal })`), not into the `Request`
     // openapi-fetch builds: a `Request` with a signal follows it (a listener, a weak reference and
     // a finalizer each), and fetch follows the signal it is given anyway; with both, every
-    // attempt would pay twice.
+    // attempt would pay twice. The `Request` still shows it as its `signal` (see attempt-request.ts).
     const attempt = (fetchInit: FetchInit | undefined) =>
       rawPost(path, {
         ...init,
         body,
         signal: undefined,
+        [ATTEMPT]: fetchInit,
         fetch: fetchInit ? (request: Request) => baseFetch(request, fetchInit) : baseFetch,
       });
     return send(path, attempt, {

@@ -99,12 +99,12 @@ describe('runs in browsers', () => {
  * ~1.5 kB with their interpreter. Issue 27 asked for 7.0 kB (client) and 10 kB (everything) with
  * openapi-fetch: not reached, see the README ("Size and overhead") for the breakdown and what is
  * left. These budgets hold the figures measured once the operation table was stored compactly
- * (7.63 kB and 10.49 kB) with under 1 % headroom, so any growth fails here.
+ * and the attempt's signal moved out of the `Request` (7.71 kB and 10.57 kB) with under 1 % headroom, so any growth fails here.
  * `pnpm --filter @svc/client bench` prints the same figures.
  */
 const BUDGETS: Record<keyof typeof SIZE_CASES, number> = {
-  everything: 10_550,
-  client: 7_680,
+  everything: 10_620,
+  client: 7_750,
   webhooks: 2_700,
 };
 

@@ -273,6 +273,20 @@ describe('time limits', () => {
     expect(requests[0]?.signal?.reason).toBe(reason);
   });
 
+  it("shows the attempt's abort signal as the request's signal, for a fetch that reads it there", async () => {
+    const seen: Request[] = [];
+    const fetch = (request: Request) => {
+      seen.push(request);
+      return new Promise<Response>((_, reject) => {
+        request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+      });
+    };
+    const client = createClient({ ...credentials, baseUrl, fetch, timeoutMs: 2000, maxRetries: 0 });
+    const { error } = await settle(read(client));
+    expect(error).toBeInstanceOf(SvcTimeoutError);
+    expect(seen[0]?.signal.aborted).toBe(true);
+  });
+
   it('times out a fetch that ignores its abort signal', async () => {
     const { client } = clientWith(['deaf'], { timeoutMs: 300, maxRetries: 0 });
     expect((await settle(read(client))).error).toBeInstanceOf(SvcTimeoutError);
