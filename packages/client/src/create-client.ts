@@ -1,6 +1,7 @@
 import type { paths } from '@svc/spec/types';
 import createFetchClient from 'openapi-fetch';
 import { toApiError, UNPARSED_BODY_LIMIT } from './api-error.js';
+import { ATTEMPT, createAttemptRequestClass } from './attempt-request.js';
 import { bodySerializer, type CredentialsPlacement, credentialHeaders, HEADERS } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';
 import { type Environment, environments } from './generated/environments.gen.js';
@@ -12,7 +13,7 @@ import { paginate } from './paginate.js';
 import type { PostMethod, RawPostInit, RawPostResult } from './post.js';
 import { redactText } from './redact.js';
 import { DEFAULT_MAX_RETRIES } from './retry.js';
-import { type FetchLike, send } from './transport.js';
+import { type FetchInit, type FetchLike, send } from './transport.js';
 
 /** The API version a request may pin with the `SVC-Version` header. */
 export type ApiVersion = NonNullable<paths['/item/remove']['parameters']['header']>['SVC-Version'];
@@ -95,12 +96,16 @@ export function createClient(options: ClientOptions): SvcClient {
   if (options.version) {
     headers[HEADERS.version] = options.version;
   }
+  const baseFetch: FetchLike = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
   // Credentials go in the default headers, or into every JSON body.
   const fetchClient = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     headers,
-    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    fetch: baseFetch,
+    Request: createAttemptRequestClass(globalThis.Request),
     bodySerializer: bodySerializer(settings.credentials, credentials),
+    // No operation has query parameters: a serializer per call would be built for nothing.
+    querySerializer: noQuery,
   });
   const rawPost = fetchClient.POST as unknown as (path: string, init: RawPostInit) => Promise<RawPostResult>;
 
@@ -108,7 +113,19 @@ export function createClient(options: ClientOptions): SvcClient {
   function post(path: string, init: RawPostInit = {}, limits?: CallOptions) {
     // With body credentials even a call without a body sends them.
     const body = init.body === undefined && bodyCredentials ? {} : init.body;
-    return send(path, (signal) => rawPost(path, { ...init, body, signal }), {
+    // The attempt's signal goes to fetch (`fetch(request, { signal })`), not into the `Request`
+    // openapi-fetch builds: a `Request` with a signal follows it (a listener, a weak reference and
+    // a finalizer each), and fetch follows the signal it is given anyway; with both, every
+    // attempt would pay twice. The `Request` still shows it as its `signal` (see attempt-request.ts).
+    const attempt = (fetchInit: FetchInit | undefined) =>
+      rawPost(path, {
+        ...init,
+        body,
+        signal: undefined,
+        [ATTEMPT]: fetchInit,
+        fetch: fetchInit ? (request: Request) => baseFetch(request, fetchInit) : baseFetch,
+      });
+    return send(path, attempt, {
       timeoutMs: limits?.timeoutMs === undefined ? settings.timeoutMs : checkTimeout(limits.timeoutMs),
       maxRetries: limits?.maxRetries === undefined ? settings.maxRetries : checkRetries(limits.maxRetries),
       policy: policies[path] ?? 'unsafe',
@@ -175,6 +192,11 @@ function readOptions(options: ClientOptions) {
     timeoutMs: checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     maxRetries: checkRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES),
   };
+}
+
+/** The query serializer of an API without query parameters. */
+function noQuery(): string {
+  return '';
 }
 
 function isAbsoluteUrl(url: string): boolean {

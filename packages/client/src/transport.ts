@@ -18,11 +18,24 @@ import {
   waitBeforeRetryMs,
 } from './retry.js';
 
-/** A fetch that takes a `Request`, as openapi-fetch calls it. */
-export type FetchLike = (request: Request) => Promise<Response>;
+/**
+ * A fetch that takes a `Request`, as openapi-fetch calls it, and the attempt's abort signal in
+ * its second argument (`fetch(request, { signal })`, as the standard `fetch` takes it): the signal
+ * aborts the request when the attempt's time limit passes or the caller aborts. A fetch that
+ * ignores it still cannot hold a call up: the client settles the attempt either way.
+ */
+export type FetchLike = (request: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
 
-/** One attempt of a call: openapi-fetch's `POST`, aborted by `signal` (none: nothing can abort it). */
-export type Attempt<Result extends { response: Response }> = (signal: AbortSignal | undefined) => Promise<Result>;
+/** What the fetch of an attempt is given as its second argument: the attempt's abort signal. */
+export interface FetchInit {
+  readonly signal: AbortSignal;
+}
+
+/**
+ * One attempt of a call: openapi-fetch's `POST`, whose fetch is given `init` (none: nothing can
+ * abort it).
+ */
+export type Attempt<Result extends { response: Response }> = (init: FetchInit | undefined) => Promise<Result>;
 
 /**
  * A time limit from this many milliseconds on is no limit (`setTimeout` cannot wait longer, and
@@ -89,8 +102,9 @@ export async function send<Result extends { response: Response }>(
  * One attempt within `timeoutMs`, body included; the caller's signal aborts it at any time. It
  * settles when the time limit passes or the caller aborts even if the fetch ignores its signal.
  * Per attempt: one AbortController and one timer, both released as soon as the attempt settles;
- * none at all when there is neither a time limit nor a caller's signal (the `Request` then
- * carries no signal, which is what a signal costs: the runtime follows it with a listener).
+ * none at all when there is neither a time limit nor a caller's signal. The controller's signal
+ * is made when the fetch reads it (`init.signal`, as the standard fetch does): a fetch that does
+ * not listen for aborts (a test double) does not pay for it.
  */
 function attemptOnce<Result>(attempt: Attempt<Result & { response: Response }>, options: SendOptions) {
   const { signal: callerSignal, timeoutMs } = options;
@@ -98,29 +112,39 @@ function attemptOnce<Result>(attempt: Attempt<Result & { response: Response }>, 
   if (!(limited || callerSignal)) {
     return attempt(undefined);
   }
+  if (callerSignal?.aborted) {
+    return Promise.reject(callerSignal.reason);
+  }
+  const controller = new AbortController();
+  const init: FetchInit = {
+    get signal() {
+      return controller.signal;
+    },
+  };
   return new Promise<Result>((resolve, reject) => {
-    if (callerSignal?.aborted) {
-      reject(callerSignal.reason);
-      return;
-    }
-    const controller = new AbortController();
-    const finish = <Value>(settle: (value: Value) => void, value: Value) => {
+    const release = () => {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
-      settle(value);
     };
     // Settle first, so the attempt counts as timed out (or aborted by the caller) whatever error
     // the aborted fetch then throws.
     const stop = (reason: unknown) => {
-      finish(reject, reason);
+      release();
+      reject(reason);
       controller.abort(reason);
     };
     const onCallerAbort = () => stop(callerSignal?.reason);
     const timer = limited ? setTimeout(() => stop(new AttemptTimeout()), timeoutMs) : undefined;
     callerSignal?.addEventListener('abort', onCallerAbort);
-    attempt(controller.signal).then(
-      (result) => finish(resolve, result),
-      (error: unknown) => finish(reject, error),
+    attempt(init).then(
+      (result) => {
+        release();
+        resolve(result);
+      },
+      (error: unknown) => {
+        release();
+        reject(error);
+      },
     );
   });
 }

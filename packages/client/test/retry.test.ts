@@ -253,6 +253,40 @@ describe('time limits', () => {
     expect(((await call).error as Error).message).toBe('cancelled by the user');
   });
 
+  it('gives fetch the abort signal of the attempt, which the time limit aborts', async () => {
+    const { client, requests } = clientWith(['hang'], { timeoutMs: 2000, maxRetries: 0 });
+    const { error } = await settle(read(client));
+    expect(error).toBeInstanceOf(SvcTimeoutError);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('gives fetch an abort signal that the caller aborts, with the caller reason', async () => {
+    const { client, requests } = clientWith(['hang']);
+    const controller = new AbortController();
+    const call = outcomeOf(client.transferGet({ transfer_id: 't1' }, { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(requests[0]?.signal?.aborted).toBe(false);
+    const reason = new Error('cancelled by the user');
+    controller.abort(reason);
+    expect((await call).error).toBe(reason);
+    expect(requests[0]?.signal?.reason).toBe(reason);
+  });
+
+  it("shows the attempt's abort signal as the request's signal, for a fetch that reads it there", async () => {
+    const seen: Request[] = [];
+    const fetch = (request: Request) => {
+      seen.push(request);
+      return new Promise<Response>((_, reject) => {
+        request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+      });
+    };
+    const client = createClient({ ...credentials, baseUrl, fetch, timeoutMs: 2000, maxRetries: 0 });
+    const { error } = await settle(read(client));
+    expect(error).toBeInstanceOf(SvcTimeoutError);
+    expect(seen[0]?.signal.aborted).toBe(true);
+  });
+
   it('times out a fetch that ignores its abort signal', async () => {
     const { client } = clientWith(['deaf'], { timeoutMs: 300, maxRetries: 0 });
     expect((await settle(read(client))).error).toBeInstanceOf(SvcTimeoutError);

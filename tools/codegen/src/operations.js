@@ -33,7 +33,8 @@ export function jsDoc(paragraphs, indent, tags = []) {
 }
 
 /**
- * The runtime entry of one operation in `operationTable`.
+ * The type of one operation's entry in `operationTable` (its path, retry policy and paging as
+ * literal types), a member of the `OperationEntries` interface.
  * @param {OperationDescription} operation
  * @returns {string}
  */
@@ -44,6 +45,60 @@ function tableEntry(operation) {
     ...(operation.paging ? { paging: operation.paging } : {}),
   };
   return `  ${operation.name}: ${JSON.stringify(entry)},`;
+}
+
+/**
+ * The operation name the client derives from a path when the table does not state one (the
+ * same rule as `operationNameOf` in the client's src/operation-table.ts).
+ * @param {string} path
+ * @returns {string}
+ */
+function nameOfPath(path) {
+  return path.slice(1).replace(/[/_](.)/g, (_, letter) => letter.toUpperCase());
+}
+
+/**
+ * The compact runtime entry of one operation: `<r|i|u><path>`, plus `=<name>` when the
+ * operationId is not the camelCased path.
+ * @param {OperationDescription} operation
+ * @returns {string}
+ */
+function compactEntry(operation) {
+  const name = nameOfPath(operation.path) === operation.name ? '' : `=${operation.name}`;
+  return `${operation.retry[0]}${operation.path}${name}`;
+}
+
+/**
+ * The `operationTable` declaration: its type (every entry as literal types), and the value,
+ * stored compactly (see the client's src/operation-table.ts) for what it costs a browser bundle.
+ * @param {OperationDescription[]} operations
+ * @returns {string[]}
+ */
+function operationTableLines(operations) {
+  const paging = Object.fromEntries(
+    operations.flatMap((operation) => (operation.paging ? [[operation.name, operation.paging]] : [])),
+  );
+  const entries = operations.map(compactEntry);
+  if (entries.some((entry) => /\s/.test(entry))) {
+    throw new Error('operationTable: an operation path contains white space');
+  }
+  return [
+    '/** The entry of every operation in `operationTable`, as literal types. */',
+    'interface OperationEntries {',
+    ...operations.map(tableEntry),
+    '}',
+    '',
+    '/**',
+    ' * Runtime facts of every operation, by operationId: its path, its retry policy (`read`,',
+    ' * `idempotent` or `unsafe`, derived from the spec as the README explains) and, for paged',
+    ' * operations, where the paging fields are.',
+    ' */',
+    'export const operationTable: { readonly [Name in keyof OperationEntries]: Readonly<OperationEntries[Name]> } =',
+    '  /* @__PURE__ */ expandOperationTable<OperationEntries>(',
+    `    ${JSON.stringify(entries.join(' '))},`,
+    `    ${JSON.stringify(paging)},`,
+    '  );',
+  ];
 }
 
 /**
@@ -108,17 +163,10 @@ export function generateOperations(document) {
   const paged = operations.filter((operation) => operation.paging);
   return [
     generatedBanner('Every operation of the SVC API: path, retry policy, paging, and the typed named methods.'),
-    "import type { OperationInfo } from '../operation-info.js';",
+    "import { expandOperationTable } from '../operation-table.js';",
     "import type { CallOptions, PageItem, Paged, PaginateOptions, RequestBody, ResponseBody } from '../operation-types.js';",
     '',
-    '/**',
-    ' * Runtime facts of every operation, by operationId: its path, its retry policy (`read`,',
-    ' * `idempotent` or `unsafe`, derived from the spec as the README explains) and, for paged',
-    ' * operations, where the paging fields are.',
-    ' */',
-    'export const operationTable = {',
-    ...operations.map(tableEntry),
-    '} as const satisfies Record<string, OperationInfo>;',
+    ...operationTableLines(operations),
     '',
     '/** The operationId of an operation of the API. */',
     'export type OperationName = keyof typeof operationTable;',

@@ -222,6 +222,15 @@ describe('generateOperations', () => {
     );
   });
 
+  it('stores the table compactly: policy mark and path, the name only when it is not the camelCased path', () => {
+    expect(out).toContain('  /* @__PURE__ */ expandOperationTable<OperationEntries>(');
+    expect(out).toContain('"u/item/public_token/exchange u/item/access_token/invalidate ');
+    expect(out).toContain(' i/transfer/create r/transfer/get ');
+    const renamed = structuredClone(bundled);
+    renamed.paths['/transfer/get'].post.operationId = 'fetchTransfer';
+    expect(generateOperations(renamed)).toContain(' r/transfer/get=fetchTransfer ');
+  });
+
   it("puts each operation's summary, description and retry policy in its JSDoc", () => {
     const operation = bundled.paths['/item/public_token/exchange'].post;
     const block = out.slice(

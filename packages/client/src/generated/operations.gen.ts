@@ -6,15 +6,11 @@
  * at the repository root. CI fails when this file differs from what the generator writes.
  */
 
-import type { OperationInfo } from '../operation-info.js';
+import { expandOperationTable } from '../operation-table.js';
 import type { CallOptions, PageItem, Paged, PaginateOptions, RequestBody, ResponseBody } from '../operation-types.js';
 
-/**
- * Runtime facts of every operation, by operationId: its path, its retry policy (`read`,
- * `idempotent` or `unsafe`, derived from the spec as the README explains) and, for paged
- * operations, where the paging fields are.
- */
-export const operationTable = {
+/** The entry of every operation in `operationTable`, as literal types. */
+interface OperationEntries {
   itemPublicTokenExchange: {"path":"/item/public_token/exchange","retry":"unsafe"},
   itemAccessTokenInvalidate: {"path":"/item/access_token/invalidate","retry":"unsafe"},
   itemWebhookUpdate: {"path":"/item/webhook/update","retry":"unsafe"},
@@ -82,7 +78,18 @@ export const operationTable = {
   sandboxItemFireWebhook: {"path":"/sandbox/item/fire_webhook","retry":"unsafe"},
   sandboxItemResetLogin: {"path":"/sandbox/item/reset_login","retry":"unsafe"},
   sandboxItemRepairLogin: {"path":"/sandbox/item/repair_login","retry":"unsafe"},
-} as const satisfies Record<string, OperationInfo>;
+}
+
+/**
+ * Runtime facts of every operation, by operationId: its path, its retry policy (`read`,
+ * `idempotent` or `unsafe`, derived from the spec as the README explains) and, for paged
+ * operations, where the paging fields are.
+ */
+export const operationTable: { readonly [Name in keyof OperationEntries]: Readonly<OperationEntries[Name]> } =
+  /* @__PURE__ */ expandOperationTable<OperationEntries>(
+    "u/item/public_token/exchange u/item/access_token/invalidate u/item/webhook/update u/item/remove u/item/import r/item/application/list u/item/application/scopes/update r/application/get r/auth/get r/identity/get r/transactions/get u/transactions/refresh r/liabilities/get r/investments/holdings/get r/investments/transactions/get u/processor/token/create u/processor/partner_a/processor_token/create u/processor/partner_b/bank_account_token/create r/processor/auth/get r/processor/identity/get r/processor/balance/get i/processor/bank_transfer/create u/asset_report/audit_copy/create r/asset_report/audit_copy/get u/asset_report/audit_copy/remove r/institutions/search r/institutions/get u/payment_initiation/recipient/create r/payment_initiation/recipient/get r/payment_initiation/recipient/list u/payment_initiation/payment/create r/payment_initiation/payment/get r/payment_initiation/payment/list u/payment_initiation/payment/reverse u/payment_initiation/payment/token/create u/transfer/authorization/create i/transfer/create r/transfer/get r/transfer/list u/transfer/cancel r/transfer/event/sync i/bank_transfer/create r/bank_transfer/get r/bank_transfer/list u/bank_transfer/cancel r/bank_transfer/balance/get r/bank_transfer/event/sync u/bank_transfer/migrate_account u/signal/evaluate u/signal/return/report r/employers/search u/sandbox/public_token/create u/sandbox/processor_token/create u/sandbox/item/set_verification_status u/sandbox/asset_report/create u/sandbox/bank_transfer/simulate u/sandbox/payment/simulate u/sandbox/fault_rule/create r/sandbox/fault_rule/list u/sandbox/fault_rule/remove u/sandbox/payment/refund/simulate r/sandbox/clock/get u/sandbox/clock/advance u/sandbox/transfer/simulate u/sandbox/item/fire_webhook u/sandbox/item/reset_login u/sandbox/item/repair_login",
+    {"transactionsGet":{"kind":"total","items":"transactions","total":"total_transactions","count":["options","count"],"offset":["options","offset"],"defaultCount":100},"investmentsTransactionsGet":{"kind":"total","items":"investment_transactions","total":"total_investment_transactions","count":["options","count"],"offset":["options","offset"],"defaultCount":100},"institutionsGet":{"kind":"total","items":"institutions","total":"total","count":["count"],"offset":["offset"],"defaultCount":null},"paymentInitiationPaymentList":{"kind":"cursor","items":"payments","cursor":"cursor","next":"next_cursor"},"transferList":{"kind":"offset","items":"transfers","count":["count"],"offset":["offset"],"defaultCount":25},"transferEventSync":{"kind":"after-id","items":"transfer_events","after":"after_id","id":"event_id","count":["count"],"defaultCount":25},"bankTransferList":{"kind":"offset","items":"bank_transfers","count":["count"],"offset":["offset"],"defaultCount":25},"bankTransferEventSync":{"kind":"after-id","items":"bank_transfer_events","after":"after_id","id":"event_id","count":["count"],"defaultCount":25}},
+  );
 
 /** The operationId of an operation of the API. */
 export type OperationName = keyof typeof operationTable;

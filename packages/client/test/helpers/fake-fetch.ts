@@ -9,7 +9,8 @@ import type { ErrorType } from '../../src/generated/error-types.gen.js';
 
 /**
  * One answer: a response, an error to throw, a function of the request, `hang` (never answers,
- * but rejects when the request's signal aborts) or `deaf` (never answers, ignores the signal).
+ * but rejects when its abort signal aborts: the one given as `fetch(request, { signal })`, else
+ * the request's) or `deaf` (never answers, ignores the signal).
  */
 export type Step = Response | Error | ((request: Request) => Response | Promise<Response>) | 'hang' | 'deaf';
 
@@ -22,12 +23,14 @@ export interface SeenRequest {
   body: Record<string, unknown>;
   /** `Date.now()` when the request arrived (fake time under fake timers). */
   at: number;
+  /** The abort signal fetch was given in its second argument, if any. */
+  signal: AbortSignal | undefined;
 }
 
 /** A fetch that answers with `steps` in order (the last one repeats) and records the requests. */
 export function scriptedFetch(...steps: Step[]) {
   const requests: SeenRequest[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
+  const fetch = async (request: Request, init?: { signal?: AbortSignal }): Promise<Response> => {
     const text = await request.text();
     requests.push({
       path: new URL(request.url).pathname,
@@ -35,6 +38,7 @@ export function scriptedFetch(...steps: Step[]) {
       headers: request.headers,
       body: text === '' ? {} : JSON.parse(text),
       at: Date.now(),
+      signal: init?.signal,
     });
     const step = steps[Math.min(requests.length - 1, steps.length - 1)];
     if (step === undefined) {
@@ -44,8 +48,9 @@ export function scriptedFetch(...steps: Step[]) {
       return new Promise<Response>(() => {});
     }
     if (step === 'hang') {
+      const signal = init?.signal ?? request.signal;
       return new Promise<Response>((_, reject) => {
-        request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
       });
     }
     if (step instanceof Error) {
