@@ -62,6 +62,12 @@ describe('describeWebhooks', () => {
       ['WEBHOOK_UPDATE_ACKNOWLEDGED', 'WebhookUpdateAcknowledgedWebhook'],
       ['DEFAULT_UPDATE', 'DefaultUpdateWebhook'],
       ['TRANSACTIONS_REMOVED', 'TransactionsRemovedWebhook'],
+      ['ITEM_ERROR', 'ItemErrorWebhook'],
+      ['PENDING_EXPIRATION', 'PendingExpirationWebhook'],
+      ['USER_PERMISSION_REVOKED', 'UserPermissionRevokedWebhook'],
+      ['LOGIN_REPAIRED', 'LoginRepairedWebhook'],
+      ['TRANSFER_EVENTS_UPDATE', 'TransferEventsUpdateWebhook'],
+      ['BANK_TRANSFERS_EVENTS_UPDATE', 'BankTransfersEventsUpdateWebhook'],
     ]);
   });
 
