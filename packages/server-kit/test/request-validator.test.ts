@@ -69,8 +69,8 @@ describe('a missing field inside a "null or object" field', () => {
     }),
   );
 
-  it('has the 14 cases of the spec (user.address, options.bacs, failure_reason), each with an example to edit', () => {
-    expect(cases).toHaveLength(14);
+  it('has the 16 cases of the spec (user.address, options.bacs, failure_reason of the bank transfer and transfer simulations), each with an example to edit', () => {
+    expect(cases).toHaveLength(16);
     expect(cases.filter((item) => item.example === undefined).map((item) => item.name)).toEqual([]);
   });
 
