@@ -1,10 +1,11 @@
 /**
  * Starts the sandbox in this process: opens and migrates the store (seeding the canonical world
  * into an empty one), compiles request validation from the bundled spec, starts the webhook
- * deliverer and the pruner (`engine/store/retention.ts`) and listens through `@svc/server-kit`'s
- * `listen()` behind its request core (`/healthz`, `/openapi.json`, `/openapi.yaml`, the request log). `stop()` is graceful: no new
- * connections, in-flight requests finish, the pruner its batch, the deliverer its attempts,
- * then the store closes.
+ * deliverer, the pruner (`engine/store/retention.ts`) and the request recorder of the inspector,
+ * and listens through `@svc/server-kit`'s `listen()` behind its request core (`/healthz`,
+ * `/openapi.json`, `/openapi.yaml`, the request log); `/inspector` goes to the inspector, every
+ * other path to the API. `stop()` is graceful: no new connections, in-flight requests finish, the
+ * recorder stores what it holds, the pruner its batch, the deliverer its attempts, then the store closes.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -29,10 +30,13 @@ import { type Clock, systemClock } from './engine/clock.js';
 import type { Handlers } from './engine/handler-types.js';
 import { createSandboxListener, type SandboxRoute } from './engine/http/listener.js';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimit } from './engine/http/rate-limit.js';
+import { type RequestRecorder, startRequestRecorder } from './engine/inspector/request-recorder.js';
+import { type RequestRecordLimits, requestRecordsRetention } from './engine/inspector/retention.js';
 import { jsonLineLogger, type Logger } from './engine/logger.js';
 import { openStore, type Store, type StoreLocation } from './engine/store/open-store.js';
 import { engineRetentionSteps, type Pruner, type RetentionPolicy, startPruner } from './engine/store/retention.js';
 import { type DeliveryPolicy, startDeliverer } from './engine/webhooks/deliverer.js';
+import { createInspector, INSPECTOR_PATH, isInspectorPath } from './features/inspector/index.js';
 import { unusedAuthorizationsRetention } from './features/transfers/index.js';
 import { type OperationId, operationPaths } from './generated/handlers.gen.js';
 import { handlers as defaultHandlers } from './handlers.js';
@@ -81,12 +85,21 @@ export interface SandboxOptions {
    * name unless some are given; `'*'` answers any name.
    */
   allowedHosts?: readonly string[] | '*';
+  /**
+   * What the inspector (`/inspector`) keeps of each client's requests: the newest `maxPerClient`
+   * (default 1000) no older than `maxAgeMs` (default 1 hour), pruned with the other records (so
+   * not when `retention` is `null`). `null`: no request is recorded (the page still shows
+   * webhooks, events and Items).
+   */
+  requestRecords?: Partial<RequestRecordLimits> | null;
 }
 
 /** A running sandbox. */
 export interface RunningSandbox {
   /** Base URL, e.g. `http://127.0.0.1:4020`. */
   url: string;
+  /** The inspector's page, e.g. `http://127.0.0.1:4020/inspector`. */
+  inspectorUrl: string;
   host: string;
   port: number;
   store: Store;
@@ -94,6 +107,8 @@ export interface RunningSandbox {
   instanceId: string;
   /** Prunes what is due now and resolves with the records deleted per kind (nothing when retention is off). */
   prune(): Promise<Record<string, number>>;
+  /** Stores the request records waiting in memory now (tests; they are stored within 200 ms anyway). */
+  flushRequestRecords(): Promise<void>;
   /** Number of operations served. */
   operationCount: number;
   /** Calls the sandbox in-process, with no socket (the same handling as over HTTP). */
@@ -138,6 +153,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw error;
   }
   const deliverer = startDeliverer({ store, clock, logger, instanceId, policy: options.delivery });
+  const recorder: RequestRecorder | undefined =
+    options.requestRecords === null ? undefined : startRequestRecorder(store, logger);
   const pruner: Pruner | undefined =
     options.retention === null
       ? undefined
@@ -145,7 +162,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           store,
           clock,
           logger,
-          steps: [...engineRetentionSteps, unusedAuthorizationsRetention],
+          steps: [
+            ...engineRetentionSteps,
+            unusedAuthorizationsRetention,
+            ...(recorder ? [requestRecordsRetention(options.requestRecords ?? {})] : []),
+          ],
           policy: options.retention,
         });
   const limiter = createRateLimiter(
@@ -154,6 +175,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   );
   const authenticate = createAuthenticator(store);
   const allowedOrigins = options.allowedOrigins ?? LOCAL_ORIGINS;
+  const inspector = await createInspector({ store, authenticate, catalogue: errorCatalogue, clock });
+  const api = createSandboxListener({
+    routes,
+    validator,
+    catalogue: errorCatalogue,
+    handlers: { ...defaultHandlers, ...options.handlers } as Handlers,
+    store,
+    authenticate,
+    clock,
+    limiter,
+    logger,
+    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    cors: { allowedOrigins },
+    webhooksCommitted: () => deliverer.wake(),
+    recorder,
+  });
   const listener = createRequestCore({
     service: 'svc-sandbox',
     access: {
@@ -162,25 +199,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     openapi,
     logger,
-    handle: createSandboxListener({
-      routes,
-      validator,
-      catalogue: errorCatalogue,
-      handlers: { ...defaultHandlers, ...options.handlers } as Handlers,
-      store,
-      authenticate,
-      clock,
-      limiter,
-      logger,
-      bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-      cors: { allowedOrigins },
-      webhooksCommitted: () => deliverer.wake(),
-    }),
+    handle: (req, res) => (isInspectorPath(req.url ?? '/') ? inspector(req, res) : api(req, res)),
   });
   let server: ListeningServer;
   try {
     server = await listen(listener, { port: options.port ?? 4020, host, portOption: options.portOption });
   } catch (error) {
+    await recorder?.stop();
     await pruner?.stop();
     await deliverer.stop();
     await store.close();
@@ -189,6 +214,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let stopped: Promise<void> | undefined;
   return {
     url: server.url,
+    inspectorUrl: `${server.url}${INSPECTOR_PATH}`,
+    flushRequestRecords: async () => recorder?.flush(),
     host,
     port: server.port,
     store,
@@ -203,6 +230,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stop() {
       stopped ??= (async () => {
         await server.stop();
+        await recorder?.stop();
         await pruner?.stop();
         await deliverer.stop();
         await store.close();

@@ -34,6 +34,7 @@ import type {
   TransfersTable,
 } from '../../features/transfers/tables.js';
 import type { ClientsTable } from '../clients/tables.js';
+import type { RequestRecordsTable } from '../inspector/tables.js';
 import type { WebhookAttemptsTable, WebhookOutboxTable } from '../webhooks/tables.js';
 import type { CountersTable, IdempotencyKeysTable } from './engine-tables.js';
 
@@ -68,4 +69,5 @@ export interface Database {
   applications: ApplicationsTable;
   application_scopes: ApplicationScopesTable;
   financial_institution_clients: FinancialInstitutionClientsTable;
+  request_records: RequestRecordsTable;
 }

@@ -10,6 +10,7 @@ import type { Database } from './database.js';
  * migrations' own bookkeeping last. A migration adding a table adds it at the start.
  */
 export const OWNED_TABLES = [
+  'request_records',
   'payments',
   'payment_recipients',
   'application_scopes',

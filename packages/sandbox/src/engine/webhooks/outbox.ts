@@ -13,6 +13,8 @@ export interface NewWebhook {
   /** The payload: one of the spec's webhook schemas. */
   payload: { webhook_code: string } & Record<string, unknown>;
   now: Date;
+  /** The request that caused the webhook (the inspector links them); null for none. */
+  requestId: string | null;
 }
 
 /** Adds a webhook to the outbox inside `trx`; returns its outbox id. */
@@ -34,6 +36,7 @@ export async function enqueueWebhook(trx: Transaction<Database>, webhook: NewWeb
       last_error: null,
       locked_until: null,
       locked_by: null,
+      request_id: webhook.requestId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

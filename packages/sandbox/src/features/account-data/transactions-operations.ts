@@ -99,6 +99,7 @@ async function enqueueRefreshWebhooks(
       url: item.webhook as string,
       payload,
       now: context.now,
+      requestId: context.requestId,
     });
   if (change.added > 0) {
     await send({ ...common, webhook_code: 'DEFAULT_UPDATE', new_transactions: change.added });

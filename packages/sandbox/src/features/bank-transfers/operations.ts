@@ -169,7 +169,7 @@ async function createBankTransfer(
         routing_number: request.user.routing_number ?? null,
       }),
     };
-    await insertBankTransfer(trx, created);
+    await insertBankTransfer(trx, created, context.requestId);
     return created;
   });
   return { bank_transfer: presentBankTransfer(row) };
@@ -218,7 +218,7 @@ export const bankTransferHandlers: HandlerGroup<
     await context.store.transaction(async (trx) => {
       const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
       const row = orRefuse(cancellableBankTransfer(request.bank_transfer_id, found), bankTransferRefusalError);
-      if (!(await moveBankTransfer(trx, row, 'pending', 'cancelled', null, context.now, 'move'))) {
+      if (!(await moveBankTransfer(trx, row, 'pending', 'cancelled', null, context.now, 'move', context.requestId))) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.
         const current = await bankTransferOf(trx, row.client_id, row.bank_transfer_id);
         orRefuse(cancellableBankTransfer(request.bank_transfer_id, current), bankTransferRefusalError);
@@ -299,6 +299,7 @@ export const bankTransferHandlers: HandlerGroup<
         failure,
         context.now,
         'stay',
+        context.requestId,
       );
       if (!moved) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.

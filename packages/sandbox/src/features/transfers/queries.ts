@@ -98,12 +98,16 @@ const insertTransferEventQuery = prepareQuery((db, p: Placeholders<TransferEvent
         transfer_type: true,
         transfer_amount: true,
         failure_reason: true,
+        request_id: true,
       }),
     ),
   ),
 );
 
-/** Appends an event about `transfer` to its client's stream (take it last in the transaction). */
+/**
+ * Appends an event about `transfer` to its client's stream (take it last in the transaction),
+ * linked to the request that caused it (`requestId`; null for none).
+ */
 export async function appendTransferEvent(
   trx: Transaction<Database>,
   transfer: Pick<
@@ -112,6 +116,7 @@ export async function appendTransferEvent(
   >,
   eventType: TransferEventsTable['event_type'],
   timestamp: string,
+  requestId: string | null,
 ): Promise<number> {
   const eventId = await nextEventId(trx, 'transfer_events', transfer.client_id);
   await insertTransferEventQuery.execute(trx, {
@@ -125,6 +130,7 @@ export async function appendTransferEvent(
     transfer_type: transfer.type,
     transfer_amount: transfer.amount,
     failure_reason: transfer.failure_reason,
+    request_id: requestId,
   });
   return eventId;
 }
@@ -156,10 +162,14 @@ const insertTransferQuery = prepareQuery((db, p: Placeholders<TransfersTable>) =
   ),
 );
 
-/** Stores a new transfer and its `pending` event. */
-export async function insertTransfer(trx: Transaction<Database>, row: TransfersTable): Promise<void> {
+/** Stores a new transfer and its `pending` event, created by request `requestId` (null for none). */
+export async function insertTransfer(
+  trx: Transaction<Database>,
+  row: TransfersTable,
+  requestId: string | null,
+): Promise<void> {
   await insertTransferQuery.execute(trx, row);
-  await appendTransferEvent(trx, row, row.status, row.created);
+  await appendTransferEvent(trx, row, row.status, row.created, requestId);
 }
 
 const transferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
@@ -199,9 +209,14 @@ export async function listTransfers(
 /**
  * Cancels the client's transfer if it is `pending` with `cancellable` set, in one conditional
  * update (of two concurrent cancels exactly one wins), and adds the `cancelled` event. Returns
- * whether this call cancelled it.
+ * whether this call cancelled it. The event links to request `requestId`.
  */
-export async function cancelTransfer(trx: Transaction<Database>, transfer: TransferRow, now: Date): Promise<boolean> {
+export async function cancelTransfer(
+  trx: Transaction<Database>,
+  transfer: TransferRow,
+  now: Date,
+  requestId: string,
+): Promise<boolean> {
   const updated = await trx
     .updateTable('transfers')
     .set({ status: 'cancelled', cancellable: 0 })
@@ -213,7 +228,7 @@ export async function cancelTransfer(trx: Transaction<Database>, transfer: Trans
   if (Number(updated.numUpdatedRows) !== 1) {
     return false;
   }
-  await appendTransferEvent(trx, transfer, 'cancelled', now.toISOString());
+  await appendTransferEvent(trx, transfer, 'cancelled', now.toISOString(), requestId);
   return true;
 }
 

@@ -10,6 +10,7 @@ import { transfers } from './0004-transfers.js';
 import { assetsSignalApplications } from './0005-assets-signal-applications.js';
 import { exchangeIntegration } from './0006-exchange-integration.js';
 import { retention } from './0007-retention.js';
+import { requestRecords } from './0011-request-records.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -24,6 +25,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0005_assets_signal_applications': assetsSignalApplications(),
     '0006_exchange_integration': exchangeIntegration(),
     '0007_retention': retention(),
+    '0011_request_records': requestRecords(engine),
   };
 }
 
