@@ -65,6 +65,8 @@ interface RequestState {
   body?: unknown;
   /** `performance.now()` when the request arrived. */
   startedMs: number;
+  /** The sandbox's time when the request arrived. */
+  startedAt: Date;
 }
 
 /** Hands the answer of an authenticated request to the recorder. */
@@ -81,7 +83,7 @@ function record(options: ListenerOptions, log: RequestState, status: number, bod
     status,
     errorCode: typeof errorCode === 'string' ? errorCode : null,
     durationMs,
-    startedAt: new Date(options.clock.now().getTime() - durationMs),
+    startedAt: log.startedAt,
     requestBody: log.body ?? null,
     responseBody: body,
   });
@@ -94,7 +96,7 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
     const fields = requestLogFields(res);
     fields.operation = null;
     fields.client_id = null;
-    const log: RequestState = { startedMs: performance.now() };
+    const log: RequestState = { startedMs: performance.now(), startedAt: options.clock.now() };
     handle(req, res, options, log, fields).catch((error: unknown) => {
       if (isStoreOutage(error)) {
         options.logger({

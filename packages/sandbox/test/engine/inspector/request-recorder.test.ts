@@ -1,0 +1,83 @@
+/**
+ * The request recorder never waits for the store: `add` only queues; inserts go in batches of at
+ * most `batchSize`, one statement each; when the store is slower than the load the buffer stays
+ * at `bufferLimit`, dropping the oldest records and counting them; `stop` stores what is queued.
+ */
+import { describe, expect, it } from 'vitest';
+import { type AnsweredRequest, startRequestRecorder } from '../../../src/engine/inspector/request-recorder.js';
+import type { Store } from '../../../src/engine/store/open-store.js';
+
+/** A store whose inserts wait until `open()` and remember the batches inserted. */
+function slowStore() {
+  const batches: Record<string, unknown>[][] = [];
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const store = {
+    db: {
+      insertInto: () => ({
+        values: (rows: Record<string, unknown>[]) => ({
+          execute: async () => {
+            await opened;
+            batches.push(rows);
+          },
+        }),
+      }),
+    },
+  } as unknown as Store;
+  return { store, batches, open };
+}
+
+const answered = (index: number): AnsweredRequest => ({
+  clientId: 'client',
+  requestId: `request-${index}`,
+  operation: 'itemGet',
+  status: 200,
+  errorCode: null,
+  durationMs: 1,
+  startedAt: new Date('2026-11-02T10:00:00.000Z'),
+  requestBody: { access_token: 'access-sandbox-1' },
+  responseBody: { request_id: `request-${index}` },
+});
+
+describe('request recorder', () => {
+  it('queues without waiting, inserts in bounded batches, drops the oldest when the buffer is full', async () => {
+    const slow = slowStore();
+    const recorder = startRequestRecorder(slow.store, () => {}, {
+      batchSize: 10,
+      bufferLimit: 25,
+      flushIntervalMs: 60_000,
+    });
+    // The first 10 start an insert that hangs; the next 40 queue in a buffer of 25.
+    for (let index = 0; index < 10; index++) {
+      recorder.add(answered(index));
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let index = 10; index < 50; index++) {
+      recorder.add(answered(index));
+    }
+    expect(recorder.dropped).toBe(15);
+    slow.open();
+    await recorder.stop();
+    const sizes = slow.batches.map((batch) => batch.length);
+    expect(sizes.every((size) => size <= 10)).toBe(true);
+    const ids = slow.batches.flat().map((row) => row.request_id);
+    // The first batch was taken before the overflow; of the rest, the newest 25 survive.
+    expect(ids).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => `request-${index}`),
+      ...Array.from({ length: 25 }, (_, index) => `request-${index + 25}`),
+    ]);
+    expect(JSON.stringify(slow.batches)).not.toContain('access-sandbox-1');
+  });
+
+  it('inserts what waits after the interval without being asked', async () => {
+    const slow = slowStore();
+    slow.open();
+    const recorder = startRequestRecorder(slow.store, () => {}, { flushIntervalMs: 20 });
+    recorder.add(answered(1));
+    expect(slow.batches).toEqual([]);
+    await expect.poll(() => slow.batches.length, { timeout: 2000 }).toBe(1);
+    await recorder.stop();
+  });
+});
