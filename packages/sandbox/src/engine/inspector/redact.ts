@@ -3,9 +3,11 @@
  * sandbox in a request record. A value is replaced by {@link REDACTED} when its field name is a
  * secret or a token ({@link SECRET_FIELDS}, or any name ending in `_token`, `_tokens`, `secret`
  * or `password`), and a token's shape found inside any other string is replaced where it occurs
- * ({@link TOKEN_PATTERN}), so an error message that names a token does not reveal it either.
+ * ({@link TOKEN_PATTERN}), so an error message that names a token does not reveal it either. A URL
+ * (a webhook's) loses its query string and user info, which may carry a receiver's own credential.
  * Identifiers (Item, account, transfer, payment ids) are kept: they are what a developer looks for.
  */
+import { redactedUrl } from '../webhooks/url-policy.js';
 
 /** What a redacted value becomes. */
 export const REDACTED = '[redacted]';
@@ -49,6 +51,9 @@ export function isSecretField(name: string): boolean {
 /** A copy of `value` (JSON data) with every secret and token replaced by {@link REDACTED}. */
 export function redact(value: unknown): unknown {
   if (typeof value === 'string') {
+    if (/^https?:\/\/[^\s]*[?@]/i.test(value)) {
+      return redactedUrl(value);
+    }
     return value.includes('-sandbox-') ? value.replace(TOKEN_PATTERN, REDACTED) : value;
   }
   if (Array.isArray(value)) {

@@ -48,6 +48,12 @@ describe('redact', () => {
       },
       null,
     ],
+    [
+      'a URL with a query string or user info',
+      { webhook: 'https://user:pw@hooks.example/h?token=abc', other: 'http://127.0.0.1:4000/x?y=1' },
+      { webhook: 'https://***@hooks.example/h?***', other: 'http://127.0.0.1:4000/x?***' },
+    ],
+    ['a URL without either, which is kept', { webhook: 'https://hooks.example/h' }, null],
     ['null secrets, which stay null', { access_token: null }, { access_token: null }],
     ['scalars', [1, true, null, 'text'], [1, true, null, 'text']],
   ])('handles %s', (_name, input, expected) => {

@@ -3,6 +3,7 @@
  * the signature header, the next retry). URLs are shown without their query string, which may
  * carry a receiver's own token.
  */
+import { redactedJson } from '../../../engine/inspector/redact.js';
 import { redactedUrl } from '../../../engine/webhooks/url-policy.js';
 import { type InspectorPanel, PAGE_LIMIT } from './panel.js';
 
@@ -38,7 +39,8 @@ export const webhooksPanel: InspectorPanel = {
       failed_at: row.failed_at,
       next_attempt_at: row.delivered_at || row.failed_at ? null : row.next_attempt_at,
       last_error: row.last_error,
-      body: row.body,
+      // The payload may name a URL with a receiver's query string (new_webhook_url).
+      body: redactedJson(JSON.parse(row.body)),
       attempts: attempts
         .filter((attempt) => attempt.outbox_id === row.id)
         .map((attempt) => ({
