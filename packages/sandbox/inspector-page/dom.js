@@ -38,11 +38,12 @@ export function pretty(text) {
   }
 }
 
-/** A time as hh:mm:ss.mmm in the browser's zone. */
+/** A time as hh:mm:ss.mmm in the browser's zone, with its date first when it is not today. */
 export function clockTime(iso) {
   if (!iso) {
     return '';
   }
   const date = new Date(iso);
-  return `${date.toLocaleTimeString([], { hour12: false })}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+  const time = `${date.toLocaleTimeString([], { hour12: false })}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+  return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString()} ${time}`;
 }
