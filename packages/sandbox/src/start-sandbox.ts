@@ -109,6 +109,8 @@ export interface RunningSandbox {
   prune(): Promise<Record<string, number>>;
   /** Stores the request records waiting in memory now (tests; they are stored within 200 ms anyway). */
   flushRequestRecords(): Promise<void>;
+  /** Request records dropped since start because the store was slower than the load. */
+  readonly droppedRequestRecords: number;
   /** Number of operations served. */
   operationCount: number;
   /** Calls the sandbox in-process, with no socket (the same handling as over HTTP). */
@@ -216,6 +218,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url: server.url,
     inspectorUrl: `${server.url}${INSPECTOR_PATH}`,
     flushRequestRecords: async () => recorder?.flush(),
+    get droppedRequestRecords() {
+      return recorder?.dropped ?? 0;
+    },
     host,
     port: server.port,
     store,
