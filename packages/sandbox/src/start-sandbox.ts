@@ -229,6 +229,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     operationCount: routes.routes.length,
     inject: (request) => inject(listener, request),
     async reset() {
+      // Records of requests before the reset are stored first, so the reset deletes them too.
+      await recorder?.flush();
       await resetStore(store, clock.now());
       authenticate.clear();
     },
