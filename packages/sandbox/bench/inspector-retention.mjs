@@ -28,27 +28,34 @@ const sandbox = await startSandbox({
   rateLimit: null,
   retention: { intervalMs: PRUNE_MS },
 });
-const { access_token } = await (async () => {
-  const call = async (path, body, client) => {
-    const response = await fetch(`${sandbox.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'svc-client-id': client.clientId, 'svc-secret': client.secret },
-      body: JSON.stringify(body),
-    });
-    return response.json();
-  };
+async function call(path, body, client) {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'svc-client-id': client.clientId, 'svc-secret': client.secret },
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+/** An access token of a new Item of `client`. */
+async function accessToken(client) {
   const created = await call(
     '/sandbox/public_token/create',
     { institution_id: 'ins_109508', initial_products: ['auth'] },
-    DEFAULT_CLIENT,
+    client,
   );
-  return call('/item/public_token/exchange', { public_token: created.public_token }, DEFAULT_CLIENT);
-})();
+  return (await call('/item/public_token/exchange', { public_token: created.public_token }, client)).access_token;
+}
+
+const tokens = new Map([
+  [DEFAULT_CLIENT, await accessToken(DEFAULT_CLIENT)],
+  [DEMO_CLIENT, await accessToken(DEMO_CLIENT)],
+]);
 const request = (client) => ({
   method: 'POST',
   path: '/auth/get',
   headers: { 'content-type': 'application/json', 'svc-client-id': client.clientId, 'svc-secret': client.secret },
-  body: JSON.stringify({ access_token }),
+  body: JSON.stringify({ access_token: tokens.get(client) }),
 });
 
 async function counts() {
@@ -66,6 +73,7 @@ print(
 );
 print('second  answered  records(default)  records(demo)  dropped');
 let answered = 0;
+let turn = 0;
 const started = Date.now();
 const instance = autocannon({
   url: sandbox.url,
@@ -73,9 +81,9 @@ const instance = autocannon({
   duration: DURATION_S,
   requests: [
     {
-      setupRequest: (req, context) => {
-        context.turn = (context.turn ?? 0) + 1;
-        return { ...req, ...request(context.turn % 10 === 0 ? DEMO_CLIENT : DEFAULT_CLIENT) };
+      setupRequest: (req) => {
+        turn++;
+        return { ...req, ...request(turn % 10 === 0 ? DEMO_CLIENT : DEFAULT_CLIENT) };
       },
     },
   ],
