@@ -82,6 +82,8 @@ describe('inspector in Chromium', () => {
     await page.click('#sign-in button[type=submit]');
     await page.locator('#status', { hasText: `Signed in as ${DEFAULT_CLIENT.clientId}` }).waitFor(WAIT);
     expect(await page.inputValue('#secret')).toBe('');
+    // The form is gone while signed in.
+    expect(await page.locator('#sign-in').isVisible()).toBe(false);
     expect(page.url()).not.toContain(DEFAULT_CLIENT.secret);
     expect(await page.evaluate('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })')).toBe(
       '{}{}',
