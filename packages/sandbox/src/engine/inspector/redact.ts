@@ -48,25 +48,44 @@ export function isSecretField(name: string): boolean {
   return SECRET_FIELDS.has(lower) || SECRET_ENDINGS.some((ending) => lower.endsWith(ending));
 }
 
+/** Whether each field name seen so far is secret (field names come from the spec: few). */
+const secretNames = new Map<string, boolean>();
+const SECRET_NAMES_LIMIT = 10_000;
+
+function isSecretName(name: string): boolean {
+  let secret = secretNames.get(name);
+  if (secret === undefined) {
+    secret = isSecretField(name);
+    if (secretNames.size < SECRET_NAMES_LIMIT) {
+      secretNames.set(name, secret);
+    }
+  }
+  return secret;
+}
+
+/** A string without token shapes, and without the user info and query string of a URL. */
+function redactString(value: string): string {
+  if (value.startsWith('http') && /^https?:\/\/[^\s]*[?@]/i.test(value)) {
+    return redactedUrl(value);
+  }
+  return value.includes('-sandbox-') ? value.replace(TOKEN_PATTERN, REDACTED) : value;
+}
+
+/**
+ * The `JSON.stringify` replacer that redacts in the one pass that serialises (no copy of the
+ * value). Array indexes are never secret names, so arrays pass through.
+ */
+function redactingReplacer(key: string, value: unknown): unknown {
+  if (value !== null && key !== '' && isSecretName(key)) {
+    return REDACTED;
+  }
+  return typeof value === 'string' ? redactString(value) : value;
+}
+
 /** A copy of `value` (JSON data) with every secret and token replaced by {@link REDACTED}. */
 export function redact(value: unknown): unknown {
-  if (typeof value === 'string') {
-    if (/^https?:\/\/[^\s]*[?@]/i.test(value)) {
-      return redactedUrl(value);
-    }
-    return value.includes('-sandbox-') ? value.replace(TOKEN_PATTERN, REDACTED) : value;
-  }
-  if (Array.isArray(value)) {
-    return value.map(redact);
-  }
-  if (typeof value === 'object' && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      copy[key] = isSecretField(key) && inner !== null ? REDACTED : redact(inner);
-    }
-    return copy;
-  }
-  return value;
+  const text = JSON.stringify(value, redactingReplacer);
+  return text === undefined ? undefined : JSON.parse(text);
 }
 
 /** Longest JSON text of one body kept in a record, in characters; a longer one is cut. */
@@ -74,7 +93,7 @@ export const MAX_BODY_CHARS = 32 * 1024;
 
 /** `value` redacted as JSON text, cut to {@link MAX_BODY_CHARS} with a note of the full length. */
 export function redactedJson(value: unknown): string {
-  const text = JSON.stringify(redact(value)) ?? 'null';
+  const text = JSON.stringify(value, redactingReplacer) ?? 'null';
   return text.length <= MAX_BODY_CHARS
     ? text
     : `${text.slice(0, MAX_BODY_CHARS)}… [cut: ${text.length} characters in all]`;

@@ -7,9 +7,49 @@
  * ({@link RequestRecorder.dropped}). Redaction and serialisation happen at insert time, off the
  * request path.
  */
+import type { Insertable } from 'kysely';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/open-store.js';
+import { columnsOf, type Placeholders, prepareQuery, valuesOf } from '../store/prepared-query.js';
 import { redactedJson } from './redact.js';
+import type { RequestRecordsTable } from './tables.js';
+
+type NewRecord = Required<Omit<Insertable<RequestRecordsTable>, 'id'>>;
+
+const insertRecordQuery = prepareQuery((db, p: Placeholders<NewRecord>) =>
+  db.insertInto('request_records').values(
+    valuesOf(
+      p,
+      columnsOf<NewRecord>({
+        client_id: true,
+        request_id: true,
+        operation: true,
+        status: true,
+        error_code: true,
+        duration_ms: true,
+        started_at: true,
+        request_body: true,
+        response_body: true,
+      }),
+    ),
+  ),
+);
+
+/**
+ * Stores `rows` in one transaction. On SQLite a prepared one-row insert per record (no query to
+ * build or compile, no round trip); on PostgreSQL one multi-row insert (one round trip).
+ */
+async function insertRecords(store: Store, rows: NewRecord[]): Promise<void> {
+  if (store.engine === 'postgres') {
+    await store.db.insertInto('request_records').values(rows).execute();
+    return;
+  }
+  await store.transaction(async (trx) => {
+    for (const row of rows) {
+      await insertRecordQuery.execute(trx, row);
+    }
+  });
+}
 
 /** One answered request, as the listener hands it over. */
 export interface AnsweredRequest {
@@ -67,19 +107,21 @@ export function startRequestRecorder(
   let stopped = false;
 
   const insert = async (batch: AnsweredRequest[]): Promise<void> => {
-    const rows = batch.map((record) => ({
-      client_id: record.clientId,
-      request_id: record.requestId,
-      operation: record.operation,
-      status: record.status,
-      error_code: record.errorCode,
-      duration_ms: record.durationMs,
-      started_at: record.startedAt.toISOString(),
-      request_body: redactedJson(record.requestBody),
-      response_body: redactedJson(record.responseBody),
-    }));
+    const rows = batch.map(
+      (record): NewRecord => ({
+        client_id: record.clientId,
+        request_id: record.requestId,
+        operation: record.operation,
+        status: record.status,
+        error_code: record.errorCode,
+        duration_ms: record.durationMs,
+        started_at: record.startedAt.toISOString(),
+        request_body: redactedJson(record.requestBody),
+        response_body: redactedJson(record.responseBody),
+      }),
+    );
     try {
-      await store.db.insertInto('request_records').values(rows).execute();
+      await insertRecords(store, rows);
     } catch (error) {
       dropped += rows.length;
       logger({

@@ -14,7 +14,9 @@ function slowStore() {
   const opened = new Promise<void>((resolve) => {
     open = resolve;
   });
+  // Like PostgreSQL: one multi-row insert per batch.
   const store = {
+    engine: 'postgres',
     db: {
       insertInto: () => ({
         values: (rows: Record<string, unknown>[]) => ({

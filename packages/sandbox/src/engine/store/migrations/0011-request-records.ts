@@ -30,11 +30,6 @@ export function requestRecords(engine: Engine): Migration {
         .on('request_records')
         .columns(['client_id', 'id'])
         .execute();
-      await db.schema
-        .createIndex('request_records_by_request')
-        .on('request_records')
-        .columns(['client_id', 'request_id'])
-        .execute();
       await db.schema.createIndex('request_records_by_age').on('request_records').column('started_at').execute();
       for (const table of ['webhook_outbox', 'transfer_events', 'bank_transfer_events']) {
         await db.schema.alterTable(table).addColumn('request_id', 'text').execute();
