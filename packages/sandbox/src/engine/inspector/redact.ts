@@ -63,29 +63,38 @@ function isSecretName(name: string): boolean {
   return secret;
 }
 
-/** A string without token shapes, and without the user info and query string of a URL. */
-function redactString(value: string): string {
-  if (value.startsWith('http') && /^https?:\/\/[^\s]*[?@]/i.test(value)) {
-    return redactedUrl(value);
-  }
-  return value.includes('-sandbox-') ? value.replace(TOKEN_PATTERN, REDACTED) : value;
-}
+/** A JSON member: its name, then a string value or an array of plain values. */
+const MEMBER = /"([^"\\]*)"\s*:\s*("(?:[^"\\]|\\.)*"|\[(?:[^[\]{}"]|"(?:[^"\\]|\\.)*")*\])/g;
+/** A JSON string holding a URL with user info or a query string. */
+const URL_STRING = /"(https?:\/\/(?:[^"\\?@]|\\.)*[?@](?:[^"\\]|\\.)*)"/gi;
+/** {@link REDACTED} as JSON text. */
+const REDACTED_JSON = JSON.stringify(REDACTED);
 
 /**
- * The `JSON.stringify` replacer that redacts in the one pass that serialises (no copy of the
- * value). Array indexes are never secret names, so arrays pass through.
+ * `text` (JSON) with every secret and token replaced by {@link REDACTED}, without parsing it: the
+ * value (a string or a list of strings) of every member whose name {@link isSecretField}, every
+ * token shape anywhere, and the user info and query string of every URL. Cheaper than a parse
+ * and a serialisation, so the request path can afford it.
  */
-function redactingReplacer(key: string, value: unknown): unknown {
-  if (value !== null && key !== '' && isSecretName(key)) {
-    return REDACTED;
+export function redactJsonText(text: string): string {
+  let redacted = text.replace(MEMBER, (member, name: string, value: string) =>
+    isSecretName(name) ? `${member.slice(0, member.length - value.length)}${REDACTED_JSON}` : member,
+  );
+  if (redacted.includes('-sandbox-')) {
+    redacted = redacted.replace(TOKEN_PATTERN, REDACTED);
   }
-  return typeof value === 'string' ? redactString(value) : value;
+  if (redacted.includes('http')) {
+    redacted = redacted.replace(URL_STRING, (_whole, url: string) =>
+      JSON.stringify(redactedUrl(JSON.parse(`"${url}"`) as string)),
+    );
+  }
+  return redacted;
 }
 
 /** A copy of `value` (JSON data) with every secret and token replaced by {@link REDACTED}. */
 export function redact(value: unknown): unknown {
-  const text = JSON.stringify(value, redactingReplacer);
-  return text === undefined ? undefined : JSON.parse(text);
+  const text = JSON.stringify(value);
+  return text === undefined ? undefined : JSON.parse(redactJsonText(text));
 }
 
 /** Longest JSON text of one body kept in a record, in characters; a longer one is cut. */
@@ -93,7 +102,7 @@ export const MAX_BODY_CHARS = 32 * 1024;
 
 /** `value` redacted as JSON text, cut to {@link MAX_BODY_CHARS} with a note of the full length. */
 export function redactedJson(value: unknown): string {
-  const text = JSON.stringify(value, redactingReplacer) ?? 'null';
+  const text = redactJsonText(JSON.stringify(value) ?? 'null');
   return text.length <= MAX_BODY_CHARS
     ? text
     : `${text.slice(0, MAX_BODY_CHARS)}… [cut: ${text.length} characters in all]`;
