@@ -1,12 +1,12 @@
 /**
  * The request recorder: keeps each answered request of a client for the inspector without costing
- * the request a round trip to the store. {@link RequestRecorder.add} only appends to a bounded
- * in-memory buffer, as a row with its bodies already serialised and redacted (`redact.ts` works on
- * the JSON text, which costs a few microseconds, and the buffer holds flat strings rather than the
- * bodies' objects, which the garbage collector would otherwise have to move). A timer inserts the
- * buffer in batches, one statement per batch, every `flushIntervalMs`, sooner once `batchSize`
- * records wait. When the store is slower than the load and the buffer is full, the oldest waiting
- * record is dropped and counted ({@link RequestRecorder.dropped}).
+ * the request a round trip to the store. {@link RequestRecorder.add} only appends the answer to a
+ * bounded in-memory buffer; every `flushIntervalMs` the buffer is serialised, redacted
+ * (`redact.ts`) and inserted in batches of `batchSize`, one statement each. The buffer holds at
+ * most `bufferLimit` records: that is the recording budget (by default 200 per 200 ms, 1,000
+ * records a second across clients). Under more load, or when the store is slower than the load,
+ * the oldest waiting records are dropped and counted ({@link RequestRecorder.dropped}), so the
+ * cost per request stays a push into an array and the inspector keeps the newest requests.
  */
 import { type Insertable, sql } from 'kysely';
 import type { Logger } from '../logger.js';
@@ -56,9 +56,9 @@ export interface AnsweredRequest {
   errorCode: string | null;
   durationMs: number;
   startedAt: Date;
-  /** The request body as parsed (serialised and redacted when queued). */
+  /** The request body as parsed (serialised and redacted when stored). */
   requestBody: unknown;
-  /** The body answered (serialised and redacted when queued). */
+  /** The body answered (serialised and redacted when stored). */
   responseBody: unknown;
 }
 
@@ -66,18 +66,18 @@ export interface AnsweredRequest {
 export interface RecorderPolicy {
   /** Time between two inserts. Default 200 ms. */
   flushIntervalMs: number;
-  /** Records per insert; this many waiting trigger an insert at once. Default 200. */
+  /** Records per insert statement. Default 200. */
   batchSize: number;
-  /** Most records waiting in memory; beyond it the oldest is dropped. Default 10 000. */
+  /** Most records waiting in memory; beyond it the oldest is dropped. Default 200. */
   bufferLimit: number;
 }
 
 /** The default recorder settings. */
-export const DEFAULT_RECORDER_POLICY: RecorderPolicy = { flushIntervalMs: 200, batchSize: 200, bufferLimit: 10_000 };
+export const DEFAULT_RECORDER_POLICY: RecorderPolicy = { flushIntervalMs: 200, batchSize: 200, bufferLimit: 200 };
 
 /** A running recorder. */
 export interface RequestRecorder {
-  /** Serialises, redacts and queues a record (never waits for the store). */
+  /** Queues a record (never waits, never throws). */
   add(request: AnsweredRequest): void;
   /** Inserts everything queued so far; resolves once it is stored. */
   flush(): Promise<void>;
@@ -96,13 +96,26 @@ export function startRequestRecorder(
   const settings = { ...DEFAULT_RECORDER_POLICY, ...policy };
   // A ring would avoid the shift on overflow; overflow is the rare case, and shift of a full
   // array is amortised by the insert that follows.
-  let buffer: NewRecord[] = [];
+  let buffer: AnsweredRequest[] = [];
   let dropped = 0;
   let writing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  const insert = async (rows: NewRecord[]): Promise<void> => {
+  const insert = async (batch: AnsweredRequest[]): Promise<void> => {
+    const rows = batch.map(
+      (request): NewRecord => ({
+        client_id: request.clientId,
+        request_id: request.requestId,
+        operation: request.operation,
+        status: request.status,
+        error_code: request.errorCode,
+        duration_ms: request.durationMs,
+        started_at: request.startedAt.toISOString(),
+        request_body: redactedJson(request.requestBody),
+        response_body: redactedJson(request.responseBody),
+      }),
+    );
     try {
       await insertRecords(store, rows);
     } catch (error) {
@@ -155,24 +168,8 @@ export function startRequestRecorder(
         buffer.shift();
         dropped++;
       }
-      buffer.push({
-        client_id: request.clientId,
-        request_id: request.requestId,
-        operation: request.operation,
-        status: request.status,
-        error_code: request.errorCode,
-        duration_ms: request.durationMs,
-        started_at: request.startedAt.toISOString(),
-        request_body: redactedJson(request.requestBody),
-        response_body: redactedJson(request.responseBody),
-      });
-      if (buffer.length >= settings.batchSize && !writing) {
-        clearTimeout(timer);
-        timer = undefined;
-        void flush();
-      } else {
-        schedule();
-      }
+      buffer.push(request);
+      schedule();
     },
     flush,
     get dropped() {
