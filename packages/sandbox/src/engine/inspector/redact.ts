@@ -2,8 +2,9 @@
  * Redaction of what the inspector keeps: the one list of secrets and tokens that never leave the
  * sandbox in a request record. A value (a string, or a list of strings: every secret and token of
  * the API is one) is replaced by {@link REDACTED} when its field name is a secret or a token
- * ({@link SECRET_FIELDS}, or any name ending in `_token`, `_tokens`, `secret` or `password`), and a token's shape found inside any other string is replaced where it occurs
- * ({@link TOKEN_PATTERN}), so an error message that names a token does not reveal it either. A URL
+ * ({@link SECRET_FIELDS}, or any name ending in `_token`, `_tokens`, `secret` or `password`), and
+ * a token's shape found inside any other string is replaced where it occurs ({@link TOKEN_PATTERN}),
+ * so an error message that names a token does not reveal it either. A URL
  * (a webhook's) loses its query string and user info, which may carry a receiver's own credential.
  * Identifiers (Item, account, transfer, payment ids) are kept: they are what a developer looks for.
  */
