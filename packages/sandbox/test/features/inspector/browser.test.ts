@@ -122,7 +122,8 @@ describe('inspector in Chromium', () => {
       ]);
     mkdirSync(RESULTS, { recursive: true });
     const webhookShot = join(RESULTS, 'inspector-webhook.png');
-    await delivery.scrollIntoViewIfNeeded();
+    // The panel is redrawn every second: scroll to whichever element is current.
+    await page.evaluate("document.querySelector('#panel-webhooks details[open]')?.scrollIntoView({ block: 'center' })");
     await page.screenshot({ path: webhookShot });
     await page.evaluate('window.scrollTo(0, 0)');
     const requestsShot = join(RESULTS, 'inspector-requests.png');
