@@ -131,6 +131,7 @@ export async function servePlatform(options) {
       `  mock     ${urls.get('mock')}   examples from the spec, any credentials`,
       `  sandbox  ${urls.get('sandbox')}   stateful; /healthz, /openapi.json`,
       `  docs     ${urls.get('docs')}   the API reference; its samples call the sandbox`,
+      `  inspect  ${urls.get('sandbox')}/inspector   the sandbox's requests, webhooks, events and Items; sign in with a client id and secret`,
       'For the samples of the READMEs and the docs, paste into your shell:',
       `  ${await exportLines(urls.get('sandbox'))}`,
       'Ctrl+C stops all three.',

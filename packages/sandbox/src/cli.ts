@@ -146,6 +146,7 @@ export async function main(argv: string[]): Promise<void> {
     `            webhook signing secret ${DEFAULT_CLIENT.webhookSecret}`,
     `  demo      ${CLIENT_ID} ${DEMO_CLIENT.clientId}  ${SECRET} ${DEMO_CLIENT.secret} (sees none of the default client's data)`,
     `  health    ${sandbox.url}/healthz   ready ${sandbox.url}/readyz   spec ${sandbox.url}/openapi.json (and .yaml)`,
+    `  inspect   ${sandbox.inspectorUrl}   requests, webhooks, events and Items of a client (sign in with its id and secret)`,
     `  docs      ${README_PATH}`,
     'For the samples in the READMEs and the docs, in your shell:',
     `  export SVC_BASE_URL=${sandbox.url} SVC_CLIENT_ID=${DEFAULT_CLIENT.clientId} SVC_SECRET=${DEFAULT_CLIENT.secret} SVC_WEBHOOK_SECRET=${DEFAULT_CLIENT.webhookSecret}`,

@@ -1,11 +1,13 @@
 /**
  * Starts the sandbox in this process: opens and migrates the store (seeding the canonical world
  * into an empty one), compiles request validation from the bundled spec, starts the webhook
- * deliverer and the pruner (`engine/store/retention.ts`) and listens through `@svc/server-kit`'s
- * `listen()` behind its request core (`/healthz`, `/readyz`, `/openapi.json`, `/openapi.yaml`, the
- * request log). `stop()` is graceful: `/readyz` answers 503 at once, requests are still served for
- * the drain delay, then no new connections, in-flight requests finish, the pruner its batch, the
- * deliverer its attempts, then the store closes.
+ * deliverer, the pruner (`engine/store/retention.ts`) and the request recorder of the inspector,
+ * and listens through `@svc/server-kit`'s `listen()` behind its request core (`/healthz`,
+ * `/readyz`, `/openapi.json`, `/openapi.yaml`, the request log); `/inspector` goes to the
+ * inspector, every other path to the API. `stop()` is graceful: `/readyz` answers 503 at once,
+ * requests are still served for the drain delay, then no new connections, in-flight requests
+ * finish, the recorder stores what it holds, the pruner its batch, the deliverer its attempts,
+ * then the store closes.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -38,13 +40,17 @@ import {
 import { sandboxReadiness } from './engine/http/readiness.js';
 import { SANDBOX_CORS_ALLOWED_HEADERS } from './engine/http/request-fault.js';
 import { createSharedRateLimiter } from './engine/http/shared-rate-limit.js';
+import { type RequestRecorder, startRequestRecorder } from './engine/inspector/request-recorder.js';
+import { type RequestRecordLimits, requestRecordsRetention } from './engine/inspector/retention.js';
 import { jsonLineLogger, type Logger } from './engine/logger.js';
 import { createDueWorkRunner } from './engine/schedule/due-work.js';
 import { openStore, type Store, type StoreLocation } from './engine/store/open-store.js';
 import { engineRetentionSteps, type Pruner, type RetentionPolicy, startPruner } from './engine/store/retention.js';
 import { type DeliveryPolicy, startDeliverer } from './engine/webhooks/deliverer.js';
 import { transactionsDayPerformer } from './features/account-data/index.js';
-import { createFaultDecider } from './features/faults/index.js';
+import { clockPanel } from './features/clock/index.js';
+import { createFaultDecider, faultRulesPanel } from './features/faults/index.js';
+import { createInspector, INSPECTOR_PATH, isInspectorPath } from './features/inspector/index.js';
 import { refundExecutionPerformer } from './features/payments/index.js';
 import { unusedAuthorizationsRetention } from './features/transfers/index.js';
 import { type OperationId, operationPaths } from './generated/handlers.gen.js';
@@ -105,12 +111,21 @@ export interface SandboxOptions {
    * name unless some are given; `'*'` answers any name.
    */
   allowedHosts?: readonly string[] | '*';
+  /**
+   * What the inspector (`/inspector`) keeps of each client's requests: the newest `maxPerClient`
+   * (default 1000) no older than `maxAgeMs` (default 1 hour), pruned with the other records (so
+   * not when `retention` is `null`). `null`: no request is recorded (the page still shows
+   * webhooks, events and Items).
+   */
+  requestRecords?: Partial<RequestRecordLimits> | null;
 }
 
 /** A running sandbox. */
 export interface RunningSandbox {
   /** Base URL, e.g. `http://127.0.0.1:4020`. */
   url: string;
+  /** The inspector's page, e.g. `http://127.0.0.1:4020/inspector`. */
+  inspectorUrl: string;
   host: string;
   port: number;
   store: Store;
@@ -118,6 +133,10 @@ export interface RunningSandbox {
   instanceId: string;
   /** Prunes what is due now and resolves with the records deleted per kind (nothing when retention is off). */
   prune(): Promise<Record<string, number>>;
+  /** Stores the request records waiting in memory now (tests; they are stored within 200 ms anyway). */
+  flushRequestRecords(): Promise<void>;
+  /** Request records dropped since start because the store was slower than the load. */
+  readonly droppedRequestRecords: number;
   /** Number of operations served. */
   operationCount: number;
   /** Calls the sandbox in-process, with no socket (the same handling as over HTTP). */
@@ -162,6 +181,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw error;
   }
   const deliverer = startDeliverer({ store, clock, logger, instanceId, policy: options.delivery });
+  const recorder: RequestRecorder | undefined =
+    options.requestRecords === null ? undefined : startRequestRecorder(store, logger);
   const pruner: Pruner | undefined =
     options.retention === null
       ? undefined
@@ -169,7 +190,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           store,
           clock,
           logger,
-          steps: [...engineRetentionSteps, unusedAuthorizationsRetention],
+          steps: [
+            ...engineRetentionSteps,
+            unusedAuthorizationsRetention,
+            ...(recorder ? [requestRecordsRetention(options.requestRecords ?? {})] : []),
+          ],
           policy: options.retention,
         });
   const rateLimit = options.rateLimit === null ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT);
@@ -184,6 +209,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const dueWork = createDueWorkRunner(store, [refundExecutionPerformer, transactionsDayPerformer]);
   const allowedOrigins = options.allowedOrigins ?? LOCAL_ORIGINS;
   const readiness = sandboxReadiness(store);
+  const inspector = await createInspector({
+    store,
+    authenticate,
+    catalogue: errorCatalogue,
+    clock,
+    panels: [clockPanel, faultRulesPanel],
+  });
+  const api = createSandboxListener({
+    routes,
+    validator,
+    catalogue: errorCatalogue,
+    handlers: { ...defaultHandlers, ...options.handlers } as Handlers,
+    store,
+    authenticate,
+    clock,
+    dueWork,
+    limiter,
+    logger,
+    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    cors: { allowedOrigins, allowedHeaders: SANDBOX_CORS_ALLOWED_HEADERS },
+    webhooksCommitted: () => deliverer.wake(),
+    decideFault: createFaultDecider(errorCatalogue),
+    recorder,
+  });
   const listener = createRequestCore({
     service: 'svc-sandbox',
     readiness,
@@ -193,22 +242,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     openapi,
     logger,
-    handle: createSandboxListener({
-      routes,
-      validator,
-      catalogue: errorCatalogue,
-      handlers: { ...defaultHandlers, ...options.handlers } as Handlers,
-      store,
-      authenticate,
-      clock,
-      dueWork,
-      limiter,
-      logger,
-      bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-      cors: { allowedOrigins, allowedHeaders: SANDBOX_CORS_ALLOWED_HEADERS },
-      webhooksCommitted: () => deliverer.wake(),
-      decideFault: createFaultDecider(errorCatalogue),
-    }),
+    handle: (req, res) => (isInspectorPath(req.url ?? '/') ? inspector(req, res) : api(req, res)),
   });
   let server: ListeningServer;
   try {
@@ -220,6 +254,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       drainDelayMs: options.drainDelayMs,
     });
   } catch (error) {
+    await recorder?.stop();
     await pruner?.stop();
     await deliverer.stop();
     await store.close();
@@ -228,6 +263,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let stopped: Promise<void> | undefined;
   return {
     url: server.url,
+    inspectorUrl: `${server.url}${INSPECTOR_PATH}`,
+    flushRequestRecords: async () => recorder?.flush(),
+    get droppedRequestRecords() {
+      return recorder?.dropped ?? 0;
+    },
     host,
     port: server.port,
     store,
@@ -236,12 +276,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     operationCount: routes.routes.length,
     inject: (request) => inject(listener, request),
     async reset() {
+      // Records of requests before the reset are stored first, so the reset deletes them too.
+      await recorder?.flush();
       await resetStore(store, clock.now());
       authenticate.clear();
     },
     stop() {
       stopped ??= (async () => {
         await server.stop();
+        await recorder?.stop();
         await pruner?.stop();
         await deliverer.stop();
         await store.close();

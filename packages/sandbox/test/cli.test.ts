@@ -88,6 +88,7 @@ describe('svc-sandbox', () => {
       expect(banner).toContain(
         `export SVC_BASE_URL=${sandbox.url} SVC_CLIENT_ID=${DEFAULT_CLIENT.clientId} SVC_SECRET=${DEFAULT_CLIENT.secret}`,
       );
+      expect(banner).toContain(`inspect   ${sandbox.url}/inspector `);
       const refused = await post(sandbox.url, '/institutions/search', {}, { clientId: 'x', secret: 'y' });
       expect(refused.status).toBe(401);
       // documentation_url points at the served docs' section of the error type.

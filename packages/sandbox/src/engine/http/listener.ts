@@ -2,7 +2,9 @@
  * The sandbox's request handling: the shared edges (`@svc/server-kit`: CORS, routing, body,
  * credentials), then authentication, the per-client rate limit, request validation against the
  * spec, and the operation's handler. Every outcome is written in the API's format; the request
- * core of `@svc/server-kit` logs it, with the operation and the client added here.
+ * core of `@svc/server-kit` logs it, with the operation and the client added here. Every answer to
+ * an authenticated request is handed to the request recorder (the inspector's records), which
+ * only queues it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -22,8 +24,10 @@ import { HEADER_NAMES } from '@svc/spec/headers';
 import type { OperationId } from '../../generated/handlers.gen.js';
 import type { Authenticator } from '../clients/authenticate.js';
 import type { Clock } from '../clock.js';
+import { apiErrorOf } from '../errors/api-error-of.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { HandlerContext, Handlers } from '../handler-types.js';
+import type { RequestRecorder } from '../inspector/request-recorder.js';
 import type { Logger } from '../logger.js';
 import { clientNow } from '../schedule/client-clock.js';
 import type { DueWorkRunner } from '../schedule/due-work.js';
@@ -56,12 +60,41 @@ export interface ListenerOptions {
   webhooksCommitted(): void;
   /** Decides the fault a request gets (`SVC-Sandbox-Fault`, fault rules). Default: none. */
   decideFault?: FaultDecider;
+  /** Keeps authenticated requests for the inspector; none: nothing is kept. */
+  recorder?: RequestRecorder;
 }
 
 /** What the error paths of a request know about it. */
 interface RequestState {
   requestId?: string;
   operation?: string;
+  /** Set once the request authenticated: its answer is recorded for this client. */
+  clientId?: string;
+  body?: unknown;
+  /** `performance.now()` when the request arrived. */
+  startedMs: number;
+  /** The sandbox's time when the request arrived. */
+  startedAt: Date;
+}
+
+/** Hands the answer of an authenticated request to the recorder. */
+function record(options: ListenerOptions, log: RequestState, status: number, body: object): void {
+  if (!options.recorder || log.clientId === undefined) {
+    return;
+  }
+  const durationMs = Math.round((performance.now() - log.startedMs) * 100) / 100;
+  const errorCode = (body as { error_code?: unknown }).error_code;
+  options.recorder.add({
+    clientId: log.clientId,
+    requestId: log.requestId ?? '',
+    operation: log.operation ?? '',
+    status,
+    errorCode: typeof errorCode === 'string' ? errorCode : null,
+    durationMs,
+    startedAt: log.startedAt,
+    requestBody: log.body ?? null,
+    responseBody: body,
+  });
 }
 
 /** A `node:http` request listener for the sandbox. */
@@ -71,7 +104,7 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
     const fields = requestLogFields(res);
     fields.operation = null;
     fields.client_id = null;
-    const log: RequestState = {};
+    const log: RequestState = { startedMs: performance.now(), startedAt: options.clock.now() };
     handle(req, res, options, log, fields).catch((error: unknown) => {
       if (isStoreOutage(error)) {
         options.logger({
@@ -82,16 +115,15 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
           error: error instanceof Error ? error.message : String(error),
         });
         if (!res.headersSent) {
-          sendApiError(res, {
-            error: createApiError({
-              errorType: 'API_ERROR',
-              errorCode: 'SERVICE_UNAVAILABLE',
-              message: 'the sandbox cannot reach its database right now; nothing was changed',
-              requestId: log.requestId,
-              suggestedAction: 'Retry after a few seconds.',
-            }),
-            headers: { 'Retry-After': '2' },
+          const error = createApiError({
+            errorType: 'API_ERROR',
+            errorCode: 'SERVICE_UNAVAILABLE',
+            message: 'the sandbox cannot reach its database right now; nothing was changed',
+            requestId: log.requestId,
+            suggestedAction: 'Retry after a few seconds.',
           });
+          sendApiError(res, { error, headers: { 'Retry-After': '2' } });
+          record(options, log, error.status, error);
         } else {
           res.destroy();
         }
@@ -105,15 +137,15 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       });
       if (!res.headersSent) {
-        sendApiError(res, {
-          error: createApiError({
-            errorType: 'API_ERROR',
-            errorCode: 'INTERNAL_SERVER_ERROR',
-            message: `the sandbox failed unexpectedly; the failure is logged with request_id ${log.requestId ?? '(none)'}`,
-            requestId: log.requestId,
-            suggestedAction: 'Retry; if it keeps failing, report the request_id.',
-          }),
+        const error = createApiError({
+          errorType: 'API_ERROR',
+          errorCode: 'INTERNAL_SERVER_ERROR',
+          message: `the sandbox failed unexpectedly; the failure is logged with request_id ${log.requestId ?? '(none)'}`,
+          requestId: log.requestId,
+          suggestedAction: 'Retry; if it keeps failing, report the request_id.',
         });
+        sendApiError(res, { error });
+        record(options, log, error.status, error);
       } else {
         res.destroy();
       }
@@ -144,6 +176,8 @@ async function handle(
   try {
     const client = await options.authenticate(credentials);
     fields.client_id = client.client_id;
+    log.clientId = client.client_id;
+    log.body = body;
     let retryAfter = options.limiter.take(client.client_id);
     if (retryAfter instanceof Promise) {
       retryAfter = await retryAfter;
@@ -159,7 +193,9 @@ async function handle(
     }
     const violations = options.validator.validate(route.operationId, body, req.headers);
     if (violations.length > 0) {
-      sendApiError(res, { error: validationError(violations, requestId) });
+      const error = validationError(violations, requestId);
+      sendApiError(res, { error });
+      record(options, log, error.status, error);
       return;
     }
     const baseNow = options.clock.now();
@@ -182,38 +218,28 @@ async function handle(
     const result = await handler(body, context);
     // Nothing is answered before what it saw or changed is committed.
     await options.store.settled();
+    const response = { ...result, request_id: requestId };
+    record(options, log, 200, response);
     if (fault?.drop === 'after_commit') {
-      // The lost response: the change is committed, the answer never arrives.
+      // The lost response: the change is committed, the answer never arrives (the inspector
+      // still shows what it would have been).
       res.destroy();
       return;
     }
-    sendJson(res, 200, { ...result, request_id: requestId });
+    sendJson(res, 200, response);
   } catch (error) {
     if (!(error instanceof SandboxError)) {
       throw error;
     }
     await options.store.settled();
+    const apiError = apiErrorOf(error, options.catalogue, requestId);
+    record(options, log, apiError.status, apiError);
     if (fault?.drop === 'after_commit') {
       // The handler's refusal is lost the same way.
       res.destroy();
       return;
     }
-    const { init } = error;
-    const entry = options.catalogue.get(init.type, init.code);
-    sendApiError(res, {
-      error: createApiError({
-        status: entry.status,
-        errorType: init.type,
-        errorCode: init.code,
-        message: init.message,
-        requestId,
-        causes: init.causes,
-        displayMessage: init.displayMessage ?? null,
-        // Without one from the handler, createApiError takes the catalogue's.
-        suggestedAction: init.suggestedAction,
-      }),
-      headers: init.headers,
-    });
+    sendApiError(res, { error: apiError, headers: error.init.headers });
   }
 }
 

@@ -35,6 +35,7 @@ import type {
   TransfersTable,
 } from '../../features/transfers/tables.js';
 import type { ClientsTable } from '../clients/tables.js';
+import type { RequestRecordsTable } from '../inspector/tables.js';
 import type { DueWorkTable } from '../schedule/tables.js';
 import type { WebhookAttemptsTable, WebhookOutboxTable } from '../webhooks/tables.js';
 import type { CountersTable, IdempotencyKeysTable, RateLimitWindowsTable } from './engine-tables.js';
@@ -73,4 +74,5 @@ export interface Database {
   financial_institution_clients: FinancialInstitutionClientsTable;
   fault_rules: FaultRulesTable;
   due_work: DueWorkTable;
+  request_records: RequestRecordsTable;
 }

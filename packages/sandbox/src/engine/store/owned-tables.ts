@@ -13,6 +13,7 @@ export const OWNED_TABLES = [
   'fault_rules',
   'due_work',
   'rate_limit_windows',
+  'request_records',
   'payments',
   'payment_recipients',
   'application_scopes',

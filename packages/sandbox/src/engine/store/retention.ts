@@ -149,7 +149,7 @@ export function startPruner(options: PrunerOptions): Pruner {
 }
 
 /** The keys of at most `limit` rows of one table, selected by a query that names the table and its condition. */
-type DueRows = SelectQueryBuilder<Database, keyof Database, object>;
+export type DueRows = SelectQueryBuilder<Database, keyof Database, object>;
 
 /**
  * Deletes at most `limit` rows of `table` that `due` selects, in one statement, and returns how

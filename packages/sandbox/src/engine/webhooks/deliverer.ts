@@ -282,6 +282,7 @@ async function attempt(
         status_code: outcome.status ?? null,
         error,
         instance_id: options.instanceId,
+        signature,
       })
       .execute();
     await trx

@@ -14,6 +14,8 @@ export interface NewWebhook {
   payload: { webhook_code: string } & Record<string, unknown>;
   /** When it was sent, on the client's clock (its `created_at`). */
   now: Date;
+  /** The request that caused the webhook (the inspector links them); null for none. */
+  requestId: string | null;
 }
 
 /** The `next_attempt_at` of a new webhook: before any time, so the deliverer takes it at once. */
@@ -39,6 +41,7 @@ export async function enqueueWebhook(trx: Transaction<Database>, webhook: NewWeb
       last_error: null,
       locked_until: null,
       locked_by: null,
+      request_id: webhook.requestId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -22,6 +22,8 @@ export interface WebhookOutboxTable {
   /** A deliverer holds the row until then (several instances may deliver). */
   locked_until: string | null;
   locked_by: string | null;
+  /** The request that created the webhook (null: none, e.g. the seeded world). */
+  request_id: string | null;
 }
 
 /** One delivery attempt of a webhook. */
@@ -34,4 +36,6 @@ export interface WebhookAttemptsTable {
   status_code: number | null;
   error: string | null;
   instance_id: string;
+  /** The signature header the attempt was sent with (null before migration 0011). */
+  signature: string | null;
 }

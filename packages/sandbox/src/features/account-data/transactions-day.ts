@@ -44,7 +44,7 @@ export const transactionsDayPerformer: DuePerformer = {
     await extractOnce(trx, item, accounts);
     const added = dayTransactions(item.item_id, accounts, anchorOf(item), isoDate(work.dueAt));
     await insertTransactions(trx, item, added, work.dueAt.toISOString());
-    await enqueueTransactionWebhooks(trx, { clientId: work.clientId, now: work.dueAt }, item, {
+    await enqueueTransactionWebhooks(trx, { clientId: work.clientId, now: work.dueAt, requestId: null }, item, {
       added: added.length,
       removed: [],
     });

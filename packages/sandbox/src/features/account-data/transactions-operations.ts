@@ -86,10 +86,13 @@ export async function extractOnce(trx: Trx<Database>, item: LiveItem, accounts: 
   }
 }
 
-/** The transaction webhooks of one change (a refresh, a new day), sent by `sender.clientId` at `sender.now`. */
+/**
+ * The transaction webhooks of one change (a refresh, a new day), sent by `sender.clientId` at
+ * `sender.now`, caused by request `sender.requestId` (null: by due work).
+ */
 export async function enqueueTransactionWebhooks(
   trx: Trx<Database>,
-  sender: { clientId: string; now: Date },
+  sender: { clientId: string; now: Date; requestId: string | null },
   item: LiveItem,
   change: { added: number; removed: readonly string[] },
 ): Promise<boolean> {
@@ -109,6 +112,7 @@ export async function enqueueTransactionWebhooks(
       url: item.webhook as string,
       payload,
       now: sender.now,
+      requestId: sender.requestId,
     });
   if (change.added > 0) {
     await send({ ...common, webhook_code: 'DEFAULT_UPDATE', new_transactions: change.added });
@@ -150,7 +154,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
 
   async transactionsRefresh(request, context) {
     const now = context.now.toISOString();
-    const sender = { clientId: context.client.client_id, now: context.now };
+    const sender = { clientId: context.client.client_id, now: context.now, requestId: context.requestId };
     const enqueued = await context.store.transaction(async (trx) => {
       const item = await readableItem(trx, context, request.access_token, PRODUCT);
       const accounts = await accountsOfItem(trx, item);

@@ -171,7 +171,7 @@ async function createBankTransfer(
         routing_number: request.user.routing_number ?? null,
       }),
     };
-    await insertBankTransfer(trx, created);
+    await insertBankTransfer(trx, created, context.requestId);
     return created;
   });
   return { bank_transfer: presentBankTransfer(row) };
@@ -179,9 +179,9 @@ async function createBankTransfer(
 
 /**
  * Queues `BANK_TRANSFERS_EVENTS_UPDATE` (new bank transfer events to sync) to the webhook URL of
- * the bank transfer's Item, when it has one; returns whether it did.
+ * the bank transfer's Item, when it has one, linked to request `requestId`; returns whether it did.
  */
-async function queueEventsUpdate(trx: Trx, row: BankTransferRow, now: Date): Promise<boolean> {
+async function queueEventsUpdate(trx: Trx, row: BankTransferRow, now: Date, requestId: string): Promise<boolean> {
   const url = await webhookOfItem(trx, row.item_id);
   if (url === null) {
     return false;
@@ -197,6 +197,7 @@ async function queueEventsUpdate(trx: Trx, row: BankTransferRow, now: Date): Pro
       environment: ENVIRONMENT,
     },
     now,
+    requestId,
   });
   return true;
 }
@@ -244,7 +245,7 @@ export const bankTransferHandlers: HandlerGroup<
     await context.store.transaction(async (trx) => {
       const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
       const row = orRefuse(cancellableBankTransfer(request.bank_transfer_id, found), bankTransferRefusalError);
-      if (!(await moveBankTransfer(trx, row, 'pending', 'cancelled', null, context.now, 'move'))) {
+      if (!(await moveBankTransfer(trx, row, 'pending', 'cancelled', null, context.now, 'move', context.requestId))) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.
         const current = await bankTransferOf(trx, row.client_id, row.bank_transfer_id);
         orRefuse(cancellableBankTransfer(request.bank_transfer_id, current), bankTransferRefusalError);
@@ -319,7 +320,7 @@ export const bankTransferHandlers: HandlerGroup<
         eventType === 'posted' ? null : (request.failure_reason ?? defaultFailureReason(row.network));
       // Queued before the move so the event id stays the transaction's last write; a refused move
       // below rolls the webhook back with everything else.
-      webhookQueued = await queueEventsUpdate(trx, row, context.now);
+      webhookQueued = await queueEventsUpdate(trx, row, context.now, context.requestId);
       // A simulated event moves no funds.
       const moved = await moveBankTransfer(
         trx,
@@ -329,6 +330,7 @@ export const bankTransferHandlers: HandlerGroup<
         failure,
         context.now,
         'stay',
+        context.requestId,
       );
       if (!moved) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.

@@ -25,13 +25,17 @@ export type BankTransferRow = Selectable<BankTransfersTable>;
 /** A stored bank transfer event. */
 export type BankTransferEventRow = Selectable<BankTransferEventsTable>;
 
-/** Appends the event of `bankTransfer` entering `eventType` to its client's stream (take it last). */
+/**
+ * Appends the event of `bankTransfer` entering `eventType` to its client's stream (take it last),
+ * linked to the request that caused it (`requestId`; null for none).
+ */
 export async function appendBankTransferEvent(
   trx: Transaction<Database>,
   bankTransfer: BankTransfersTable,
   eventType: BankTransferStatus,
   failure: BankTransferFailure | null,
   timestamp: string,
+  requestId: string | null,
 ): Promise<number> {
   const eventId = await nextEventId(trx, 'bank_transfer_events', bankTransfer.client_id);
   const receiver = receiverDetailsOf(eventType, failure);
@@ -51,6 +55,7 @@ export async function appendBankTransferEvent(
       failure_reason: failure ? JSON.stringify(failure) : null,
       origination_account_id: bankTransfer.origination_account_id,
       receiver_details: receiver ? JSON.stringify(receiver) : null,
+      request_id: requestId,
     })
     .execute();
   return eventId;
@@ -58,11 +63,15 @@ export async function appendBankTransferEvent(
 
 /**
  * Stores a new `pending` bank transfer and its event. The caller has already reserved a credit's
- * amount on the origination account.
+ * amount on the origination account. The event links to request `requestId`.
  */
-export async function insertBankTransfer(trx: Transaction<Database>, row: BankTransfersTable): Promise<void> {
+export async function insertBankTransfer(
+  trx: Transaction<Database>,
+  row: BankTransfersTable,
+  requestId: string,
+): Promise<void> {
   await trx.insertInto('bank_transfers').values(row).execute();
-  await appendBankTransferEvent(trx, row, 'pending', null, row.created);
+  await appendBankTransferEvent(trx, row, 'pending', null, row.created, requestId);
 }
 
 /** The client's bank transfer `id`, if any. */
@@ -124,7 +133,8 @@ export async function listBankTransfers(
  * cancellation, still cancellable): sets `cancellable` false, stores the failure reason, appends
  * the event and, when `funds` is `'move'`, moves the origination account's available balance (a
  * cancellation gives a reserved credit back; a simulated event moves no funds). Returns the updated
- * row, or undefined when the bank transfer was not in `from` (nothing changed).
+ * row, or undefined when the bank transfer was not in `from` (nothing changed). The event links to
+ * request `requestId`.
  */
 export async function moveBankTransfer(
   trx: Transaction<Database>,
@@ -134,6 +144,7 @@ export async function moveBankTransfer(
   failure: BankTransferFailure | null,
   now: Date,
   funds: 'move' | 'stay',
+  requestId: string,
 ): Promise<BankTransferRow | undefined> {
   let update = trx
     .updateTable('bank_transfers')
@@ -157,7 +168,7 @@ export async function moveBankTransfer(
   if (funds === 'move') {
     await adjustAvailable(trx, row.origination_account_id, availableDelta(to, row.direction, parseCents(row.amount)));
   }
-  await appendBankTransferEvent(trx, moved, to, failure, now.toISOString());
+  await appendBankTransferEvent(trx, moved, to, failure, now.toISOString(), requestId);
   return moved;
 }
 

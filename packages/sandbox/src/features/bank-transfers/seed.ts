@@ -84,6 +84,6 @@ export async function seedBankTransferWorld(trx: Trx): Promise<void> {
   for (const event of events) {
     const row = rows.get(event.transfer.bank_transfer_id) as BankTransfersTable;
     const failure = event.type === 'failed' || event.type === 'reversed' ? event.transfer.failure_reason : null;
-    await appendBankTransferEvent(trx, row, event.type, failure, event.timestamp);
+    await appendBankTransferEvent(trx, row, event.type, failure, event.timestamp, null);
   }
 }

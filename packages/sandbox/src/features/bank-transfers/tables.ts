@@ -52,6 +52,8 @@ export interface BankTransferEventsTable {
   origination_account_id: string;
   /** JSON `{available_balance}` or null. */
   receiver_details: string | null;
+  /** The request that caused the event (null: none, e.g. the seeded world). */
+  request_id: string | null;
 }
 
 /** The known account and routing numbers of an account created by `/bank_transfer/migrate_account`. */

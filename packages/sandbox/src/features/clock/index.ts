@@ -1,4 +1,5 @@
 /**
  * The clock feature as the composition root sees it: the handlers of the client's test clock.
  */
+export { clockPanel } from './inspector-panel.js';
 export { clockHandlers } from './operations.js';

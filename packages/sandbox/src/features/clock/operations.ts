@@ -14,7 +14,7 @@ import type { OperationBodies } from '../../generated/handlers.gen.js';
 type SandboxClock = OperationBodies['sandboxClockGet']['response']['clock'];
 
 /** The clock as the API shows it, with the sandbox's clock at `base`. */
-function presentClock(base: Date, offsetMs: number): SandboxClock {
+export function presentClock(base: Date, offsetMs: number): SandboxClock {
   return {
     current_time: new Date(base.getTime() + offsetMs).toISOString(),
     offset_ms: offsetMs,
@@ -23,7 +23,7 @@ function presentClock(base: Date, offsetMs: number): SandboxClock {
 }
 
 /** The client's offset as stored now (the authenticated row may be a few seconds old). */
-async function storedOffset(store: Store, clientId: string): Promise<number> {
+export async function storedOffset(store: Store, clientId: string): Promise<number> {
   const row = await store.db
     .selectFrom('clients')
     .select('clock_offset_ms')

@@ -4,4 +4,5 @@
  * rules).
  */
 export { createFaultDecider } from './decide.js';
+export { faultRulesPanel } from './inspector-panel.js';
 export { faultRuleHandlers } from './operations.js';

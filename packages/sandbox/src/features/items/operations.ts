@@ -177,6 +177,7 @@ export const itemHandlers: HandlerGroup<
           new_webhook_url: webhook,
         },
         now: context.now,
+        requestId: context.requestId,
       });
       return updated;
     });

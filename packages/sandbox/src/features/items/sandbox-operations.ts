@@ -30,6 +30,7 @@ async function sendItemWebhook(
     url,
     payload: itemWebhookPayload(code, { ...item, webhook: url }, context.now),
     now: context.now,
+    requestId: context.requestId,
   });
   return true;
 }

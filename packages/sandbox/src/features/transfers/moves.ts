@@ -69,13 +69,15 @@ export function transferMoveRefusal(
  * read, so of two concurrent moves exactly one wins; `cancellable` false from `posted` on), the
  * transfer event of the new status, and the `TRANSFER_EVENTS_UPDATE` webhook to the webhook URL
  * of the transfer's Item when it has one. Returns the transfer as it is now, or undefined when a
- * concurrent change won (nothing was written; the caller decides with a fresh read).
+ * concurrent change won (nothing was written; the caller decides with a fresh read). The event
+ * and the webhook link to request `requestId` (null: a move no request caused).
  */
 export async function applyTransferMove(
   trx: Transaction<Database>,
   transfer: TransferRow,
   move: TransferMove,
   now: Date,
+  requestId: string | null,
 ): Promise<{ transfer: TransferRow; webhookQueued: boolean } | undefined> {
   const moved: TransferRow = {
     ...transfer,
@@ -99,9 +101,10 @@ export async function applyTransferMove(
         environment: ENVIRONMENT,
       },
       now,
+      requestId,
     });
   }
   // The event id last: the stream's counter row stays locked only for the end of the transaction.
-  await appendTransferEvent(trx, moved, move.to, now.toISOString());
+  await appendTransferEvent(trx, moved, move.to, now.toISOString(), requestId);
   return { transfer: moved, webhookQueued: url !== null };
 }

@@ -171,7 +171,7 @@ export const transferHandlers: HandlerGroup<
         type: authorization.type,
         user_details: JSON.stringify(fullUser(request.user)),
       };
-      await insertTransfer(trx, row);
+      await insertTransfer(trx, row, context.requestId);
       return row;
     });
     return { transfer: presentTransfer(transfer) };
@@ -195,7 +195,7 @@ export const transferHandlers: HandlerGroup<
     await context.store.transaction(async (trx) => {
       const transfer = await transferOf(trx, context.client.client_id, request.transfer_id);
       refuseIf(cancelRefusal(request.transfer_id, transfer), transferRefusalError);
-      if (transfer && !(await cancelTransfer(trx, transfer, context.now))) {
+      if (transfer && !(await cancelTransfer(trx, transfer, context.now, context.requestId))) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.
         refuseIf(
           cancelRefusal(request.transfer_id, await transferOf(trx, context.client.client_id, request.transfer_id)),

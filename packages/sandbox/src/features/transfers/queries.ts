@@ -100,12 +100,16 @@ const insertTransferEventQuery = prepareQuery((db, p: Placeholders<TransferEvent
         transfer_type: true,
         transfer_amount: true,
         failure_reason: true,
+        request_id: true,
       }),
     ),
   ),
 );
 
-/** Appends an event about `transfer` to its client's stream (take it last in the transaction). */
+/**
+ * Appends an event about `transfer` to its client's stream (take it last in the transaction),
+ * linked to the request that caused it (`requestId`; null for none).
+ */
 export async function appendTransferEvent(
   trx: Transaction<Database>,
   transfer: Pick<
@@ -114,6 +118,7 @@ export async function appendTransferEvent(
   >,
   eventType: TransferEventsTable['event_type'],
   timestamp: string,
+  requestId: string | null,
 ): Promise<number> {
   const eventId = await nextEventId(trx, 'transfer_events', transfer.client_id);
   await insertTransferEventQuery.execute(trx, {
@@ -127,6 +132,7 @@ export async function appendTransferEvent(
     transfer_type: transfer.type,
     transfer_amount: transfer.amount,
     failure_reason: transfer.failure_reason,
+    request_id: requestId,
   });
   return eventId;
 }
@@ -141,6 +147,7 @@ const TRANSFER_EVENT_COLUMNS = columnsOf<Omit<TransferEventsTable, 'event_id'>>(
   transfer_type: true,
   transfer_amount: true,
   failure_reason: true,
+  request_id: true,
 });
 
 /** PostgreSQL: takes the next event id and inserts the event with it, in one statement. */
@@ -161,9 +168,10 @@ export async function finishWithTransferEvent(
   transfer: Parameters<typeof appendTransferEvent>[1],
   eventType: TransferEventsTable['event_type'],
   timestamp: string,
+  requestId: string | null,
 ): Promise<void> {
   if (engineOf(trx) !== 'postgres') {
-    await appendTransferEvent(trx, transfer, eventType, timestamp);
+    await appendTransferEvent(trx, transfer, eventType, timestamp, requestId);
     return;
   }
   await finishWith(trx, () =>
@@ -178,6 +186,7 @@ export async function finishWithTransferEvent(
       transfer_type: transfer.type,
       transfer_amount: transfer.amount,
       failure_reason: transfer.failure_reason,
+      request_id: requestId,
     }),
   );
 }
@@ -206,38 +215,49 @@ const TRANSFER_COLUMNS = columnsOf<TransfersTable>({
  * PostgreSQL: inserts a transfer and its first event (with the next event id) in one statement,
  * the transfer in a CTE.
  */
-const insertTransferWithEventQuery = prepareQuery((db, p: Placeholders<TransfersTable & { counterName: string }>) =>
-  withNextEventId(db, p.counterName)
-    .with('inserted_transfer', (creator) => creator.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)))
-    .insertInto('transfer_events')
-    .values({
-      client_id: p.client_id,
-      transfer_id: p.transfer_id,
-      event_type: p.status,
-      timestamp: p.created,
-      account_id: p.account_id,
-      origination_account_id: p.origination_account_id,
-      transfer_type: p.type,
-      transfer_amount: p.amount,
-      failure_reason: p.failure_reason,
-      event_id: NEXT_EVENT_ID,
-    }),
+const insertTransferWithEventQuery = prepareQuery(
+  (db, p: Placeholders<TransfersTable & { counterName: string; request_id: string | null }>) =>
+    withNextEventId(db, p.counterName)
+      .with('inserted_transfer', (creator) => creator.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)))
+      .insertInto('transfer_events')
+      .values({
+        client_id: p.client_id,
+        transfer_id: p.transfer_id,
+        event_type: p.status,
+        timestamp: p.created,
+        account_id: p.account_id,
+        origination_account_id: p.origination_account_id,
+        transfer_type: p.type,
+        transfer_amount: p.amount,
+        failure_reason: p.failure_reason,
+        request_id: p.request_id,
+        event_id: NEXT_EVENT_ID,
+      }),
 );
 
 const insertTransferQuery = prepareQuery((db, p: Placeholders<TransfersTable>) =>
   db.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)),
 );
 
-/** Stores a new transfer and its `pending` event (the event last: call it last in the transaction). */
-export async function insertTransfer(trx: Transaction<Database>, row: TransfersTable): Promise<void> {
+/**
+ * Stores a new transfer and its `pending` event (the event last: call it last in the
+ * transaction), created by request `requestId` (null for none).
+ */
+export async function insertTransfer(
+  trx: Transaction<Database>,
+  row: TransfersTable,
+  requestId: string | null,
+): Promise<void> {
   if (engineOf(trx) === 'postgres') {
     // One statement, sent with the commit.
     const counterName = eventCounterName('transfer_events', row.client_id);
-    await finishWith(trx, () => insertTransferWithEventQuery.execute(trx, { ...row, counterName }));
+    await finishWith(trx, () =>
+      insertTransferWithEventQuery.execute(trx, { ...row, counterName, request_id: requestId }),
+    );
     return;
   }
   await insertTransferQuery.execute(trx, row);
-  await appendTransferEvent(trx, row, row.status, row.created);
+  await appendTransferEvent(trx, row, row.status, row.created, requestId);
 }
 
 const transferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
@@ -283,9 +303,15 @@ export async function listTransfers(
 /**
  * Cancels the client's transfer if it is `pending` with `cancellable` set, in one conditional
  * update (of two concurrent cancels exactly one wins), and adds the `cancelled` event (last: call
- * it last in the transaction). Returns whether this call cancelled it.
+ * it last in the transaction). Returns whether this call cancelled it. The event links to request
+ * `requestId`.
  */
-export async function cancelTransfer(trx: Transaction<Database>, transfer: TransferRow, now: Date): Promise<boolean> {
+export async function cancelTransfer(
+  trx: Transaction<Database>,
+  transfer: TransferRow,
+  now: Date,
+  requestId: string,
+): Promise<boolean> {
   const updated = await trx
     .updateTable('transfers')
     .set({ status: 'cancelled', cancellable: 0 })
@@ -297,7 +323,7 @@ export async function cancelTransfer(trx: Transaction<Database>, transfer: Trans
   if (Number(updated.numUpdatedRows) !== 1) {
     return false;
   }
-  await finishWithTransferEvent(trx, transfer, 'cancelled', now.toISOString());
+  await finishWithTransferEvent(trx, transfer, 'cancelled', now.toISOString(), requestId);
   return true;
 }
 

@@ -50,25 +50,29 @@ export async function seedTransferWorld(trx: Trx, now: Date): Promise<void> {
     }
   }
   const request = CANONICAL_TRANSFER.request;
-  await insertTransfer(trx, {
-    transfer_id: CANONICAL_TRANSFER.id,
-    client_id: clientId,
-    item_id: itemId,
-    authorization_id: request.authorization_id,
-    account_id: request.account_id,
-    ach_class: request.ach_class,
-    amount: request.amount,
-    status: 'pending',
-    cancellable: 1,
-    created: at(CANONICAL_TRANSFER.created),
-    description: request.description,
-    failure_reason: null,
-    metadata: JSON.stringify(request.metadata),
-    network: request.network,
-    origination_account_id: request.origination_account_id,
-    type: request.type,
-    user_details: JSON.stringify(request.user),
-  });
+  await insertTransfer(
+    trx,
+    {
+      transfer_id: CANONICAL_TRANSFER.id,
+      client_id: clientId,
+      item_id: itemId,
+      authorization_id: request.authorization_id,
+      account_id: request.account_id,
+      ach_class: request.ach_class,
+      amount: request.amount,
+      status: 'pending',
+      cancellable: 1,
+      created: at(CANONICAL_TRANSFER.created),
+      description: request.description,
+      failure_reason: null,
+      metadata: JSON.stringify(request.metadata),
+      network: request.network,
+      origination_account_id: request.origination_account_id,
+      type: request.type,
+      user_details: JSON.stringify(request.user),
+    },
+    null,
+  );
   await rememberIdempotencyKey(trx, {
     clientId,
     scope: 'transfer',

@@ -19,7 +19,7 @@ export const transferSimulationHandlers: HandlerGroup<'sandboxTransferSimulate'>
     const { transfer, webhookQueued } = await context.store.transaction(async (trx) => {
       const found = await transferOf(trx, clientId, request.transfer_id);
       refuseIf(transferMoveRefusal(request.transfer_id, found, move), transferRefusalError);
-      const moved = found && (await applyTransferMove(trx, found, move, context.now));
+      const moved = found && (await applyTransferMove(trx, found, move, context.now, context.requestId));
       if (!moved) {
         // A concurrent move changed it between the read and the update: refused on the row as it is now.
         refuseIf(

@@ -79,4 +79,6 @@ export interface TransferEventsTable {
   transfer_type: Schemas['TransferType'];
   transfer_amount: string;
   failure_reason: string | null;
+  /** The request that caused the event (null: none, e.g. the seeded world). */
+  request_id: string | null;
 }

@@ -13,6 +13,7 @@ import { retention } from './0007-retention.js';
 import { clocks } from './0008-clocks.js';
 import { itemStates } from './0009-item-states.js';
 import { faultRules } from './0010-fault-rules.js';
+import { requestRecords } from './0011-request-records.js';
 import { listIndexes } from './0012-list-indexes.js';
 import { rateLimitWindows } from './0012-rate-limit-windows.js';
 import type { Engine } from './helpers.js';
@@ -32,6 +33,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0008_clocks': clocks(),
     '0009_item_states': itemStates(),
     '0010_fault_rules': faultRules(engine),
+    '0011_request_records': requestRecords(engine),
     '0012_list_indexes': listIndexes(),
     '0012_rate_limit_windows': rateLimitWindows(),
   };

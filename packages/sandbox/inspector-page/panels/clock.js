@@ -1,0 +1,44 @@
+// The clock panel: the client's test clock (its time, how far it is ahead of the sandbox's own
+// time, and that time), as /sandbox/clock/get answers it.
+import { el, panelFrame } from '../dom.js';
+
+/** A duration in milliseconds for people: days, hours, minutes, seconds. */
+function aheadBy(ms) {
+  if (ms === 0) {
+    return 'not moved (real time)';
+  }
+  const parts = [];
+  let rest = Math.round(ms / 1000);
+  for (const [unit, seconds] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['min', 60],
+    ['s', 1],
+  ]) {
+    const count = Math.floor(rest / seconds);
+    if (count > 0) {
+      parts.push(`${count} ${unit}`);
+      rest -= count * seconds;
+    }
+  }
+  return `ahead by ${parts.join(' ')}`;
+}
+
+export function createClockPanel(api) {
+  const { element, body } = panelFrame('clock', 'Test clock');
+  return {
+    element,
+    async update() {
+      const { clock } = await api.get('clock');
+      body.replaceChildren(
+        el(
+          'table',
+          {},
+          el('tr', {}, el('th', {}, 'Client time'), el('td', { 'data-clock': 'current' }, clock.current_time)),
+          el('tr', {}, el('th', {}, 'Offset'), el('td', { 'data-clock': 'offset' }, aheadBy(clock.offset_ms))),
+          el('tr', {}, el('th', {}, 'Sandbox time'), el('td', {}, clock.real_time)),
+        ),
+      );
+    },
+  };
+}

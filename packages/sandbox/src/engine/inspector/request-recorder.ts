@@ -1,0 +1,184 @@
+/**
+ * The request recorder: keeps each answered request of a client for the inspector without costing
+ * the request a round trip to the store. {@link RequestRecorder.add} only appends the answer to a
+ * bounded in-memory buffer; every `flushIntervalMs` the buffer is serialised, redacted
+ * (`redact.ts`) and inserted in batches of `batchSize`, one statement each. The buffer holds at
+ * most `bufferLimit` records: that is the recording budget (by default 200 per 200 ms, 1,000
+ * records a second across clients). Under more load, or when the store is slower than the load,
+ * the oldest waiting records are dropped and counted ({@link RequestRecorder.dropped}), so the
+ * cost per request stays a push into an array and the inspector keeps the newest requests.
+ */
+import { type Insertable, sql } from 'kysely';
+import type { Logger } from '../logger.js';
+import type { Store } from '../store/open-store.js';
+import { redactedJson } from './redact.js';
+import type { RequestRecordsTable } from './tables.js';
+
+type NewRecord = Required<Omit<Insertable<RequestRecordsTable>, 'id'>>;
+
+/** The columns of a record, in the order of a row's array in the SQLite batch. */
+const COLUMNS = [
+  'client_id',
+  'request_id',
+  'operation',
+  'status',
+  'error_code',
+  'duration_ms',
+  'started_at',
+  'request_body',
+  'response_body',
+] as const satisfies readonly (keyof NewRecord)[];
+
+/**
+ * The SQLite batch insert: one statement with one parameter, a JSON array of rows that SQLite
+ * unpacks itself (`json_each`), so its text and its plan are the same for every batch.
+ */
+const SQLITE_BATCH_INSERT = sql.raw(
+  `insert into request_records (${COLUMNS.join(', ')}) select ${COLUMNS.map((_column, index) => `json_extract(value, '$[${index}]')`).join(', ')} from json_each(`,
+);
+
+/** Stores `rows` in one statement (on PostgreSQL a multi-row insert: one round trip). */
+async function insertRecords(store: Store, rows: NewRecord[]): Promise<void> {
+  if (store.engine === 'postgres') {
+    await store.db.insertInto('request_records').values(rows).execute();
+    return;
+  }
+  const batch = JSON.stringify(rows.map((row) => COLUMNS.map((column) => row[column])));
+  await sql`${SQLITE_BATCH_INSERT}${batch})`.execute(store.db);
+}
+
+/** One answered request, as the listener hands it over. */
+export interface AnsweredRequest {
+  clientId: string;
+  requestId: string;
+  operation: string;
+  status: number;
+  errorCode: string | null;
+  durationMs: number;
+  startedAt: Date;
+  /** The request body as parsed (serialised and redacted when stored). */
+  requestBody: unknown;
+  /** The body answered (serialised and redacted when stored). */
+  responseBody: unknown;
+}
+
+/** Settings of the recorder. */
+export interface RecorderPolicy {
+  /** Time between two inserts. Default 200 ms. */
+  flushIntervalMs: number;
+  /** Records per insert statement. Default 200. */
+  batchSize: number;
+  /** Most records waiting in memory; beyond it the oldest is dropped. Default 200. */
+  bufferLimit: number;
+}
+
+/** The default recorder settings. */
+export const DEFAULT_RECORDER_POLICY: RecorderPolicy = { flushIntervalMs: 200, batchSize: 200, bufferLimit: 200 };
+
+/** A running recorder. */
+export interface RequestRecorder {
+  /** Queues a record (never waits, never throws). */
+  add(request: AnsweredRequest): void;
+  /** Inserts everything queued so far; resolves once it is stored. */
+  flush(): Promise<void>;
+  /** Records dropped because the buffer was full, since start. */
+  readonly dropped: number;
+  /** Flushes what is queued and stops the timer. */
+  stop(): Promise<void>;
+}
+
+/** Starts a recorder writing to `store`. */
+export function startRequestRecorder(
+  store: Store,
+  logger: Logger,
+  policy: Partial<RecorderPolicy> = {},
+): RequestRecorder {
+  const settings = { ...DEFAULT_RECORDER_POLICY, ...policy };
+  // A ring would avoid the shift on overflow; overflow is the rare case, and shift of a full
+  // array is amortised by the insert that follows.
+  let buffer: AnsweredRequest[] = [];
+  let dropped = 0;
+  let writing: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const insert = async (batch: AnsweredRequest[]): Promise<void> => {
+    const rows = batch.map(
+      (request): NewRecord => ({
+        client_id: request.clientId,
+        request_id: request.requestId,
+        operation: request.operation,
+        status: request.status,
+        error_code: request.errorCode,
+        duration_ms: request.durationMs,
+        started_at: request.startedAt.toISOString(),
+        request_body: redactedJson(request.requestBody),
+        response_body: redactedJson(request.responseBody),
+      }),
+    );
+    try {
+      await insertRecords(store, rows);
+    } catch (error) {
+      dropped += rows.length;
+      logger({
+        level: 'warn',
+        event: 'request_records_lost',
+        count: rows.length,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+
+  const drain = async (): Promise<void> => {
+    while (buffer.length > 0) {
+      const batch = buffer.length <= settings.batchSize ? buffer : buffer.slice(0, settings.batchSize);
+      buffer = batch === buffer ? [] : buffer.slice(settings.batchSize);
+      await insert(batch);
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    const next = (writing ?? Promise.resolve()).then(drain);
+    const current = next.finally(() => {
+      if (writing === current) {
+        writing = undefined;
+      }
+    });
+    writing = current;
+    return current;
+  };
+
+  const schedule = () => {
+    if (stopped || timer) {
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = undefined;
+      void flush();
+    }, settings.flushIntervalMs);
+    timer.unref();
+  };
+
+  return {
+    add(request) {
+      if (stopped) {
+        return;
+      }
+      if (buffer.length >= settings.bufferLimit) {
+        buffer.shift();
+        dropped++;
+      }
+      buffer.push(request);
+      schedule();
+    },
+    flush,
+    get dropped() {
+      return dropped;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await flush();
+    },
+  };
+}
