@@ -98,8 +98,11 @@ export const PACK_ALLOWLISTS = /** @type {Record<string, PackAllowlist>} */ ({
       'bin/svc-sandbox.js',
       // Loaded as a worker thread by file, not imported: nothing else would notice it missing.
       'dist/engine/store/sqlite/checkpoint-worker.js',
+      // The inspector's page, served by file from the package (read at start, not imported).
+      'inspector-page/index.html',
+      'inspector-page/app.js',
     ],
-    allowed: [BUILT_CODE, SOURCE_MAPS, /^bin\/[\w.-]+\.js$/],
+    allowed: [BUILT_CODE, SOURCE_MAPS, /^bin\/[\w.-]+\.js$/, /^inspector-page\/(?:panels\/)?[\w-]+\.(?:html|js|css)$/],
   },
 });
 

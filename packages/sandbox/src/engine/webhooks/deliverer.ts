@@ -77,15 +77,30 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
   /** Attempts under way, by outbox id, with their receiver. */
   const inFlight = new Map<number, { receiver: string; done: Promise<void> }>();
   let timer: NodeJS.Timeout | undefined;
+  /** When the pending `timer` fires (ms since the epoch). */
+  let timerDueAt = 0;
   let filling: Promise<void> | undefined;
   let again = false;
 
+  /**
+   * Looks for due webhooks in `delay` ms, unless a look is already planned sooner: a later,
+   * longer schedule (the poll after a fill that found nothing) never cancels a sooner one (the
+   * look asked for by an attempt that just freed its slot), or a freed slot would wait a poll.
+   */
   const schedule = (delay: number) => {
     if (stopped.signal.aborted) {
       return;
     }
+    const dueAt = Date.now() + delay;
+    if (timer !== undefined && timerDueAt <= dueAt) {
+      return;
+    }
     clearTimeout(timer);
-    timer = setTimeout(kick, delay);
+    timerDueAt = dueAt;
+    timer = setTimeout(() => {
+      timer = undefined;
+      kick();
+    }, delay);
     timer.unref();
   };
 

@@ -85,58 +85,7 @@ export async function useAuthorization(
   return affectedRows(await useAuthorizationQuery.executeResult(trx, { authorizationId, transferId })) === 1;
 }
 
-const insertTransferEventQuery = prepareQuery((db, p: Placeholders<TransferEventsTable>) =>
-  db.insertInto('transfer_events').values(
-    valuesOf(
-      p,
-      columnsOf<TransferEventsTable>({
-        client_id: true,
-        event_id: true,
-        transfer_id: true,
-        event_type: true,
-        timestamp: true,
-        account_id: true,
-        origination_account_id: true,
-        transfer_type: true,
-        transfer_amount: true,
-        failure_reason: true,
-        request_id: true,
-      }),
-    ),
-  ),
-);
-
-/**
- * Appends an event about `transfer` to its client's stream (take it last in the transaction),
- * linked to the request that caused it (`requestId`; null for none).
- */
-export async function appendTransferEvent(
-  trx: Transaction<Database>,
-  transfer: Pick<
-    TransfersTable,
-    'client_id' | 'transfer_id' | 'account_id' | 'origination_account_id' | 'type' | 'amount' | 'failure_reason'
-  >,
-  eventType: TransferEventsTable['event_type'],
-  timestamp: string,
-  requestId: string | null,
-): Promise<number> {
-  const eventId = await nextEventId(trx, 'transfer_events', transfer.client_id);
-  await insertTransferEventQuery.execute(trx, {
-    client_id: transfer.client_id,
-    event_id: eventId,
-    transfer_id: transfer.transfer_id,
-    event_type: eventType,
-    timestamp,
-    account_id: transfer.account_id,
-    origination_account_id: transfer.origination_account_id,
-    transfer_type: transfer.type,
-    transfer_amount: transfer.amount,
-    failure_reason: transfer.failure_reason,
-    request_id: requestId,
-  });
-  return eventId;
-}
-
+/** The columns of a transfer event but its id (taken from the stream's counter). */
 const TRANSFER_EVENT_COLUMNS = columnsOf<Omit<TransferEventsTable, 'event_id'>>({
   client_id: true,
   transfer_id: true,
@@ -149,6 +98,56 @@ const TRANSFER_EVENT_COLUMNS = columnsOf<Omit<TransferEventsTable, 'event_id'>>(
   failure_reason: true,
   request_id: true,
 });
+
+/** The transfer the event of a transfer copies its fields from. */
+type EventSource = Pick<
+  TransfersTable,
+  'client_id' | 'transfer_id' | 'account_id' | 'origination_account_id' | 'type' | 'amount' | 'failure_reason'
+>;
+
+/** The event (without its id) of `transfer` entering `eventType` at `timestamp`, caused by `requestId`. */
+function transferEventOf(
+  transfer: EventSource,
+  eventType: TransferEventsTable['event_type'],
+  timestamp: string,
+  requestId: string | null,
+): Omit<TransferEventsTable, 'event_id'> {
+  return {
+    client_id: transfer.client_id,
+    transfer_id: transfer.transfer_id,
+    event_type: eventType,
+    timestamp,
+    account_id: transfer.account_id,
+    origination_account_id: transfer.origination_account_id,
+    transfer_type: transfer.type,
+    transfer_amount: transfer.amount,
+    failure_reason: transfer.failure_reason,
+    request_id: requestId,
+  };
+}
+
+const insertTransferEventQuery = prepareQuery((db, p: Placeholders<TransferEventsTable>) =>
+  db.insertInto('transfer_events').values({ ...valuesOf(p, TRANSFER_EVENT_COLUMNS), event_id: p.event_id }),
+);
+
+/**
+ * Appends an event about `transfer` to its client's stream (take it last in the transaction),
+ * linked to the request that caused it (`requestId`; null for none).
+ */
+export async function appendTransferEvent(
+  trx: Transaction<Database>,
+  transfer: EventSource,
+  eventType: TransferEventsTable['event_type'],
+  timestamp: string,
+  requestId: string | null,
+): Promise<number> {
+  const eventId = await nextEventId(trx, 'transfer_events', transfer.client_id);
+  await insertTransferEventQuery.execute(trx, {
+    ...transferEventOf(transfer, eventType, timestamp, requestId),
+    event_id: eventId,
+  });
+  return eventId;
+}
 
 /** PostgreSQL: takes the next event id and inserts the event with it, in one statement. */
 const appendTransferEventQuery = prepareQuery(
@@ -165,7 +164,7 @@ const appendTransferEventQuery = prepareQuery(
  */
 export async function finishWithTransferEvent(
   trx: Transaction<Database>,
-  transfer: Parameters<typeof appendTransferEvent>[1],
+  transfer: EventSource,
   eventType: TransferEventsTable['event_type'],
   timestamp: string,
   requestId: string | null,
@@ -176,17 +175,8 @@ export async function finishWithTransferEvent(
   }
   await finishWith(trx, () =>
     appendTransferEventQuery.execute(trx, {
+      ...transferEventOf(transfer, eventType, timestamp, requestId),
       counterName: eventCounterName('transfer_events', transfer.client_id),
-      client_id: transfer.client_id,
-      transfer_id: transfer.transfer_id,
-      event_type: eventType,
-      timestamp,
-      account_id: transfer.account_id,
-      origination_account_id: transfer.origination_account_id,
-      transfer_type: transfer.type,
-      transfer_amount: transfer.amount,
-      failure_reason: transfer.failure_reason,
-      request_id: requestId,
     }),
   );
 }
