@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
+import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
 import type { FaultRulesTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -17,9 +18,16 @@ export async function insertFaultRule(db: Db, rule: Omit<FaultRuleRow, 'position
   return db.insertInto('fault_rules').values(rule).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The rules of `clientId`, oldest first. */
-export async function faultRulesOf(db: Db, clientId: string): Promise<FaultRuleRow[]> {
-  return db.selectFrom('fault_rules').selectAll().where('client_id', '=', clientId).orderBy('position').execute();
+const faultRulesQuery = prepareQuery((db, p: Placeholders<{ clientId: string }>) =>
+  db.selectFrom('fault_rules').selectAll().where('client_id', '=', p.clientId).orderBy('position'),
+);
+
+/**
+ * The rules of `clientId`, oldest first. Asked on every request, so prepared: on SQLite the read
+ * cache answers it while `fault_rules` is unchanged; on PostgreSQL it is a named statement.
+ */
+export function faultRulesOf(db: Db, clientId: string): Promise<FaultRuleRow[]> {
+  return faultRulesQuery.execute(db, { clientId });
 }
 
 /** Removes rule `faultRuleId` of `clientId`, or all of its rules; returns the removed ids, oldest first. */
