@@ -29,6 +29,7 @@ import type { AccountsTable, ItemsTable, TokensTable } from '../../features/item
 import type { PaymentRecipientsTable, PaymentsTable } from '../../features/payments/tables.js';
 import type { SignalEvaluationsTable } from '../../features/signal/tables.js';
 import type {
+  ListPositionColumn,
   OriginationAccountsTable,
   TransferAuthorizationsTable,
   TransferEventsTable,
@@ -58,10 +59,10 @@ export interface Database {
   payments: PaymentsTable;
   origination_accounts: OriginationAccountsTable;
   transfer_authorizations: TransferAuthorizationsTable;
-  transfers: TransfersTable;
+  transfers: TransfersTable & ListPositionColumn;
   transfer_events: TransferEventsTable;
   bank_transfer_settings: BankTransferSettingsTable;
-  bank_transfers: BankTransfersTable;
+  bank_transfers: BankTransfersTable & ListPositionColumn;
   bank_transfer_events: BankTransferEventsTable;
   migrated_accounts: MigratedAccountsTable;
   auditors: AuditorsTable;

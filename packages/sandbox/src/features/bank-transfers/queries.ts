@@ -8,7 +8,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
 import { nextEventId } from '../../engine/store/event-log.js';
 import type { ListWindow } from '../transfers/index.js';
-import { adjustAvailable, parseCents } from '../transfers/index.js';
+import { adjustAvailable, parseCents, positionRange } from '../transfers/index.js';
 import {
   availableDelta,
   type BankTransferDirection,
@@ -91,9 +91,11 @@ export interface BankTransferFilters {
 }
 
 /**
- * One page of the client's bank transfers, newest first (ties by id, descending). The page's ids
- * are found in `bank_transfers_list` alone (a covering index: the offset walks index entries, not
- * rows), then only those rows are read.
+ * One page of the client's bank transfers, newest first (ties by id, descending). Without an
+ * origination account or direction filter the page is a range of list positions
+ * (`transfers/list-positions.ts`: one seek at any offset). With one, the page's ids are found in
+ * `bank_transfers_list` alone (a covering index: the offset walks index entries, not rows), then
+ * only those rows are read.
  */
 export async function listBankTransfers(
   db: Db,
@@ -101,6 +103,18 @@ export async function listBankTransfers(
   window: ListWindow,
   filters: BankTransferFilters,
 ): Promise<BankTransferRow[]> {
+  if (filters.originationAccountId === null && filters.direction === null) {
+    const range = positionRange('bank_transfers', clientId, window);
+    let page = db
+      .selectFrom('bank_transfers')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .where('list_position', '<=', range.upper);
+    if (range.lower !== null) {
+      page = page.where('list_position', '>=', range.lower);
+    }
+    return page.orderBy('list_position', 'desc').limit(window.count).execute();
+  }
   let page = db.selectFrom('bank_transfers').select('bank_transfer_id').where('client_id', '=', clientId);
   if (window.start !== null) {
     page = page.where('created', '>=', window.start);

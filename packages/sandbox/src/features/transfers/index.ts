@@ -4,6 +4,7 @@
  */
 export { ALBERTA, CANONICAL_ORIGINATION_ACCOUNT_ID, CANONICAL_TRANSFER_ACCOUNTS } from './canonical.js';
 export { listFilters } from './list-filters.js';
+export { positionRange } from './list-positions.js';
 export type { ListWindow } from './list-window.js';
 export { formatCents, parseCents } from './money.js';
 export { applyTransferMove, type TransferFailure, type TransferMove, transferMoveRefusal } from './moves.js';

@@ -2,7 +2,7 @@
  * Transfer authorizations, transfers and transfer events in the store. Functions taking a
  * `Transaction` run inside the caller's; every read is limited to one client.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
 import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '../../engine/store/event-log.js';
@@ -14,6 +14,7 @@ import {
   prepareQuery,
   valuesOf,
 } from '../../engine/store/prepared-query.js';
+import { positionRange } from './list-positions.js';
 import type { ListWindow } from './list-window.js';
 import type { TransferAuthorizationsTable, TransferEventsTable, TransfersTable } from './tables.js';
 
@@ -202,13 +203,31 @@ const TRANSFER_COLUMNS = columnsOf<TransfersTable>({
 });
 
 /**
- * PostgreSQL: inserts a transfer and its first event (with the next event id) in one statement,
- * the transfer in a CTE.
+ * PostgreSQL: inserts a transfer and its first event (with the next event id) in one statement.
+ * The counter row is incremented for the row the transfer insert returns, so the transfer is
+ * inserted first: its list-position trigger (migration 0013) moves rows of the client before the
+ * statement locks the counter row, in the order every transaction takes them (rows, then the
+ * counter: a cancel or a move holds a transfer row and then wants the counter), so no two of
+ * them wait for each other.
  */
 const insertTransferWithEventQuery = prepareQuery(
   (db, p: Placeholders<TransfersTable & { counterName: string; request_id: string | null }>) =>
-    withNextEventId(db, p.counterName)
-      .with('inserted_transfer', (creator) => creator.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)))
+    db
+      .with('inserted_transfer', (creator) =>
+        creator.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)).returning('transfer_id'),
+      )
+      .with('next_event_id', (creator) =>
+        creator
+          .insertInto('counters')
+          .columns(['name', 'value'])
+          .expression((eb) =>
+            eb
+              .selectFrom('inserted_transfer')
+              .select([sql<string>`cast(${p.counterName} as text)`.as('name'), sql<number>`1`.as('value')]),
+          )
+          .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
+          .returning('value'),
+      )
       .insertInto('transfer_events')
       .values({
         client_id: p.client_id,
@@ -260,9 +279,10 @@ export function transferOf(db: Db, clientId: string, id: string): Promise<Transf
 }
 
 /**
- * One page of the client's transfers, newest first (ties by id, descending). The page's ids are
- * found in `transfers_list` alone (a covering index: the offset walks index entries, not rows),
- * then only those rows are read.
+ * One page of the client's transfers, newest first (ties by id, descending). Without an
+ * origination account filter the page is a range of list positions (`list-positions.ts`: one
+ * seek at any offset). With one, the page's ids are found in `transfers_list` alone (a covering
+ * index: the offset walks index entries, not rows), then only those rows are read.
  */
 export async function listTransfers(
   db: Db,
@@ -270,6 +290,18 @@ export async function listTransfers(
   window: ListWindow,
   originationAccountId: string | null,
 ): Promise<TransferRow[]> {
+  if (originationAccountId === null) {
+    const range = positionRange('transfers', clientId, window);
+    let page = db
+      .selectFrom('transfers')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .where('list_position', '<=', range.upper);
+    if (range.lower !== null) {
+      page = page.where('list_position', '>=', range.lower);
+    }
+    return page.orderBy('list_position', 'desc').limit(window.count).execute();
+  }
   let page = db.selectFrom('transfers').select('transfer_id').where('client_id', '=', clientId);
   if (window.start !== null) {
     page = page.where('created', '>=', window.start);

@@ -5,6 +5,7 @@
  * `Number()`); JSON objects are text; booleans 0/1.
  */
 import type { components } from '@svc/spec/types';
+import type { Generated } from 'kysely';
 import type { BigIntColumn } from '../../engine/store/columns.js';
 
 type Schemas = components['schemas'];
@@ -81,4 +82,13 @@ export interface TransferEventsTable {
   failure_reason: string | null;
   /** The request that caused the event (null: none, e.g. the seeded world). */
   request_id: string | null;
+}
+
+/**
+ * The rank of a transfer or bank transfer among its client's rows in list order (oldest `created`
+ * first, ties by id), 1..n without gaps: kept by a trigger on every insert (migration 0013),
+ * never written by the code; the lists seek pages by it (`list-positions.ts`).
+ */
+export interface ListPositionColumn {
+  list_position: Generated<number>;
 }

@@ -16,6 +16,7 @@ import { faultRules } from './0010-fault-rules.js';
 import { requestRecords } from './0011-request-records.js';
 import { listIndexes } from './0012-list-indexes.js';
 import { rateLimitWindows } from './0012-rate-limit-windows.js';
+import { listPositions } from './0013-list-positions.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -36,6 +37,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0011_request_records': requestRecords(engine),
     '0012_list_indexes': listIndexes(),
     '0012_rate_limit_windows': rateLimitWindows(),
+    '0013_list_positions': listPositions(engine),
   };
 }
 
