@@ -1,7 +1,9 @@
 /**
- * The lists find a page's ids in a covering index, then read those rows: the pages must be exactly
- * what the plain query (`order by created desc, id desc limit offset`) gives, for every filter,
- * window and offset, with ties in `created`.
+ * The lists find a page by list position (no filter but the dates) or its ids in a covering index
+ * (other filters), then read those rows: the pages must be exactly what the plain query
+ * (`order by created desc, id desc limit offset`) gives, for every filter, window and offset, with
+ * ties in `created`, also when the rows arrive out of list order (the positions are then re-ranked
+ * on insert).
  */
 import { type Kysely, sql } from 'kysely';
 import { expect, it } from 'vitest';
@@ -31,6 +33,8 @@ const windows: [string, Omit<ListWindow, 'count' | 'offset'>][] = [
   ['from a tie', { start: createdAt(30), end: null }],
   ['until a tie', { start: null, end: createdAt(61) }],
   ['between', { start: createdAt(10), end: createdAt(70) }],
+  ['before every row', { start: null, end: '2026-09-30T00:00:00.000Z' }],
+  ['after every row', { start: '2026-12-01T00:00:00.000Z', end: null }],
 ];
 const pages: [number, number][] = [
   [25, 0],
@@ -95,6 +99,39 @@ function copies<T extends object>(template: T, fields: (index: number) => Partia
 
 const listId = (index: number) => `list-${String((index * 37) % ROWS).padStart(3, '0')}`;
 
+/**
+ * An arrival order of the copies unrelated to list order: `created` going back and forth (the
+ * tests run on one store, so these copies also land among the rows of the test before).
+ */
+const arrivalOrder = <T>(rows: T[]): T[] => rows.map((_, index) => rows[(index * 53) % ROWS] as T);
+
+/**
+ * Inserts `rows` out of list order, half one by one and half in one statement (the trigger ranks
+ * each row as it is inserted in both cases).
+ */
+async function insertOutOfOrder(db: Kysely<Database>, table: 'transfers' | 'bank_transfers', rows: object[]) {
+  const arriving = arrivalOrder(rows);
+  for (const row of arriving.slice(0, ROWS / 2)) {
+    await db.insertInto(table).values(row).execute();
+  }
+  await db
+    .insertInto(table)
+    .values(arriving.slice(ROWS / 2))
+    .execute();
+}
+
+/** Each row's `list_position` and its rank in list order computed by the database (1 = oldest). */
+async function positionsAndRanks(db: Kysely<Database>, table: 'transfers' | 'bank_transfers') {
+  const id = sql.ref(table === 'transfers' ? 'transfer_id' : 'bank_transfer_id');
+  const { rows } = await sql<{ list_position: number; rank: number }>`select list_position,
+      row_number() over (order by created, ${id}) as rank
+    from ${sql.table(table)} where client_id = ${client} order by created, ${id}`.execute(db);
+  return {
+    positions: rows.map((row) => Number(row.list_position)),
+    ranks: rows.map((row) => Number(row.rank)),
+  };
+}
+
 describeEngines('the transfer lists, page by page', (sandbox) => {
   it('gives the pages of the plain query for transfers', async () => {
     const { transfer } = await authorizeAndCreate(sandbox(), authorizationRequest(CANONICAL), newKey('list'));
@@ -106,6 +143,27 @@ describeEngines('the transfer lists, page by page', (sandbox) => {
       .executeTakeFirstOrThrow();
     const rows = copies(template, (index) => ({ transfer_id: listId(index), authorization_id: `list-auth-${index}` }));
     await db.insertInto('transfers').values(rows).execute();
+    for (const [window, filters] of cases({ origination_account_id: ORIGINATIONS })) {
+      const listed = await listTransfers(db, client, window, filters.origination_account_id ?? null);
+      expect(listed, JSON.stringify({ window, filters })).toEqual(await plainPage(db, 'transfers', window, filters));
+    }
+  });
+
+  it('ranks transfers arriving out of list order and still gives the pages of the plain query', async () => {
+    const { transfer } = await authorizeAndCreate(sandbox(), authorizationRequest(CANONICAL), newKey('list'));
+    const { db } = sandbox().sandbox.store;
+    const template = await db
+      .selectFrom('transfers')
+      .selectAll()
+      .where('transfer_id', '=', transfer.id)
+      .executeTakeFirstOrThrow();
+    const rows = copies(template, (index) => ({
+      transfer_id: `late-${listId(index)}`,
+      authorization_id: `late-auth-${index}`,
+    }));
+    await insertOutOfOrder(db, 'transfers', rows);
+    const { positions, ranks } = await positionsAndRanks(db, 'transfers');
+    expect(positions).toEqual(ranks);
     for (const [window, filters] of cases({ origination_account_id: ORIGINATIONS })) {
       const listed = await listTransfers(db, client, window, filters.origination_account_id ?? null);
       expect(listed, JSON.stringify({ window, filters })).toEqual(await plainPage(db, 'transfers', window, filters));
@@ -126,15 +184,37 @@ describeEngines('the transfer lists, page by page', (sandbox) => {
       direction: index % 3 === 0 ? ('inbound' as const) : ('outbound' as const),
     }));
     await db.insertInto('bank_transfers').values(rows).execute();
-    const directions = ['inbound', 'outbound'] as const;
-    for (const [window, filters] of cases({ origination_account_id: ORIGINATIONS, direction: directions })) {
-      const listed = await listBankTransfers(db, client, window, {
-        originationAccountId: filters.origination_account_id ?? null,
-        direction: (filters.direction ?? null) as (typeof directions)[number] | null,
-      });
-      expect(listed, JSON.stringify({ window, filters })).toEqual(
-        await plainPage(db, 'bank_transfers', window, filters),
-      );
-    }
+    await expectBankPages(db);
+  });
+
+  it('ranks bank transfers arriving out of list order and still gives the pages of the plain query', async () => {
+    const request = bankTransferRequest(CANONICAL, newKey('list'));
+    const { bank_transfer: created } = await sandbox().ok('bankTransferCreate', request);
+    const { db } = sandbox().sandbox.store;
+    const template = await db
+      .selectFrom('bank_transfers')
+      .selectAll()
+      .where('bank_transfer_id', '=', created.bank_transfer_id)
+      .executeTakeFirstOrThrow();
+    const rows = copies(template, (index) => ({
+      bank_transfer_id: `late-${listId(index)}`,
+      direction: index % 3 === 0 ? ('inbound' as const) : ('outbound' as const),
+    }));
+    await insertOutOfOrder(db, 'bank_transfers', rows);
+    const { positions, ranks } = await positionsAndRanks(db, 'bank_transfers');
+    expect(positions).toEqual(ranks);
+    await expectBankPages(db);
   });
 });
+
+/** Every page of the bank transfer list equals the plain query's, with every filter combination. */
+async function expectBankPages(db: Kysely<Database>): Promise<void> {
+  const directions = ['inbound', 'outbound'] as const;
+  for (const [window, filters] of cases({ origination_account_id: ORIGINATIONS, direction: directions })) {
+    const listed = await listBankTransfers(db, client, window, {
+      originationAccountId: filters.origination_account_id ?? null,
+      direction: (filters.direction ?? null) as (typeof directions)[number] | null,
+    });
+    expect(listed, JSON.stringify({ window, filters })).toEqual(await plainPage(db, 'bank_transfers', window, filters));
+  }
+}

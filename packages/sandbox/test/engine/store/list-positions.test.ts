@@ -1,0 +1,165 @@
+/**
+ * The list positions of migration 0013: the migration ranks the rows already stored (per client,
+ * in list order) on both engines, and on PostgreSQL an insert that waits for another client's
+ * writer to commit ranks itself among the rows that writer committed (two connections, as two
+ * instances have).
+ */
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/engine/store/database.js';
+import { migrationProvider } from '../../../src/engine/store/migrations/index.js';
+import { openStore, type Store } from '../../../src/engine/store/open-store.js';
+import type { TransfersTable } from '../../../src/features/transfers/tables.js';
+import { createTestDatabase } from '../../support/postgres.js';
+
+/** A transfer row of `clientId` with the given id and creation time. */
+function transferRow(clientId: string, id: string, created: string): TransfersTable {
+  return {
+    transfer_id: id,
+    client_id: clientId,
+    item_id: 'item-positions',
+    authorization_id: `auth-${id}`,
+    account_id: 'account-positions',
+    ach_class: 'ppd',
+    amount: '1.00',
+    status: 'pending',
+    cancellable: 1,
+    created,
+    description: 'positions',
+    failure_reason: null,
+    metadata: '{}',
+    network: 'ach',
+    origination_account_id: 'orig-positions',
+    type: 'debit',
+    user_details: '{}',
+  };
+}
+
+/** Each client's transfer ids in list position order, oldest first. */
+async function idsByPosition(db: Kysely<Database>): Promise<Record<string, { id: string; position: number }[]>> {
+  const rows = await db
+    .selectFrom('transfers')
+    .select(['client_id', 'transfer_id', 'list_position'])
+    .orderBy('client_id')
+    .orderBy('list_position')
+    .execute();
+  const byClient: Record<string, { id: string; position: number }[]> = {};
+  for (const row of rows) {
+    byClient[row.client_id] ??= [];
+    byClient[row.client_id]?.push({ id: row.transfer_id, position: Number(row.list_position) });
+  }
+  return byClient;
+}
+
+const at = (second: number, millisecond = 0) =>
+  new Date(Date.UTC(2026, 10, 2, 10, 0, second, millisecond)).toISOString();
+
+/** Rows of two clients, stored in an order unrelated to list order (ties in `created` ordered by id). */
+const STORED = [
+  transferRow('client-b', 'b-2', at(5)),
+  transferRow('client-a', 'a-3', at(9)),
+  transferRow('client-a', 'a-1', at(1)),
+  transferRow('client-b', 'b-1', at(2)),
+  transferRow('client-a', 'a-2b', at(4)),
+  transferRow('client-a', 'a-2a', at(4)),
+];
+
+const engines: [string, () => Promise<{ db: Kysely<Database>; close(): Promise<void> }>][] = [
+  [
+    'sqlite',
+    async () => {
+      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
+      return { db, close: () => db.destroy() };
+    },
+  ],
+  [
+    'postgres',
+    async () => {
+      const pool = new pg.Pool({ connectionString: await createTestDatabase(inject('pgAdminUrl')), max: 2 });
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      return { db, close: () => db.destroy() };
+    },
+  ],
+];
+
+describe.each(engines)('migration 0013 on a store with transfers [%s]', (engine, open) => {
+  it("ranks each client's stored transfers in list order, and new ones after them", async () => {
+    const { db, close } = await open();
+    try {
+      const migrator = new Migrator({ db, provider: migrationProvider(engine as 'sqlite' | 'postgres') });
+      expect((await migrator.migrateTo('0012_rate_limit_windows')).error).toBeUndefined();
+      await db.insertInto('transfers').values(STORED).execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await idsByPosition(db)).toEqual({
+        'client-a': [
+          { id: 'a-1', position: 1 },
+          { id: 'a-2a', position: 2 },
+          { id: 'a-2b', position: 3 },
+          { id: 'a-3', position: 4 },
+        ],
+        'client-b': [
+          { id: 'b-1', position: 1 },
+          { id: 'b-2', position: 2 },
+        ],
+      });
+      // The trigger takes over: one sorting last, one sorting between existing rows.
+      await db.insertInto('transfers').values(transferRow('client-a', 'a-4', at(10))).execute();
+      await db.insertInto('transfers').values(transferRow('client-a', 'a-1b', at(1, 500))).execute();
+      const clientA = (await idsByPosition(db))['client-a']?.map((row) => row.id);
+      expect(clientA).toEqual(['a-1', 'a-1b', 'a-2a', 'a-2b', 'a-3', 'a-4']);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('list positions on PostgreSQL with two instances writing', () => {
+  const stores: Store[] = [];
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it('ranks an insert that waited for the other instance among the rows that instance committed', async () => {
+    const url = await createTestDatabase(inject('pgAdminUrl'));
+    const first = await openStore({ kind: 'postgres', url });
+    stores.push(first);
+    const second = await openStore({ kind: 'postgres', url });
+    stores.push(second);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted = () => {};
+    const firstInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    // The first writer inserts the newer transfer and holds its transaction open.
+    const newer = first.transaction(async (trx) => {
+      await trx.insertInto('transfers').values(transferRow('client-c', 'c-newer', at(8))).execute();
+      inserted();
+      await held;
+    });
+    await firstInserted;
+    // The second inserts an older one: it must wait, then move the newer one up.
+    let secondDone = false;
+    const older = second
+      .transaction(async (trx) => {
+        await trx.insertInto('transfers').values(transferRow('client-c', 'c-older', at(3))).execute();
+      })
+      .then(() => {
+        secondDone = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(secondDone).toBe(false);
+    release();
+    await Promise.all([newer, older]);
+    expect((await idsByPosition(first.db))['client-c']).toEqual([
+      { id: 'c-older', position: 1 },
+      { id: 'c-newer', position: 2 },
+    ]);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from transfers`.execute(first.db);
+    expect(Number(rows[0]?.n)).toBe(2);
+  });
+});
