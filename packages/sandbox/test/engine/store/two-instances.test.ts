@@ -138,4 +138,39 @@ describe('two sandbox processes on one PostgreSQL', () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toHaveLength(12);
   });
+
+  it('lists every transfer both instances created in list order at every offset, while both cancel', async () => {
+    const before = await post(a.url, '/transfer/list', { count: 25 });
+    const newest = (before.body.transfers as { id: string }[]).slice(0, 6).map((listed) => listed.id);
+    // Creates on both instances ranked by the list-position trigger, cancels holding transfer rows.
+    const [, cancels] = await Promise.all([
+      Promise.all(Array.from({ length: 16 }, (_, index) => transfer(index % 2 ? a.url : b.url, `list-${index}`))),
+      Promise.all(
+        newest.map((transfer_id, index) => post(index % 2 ? b.url : a.url, '/transfer/cancel', { transfer_id })),
+      ),
+    ]);
+    expect(cancels.map((reply) => [reply.status, JSON.stringify(reply.body)])).toEqual(
+      cancels.map((reply) => [200, JSON.stringify(reply.body)]),
+    );
+    const listed: { id: string; created: string }[] = [];
+    for (let offset = 0; ; offset += 25) {
+      const page = await post(offset % 50 ? b.url : a.url, '/transfer/list', { count: 25, offset });
+      expect(page.status).toBe(200);
+      listed.push(...(page.body.transfers as { id: string; created: string }[]));
+      if ((page.body.transfers as unknown[]).length < 25) {
+        break;
+      }
+    }
+    const inListOrder = [...listed].sort((x, y) =>
+      x.created === y.created ? (x.id < y.id ? 1 : -1) : x.created < y.created ? 1 : -1,
+    );
+    expect(listed.map((row) => row.id)).toEqual(inListOrder.map((row) => row.id));
+    expect(new Set(listed.map((row) => row.id)).size).toBe(listed.length);
+    for (const [offset, row] of listed.entries()) {
+      const one = await post(offset % 2 ? a.url : b.url, '/transfer/list', { count: 1, offset });
+      expect((one.body.transfers as { id: string }[]).map((item) => item.id)).toEqual([row.id]);
+    }
+    const past = await post(a.url, '/transfer/list', { count: 25, offset: listed.length });
+    expect(past.body.transfers).toEqual([]);
+  });
 });
