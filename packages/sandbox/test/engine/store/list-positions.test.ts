@@ -105,8 +105,14 @@ describe.each(engines)('migration 0013 on a store with transfers [%s]', (engine,
         ],
       });
       // The trigger takes over: one sorting last, one sorting between existing rows.
-      await db.insertInto('transfers').values(transferRow('client-a', 'a-4', at(10))).execute();
-      await db.insertInto('transfers').values(transferRow('client-a', 'a-1b', at(1, 500))).execute();
+      await db
+        .insertInto('transfers')
+        .values(transferRow('client-a', 'a-4', at(10)))
+        .execute();
+      await db
+        .insertInto('transfers')
+        .values(transferRow('client-a', 'a-1b', at(1, 500)))
+        .execute();
       const clientA = (await idsByPosition(db))['client-a']?.map((row) => row.id);
       expect(clientA).toEqual(['a-1', 'a-1b', 'a-2a', 'a-2b', 'a-3', 'a-4']);
     } finally {
@@ -137,7 +143,10 @@ describe('list positions on PostgreSQL with two instances writing', () => {
     });
     // The first writer inserts the newer transfer and holds its transaction open.
     const newer = first.transaction(async (trx) => {
-      await trx.insertInto('transfers').values(transferRow('client-c', 'c-newer', at(8))).execute();
+      await trx
+        .insertInto('transfers')
+        .values(transferRow('client-c', 'c-newer', at(8)))
+        .execute();
       inserted();
       await held;
     });
@@ -146,7 +155,10 @@ describe('list positions on PostgreSQL with two instances writing', () => {
     let secondDone = false;
     const older = second
       .transaction(async (trx) => {
-        await trx.insertInto('transfers').values(transferRow('client-c', 'c-older', at(3))).execute();
+        await trx
+          .insertInto('transfers')
+          .values(transferRow('client-c', 'c-older', at(3)))
+          .execute();
       })
       .then(() => {
         secondDone = true;

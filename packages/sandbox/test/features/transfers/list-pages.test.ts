@@ -5,7 +5,7 @@
  * ties in `created`, also when the rows arrive out of list order (the positions are then re-ranked
  * on insert).
  */
-import { type Kysely, sql } from 'kysely';
+import { type InsertObject, type Kysely, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Database } from '../../../src/engine/store/database.js';
 import { listBankTransfers } from '../../../src/features/bank-transfers/queries.js';
@@ -109,7 +109,11 @@ const arrivalOrder = <T>(rows: T[]): T[] => rows.map((_, index) => rows[(index *
  * Inserts `rows` out of list order, half one by one and half in one statement (the trigger ranks
  * each row as it is inserted in both cases).
  */
-async function insertOutOfOrder(db: Kysely<Database>, table: 'transfers' | 'bank_transfers', rows: object[]) {
+async function insertOutOfOrder<T extends 'transfers' | 'bank_transfers'>(
+  db: Kysely<Database>,
+  table: T,
+  rows: InsertObject<Database, T>[],
+) {
   const arriving = arrivalOrder(rows);
   for (const row of arriving.slice(0, ROWS / 2)) {
     await db.insertInto(table).values(row).execute();

@@ -16,8 +16,7 @@
  * trigger's statements reads with a fresh snapshot, so it sees the rows the previous holder
  * committed. SQLite has one writer at a time. Existing rows are ranked by the backfill below.
  */
-import { type RawBuilder, sql } from 'kysely';
-import type { Migration } from 'kysely';
+import { type Migration, type RawBuilder, sql } from 'kysely';
 import type { AnyDb, Engine } from './helpers.js';
 
 /** The tables ranked, with their id column. */
@@ -85,11 +84,7 @@ export function listPositions(engine: Engine): Migration {
           .addColumn('list_position', 'integer', (c) => c.notNull().defaultTo(0))
           .execute();
         await backfill(positioned).execute(db);
-        await db.schema
-          .createIndex(`${table}_by_position`)
-          .on(table)
-          .columns(['client_id', 'list_position'])
-          .execute();
+        await db.schema.createIndex(`${table}_by_position`).on(table).columns(['client_id', 'list_position']).execute();
         if (engine === 'sqlite') {
           await sqliteTrigger(positioned).execute(db);
         } else {
