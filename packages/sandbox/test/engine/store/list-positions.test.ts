@@ -2,7 +2,8 @@
  * The list positions of migration 0013: the migration ranks the rows already stored (per client,
  * in list order) on both engines, and on PostgreSQL an insert that waits for another client's
  * writer to commit ranks itself among the rows that writer committed (two connections, as two
- * instances have).
+ * instances have), and a create that moves a row another writer holds waits for it without
+ * holding the client's event counter (no deadlock with a move).
  */
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -11,6 +12,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/engine/store/database.js';
 import { migrationProvider } from '../../../src/engine/store/migrations/index.js';
 import { openStore, type Store } from '../../../src/engine/store/open-store.js';
+import { finishWithTransferEvent, insertTransfer, moveTransfer } from '../../../src/features/transfers/queries.js';
 import type { TransfersTable } from '../../../src/features/transfers/tables.js';
 import { createTestDatabase } from '../../support/postgres.js';
 
@@ -173,5 +175,51 @@ describe('list positions on PostgreSQL with two instances writing', () => {
     ]);
     const { rows } = await sql<{ n: number }>`select count(*) as n from transfers`.execute(first.db);
     expect(Number(rows[0]?.n)).toBe(2);
+  });
+
+  it('lets a move holding a transfer row take the event counter while a create waits for that row', async () => {
+    const url = await createTestDatabase(inject('pgAdminUrl'));
+    const first = await openStore({ kind: 'postgres', url });
+    stores.push(first);
+    const second = await openStore({ kind: 'postgres', url });
+    stores.push(second);
+    const held = transferRow('client-d', 'd-newer', at(8));
+    await first.transaction((trx) => insertTransfer(trx, held, null));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const rowLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // A move: holds the newer transfer's row, then appends its event (takes the counter row).
+    const move = first.transaction(async (trx) => {
+      expect(await moveTransfer(trx, 'pending', { ...held, status: 'posted', cancellable: 0 })).toBe(true);
+      locked();
+      await released;
+      await finishWithTransferEvent(trx, held, 'posted', at(9), null);
+    });
+    await rowLocked;
+    // A create of an older transfer: its trigger must move the held row, so it waits for the move.
+    const create = second.transaction((trx) => insertTransfer(trx, transferRow('client-d', 'd-older', at(3)), null));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([move, create]);
+    expect((await idsByPosition(first.db))['client-d']).toEqual([
+      { id: 'd-older', position: 1 },
+      { id: 'd-newer', position: 2 },
+    ]);
+    const events = await first.db
+      .selectFrom('transfer_events')
+      .select(['event_id', 'transfer_id', 'event_type'])
+      .where('client_id', '=', 'client-d')
+      .orderBy('event_id')
+      .execute();
+    expect(events).toEqual([
+      { event_id: 1, transfer_id: 'd-newer', event_type: 'pending' },
+      { event_id: 2, transfer_id: 'd-newer', event_type: 'posted' },
+      { event_id: 3, transfer_id: 'd-older', event_type: 'pending' },
+    ]);
   });
 });
