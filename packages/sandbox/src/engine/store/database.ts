@@ -18,6 +18,7 @@ import type {
 } from '../../features/asset-reports/tables.js';
 import type {
   BankTransferEventsTable,
+  BankTransferListPositionsTable,
   BankTransferSettingsTable,
   BankTransfersTable,
   MigratedAccountsTable,
@@ -29,10 +30,10 @@ import type { AccountsTable, ItemsTable, TokensTable } from '../../features/item
 import type { PaymentRecipientsTable, PaymentsTable } from '../../features/payments/tables.js';
 import type { SignalEvaluationsTable } from '../../features/signal/tables.js';
 import type {
-  ListPositionColumn,
   OriginationAccountsTable,
   TransferAuthorizationsTable,
   TransferEventsTable,
+  TransferListPositionsTable,
   TransfersTable,
 } from '../../features/transfers/tables.js';
 import type { ClientsTable } from '../clients/tables.js';
@@ -59,10 +60,12 @@ export interface Database {
   payments: PaymentsTable;
   origination_accounts: OriginationAccountsTable;
   transfer_authorizations: TransferAuthorizationsTable;
-  transfers: TransfersTable & ListPositionColumn;
+  transfers: TransfersTable;
+  transfer_list_positions: TransferListPositionsTable;
   transfer_events: TransferEventsTable;
   bank_transfer_settings: BankTransferSettingsTable;
-  bank_transfers: BankTransfersTable & ListPositionColumn;
+  bank_transfers: BankTransfersTable;
+  bank_transfer_list_positions: BankTransferListPositionsTable;
   bank_transfer_events: BankTransferEventsTable;
   migrated_accounts: MigratedAccountsTable;
   auditors: AuditorsTable;

@@ -106,14 +106,15 @@ export async function listBankTransfers(
   if (filters.originationAccountId === null && filters.direction === null) {
     const range = positionRange('bank_transfers', clientId, window);
     let page = db
-      .selectFrom('bank_transfers')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .where('list_position', '<=', range.upper);
+      .selectFrom('bank_transfer_list_positions as position')
+      .innerJoin('bank_transfers', 'bank_transfers.bank_transfer_id', 'position.bank_transfer_id')
+      .selectAll('bank_transfers')
+      .where('position.client_id', '=', clientId)
+      .where('position.list_position', '<=', range.upper);
     if (range.lower !== null) {
-      page = page.where('list_position', '>=', range.lower);
+      page = page.where('position.list_position', '>=', range.lower);
     }
-    return page.orderBy('list_position', 'desc').limit(window.count).execute();
+    return page.orderBy('position.list_position', 'desc').limit(window.count).execute();
   }
   let page = db.selectFrom('bank_transfers').select('bank_transfer_id').where('client_id', '=', clientId);
   if (window.start !== null) {

@@ -63,3 +63,14 @@ export interface MigratedAccountsTable {
   account_number: string;
   routing_number: string;
 }
+
+/**
+ * The list position of each bank transfer: its rank among its client's bank transfers in list
+ * order (1 for the oldest `created`, ties by id), 1..n without gaps. Written only by the trigger of
+ * migration 0013 on every insert into `bank_transfers`; the list seeks pages by it.
+ */
+export interface BankTransferListPositionsTable {
+  bank_transfer_id: string;
+  client_id: string;
+  list_position: number;
+}

@@ -1,7 +1,8 @@
 /**
  * Pages of `/transfer/list` and `/bank_transfer/list` found by list position: each row's
- * `list_position` is its rank among its client's rows in list order (1 for the oldest `created`,
- * ties by id; kept by the trigger of migration 0013), so the page at `offset` of a time window is
+ * position (`transfer_list_positions`, `bank_transfer_list_positions`) is its rank among its
+ * client's rows in list order (1 for the oldest `created`, ties by id; kept by the trigger of
+ * migration 0013), so the page at `offset` of a time window is
  * the range of positions ending `offset` below the window's newest row. Both ends of the window are
  * one index seek each, whatever the offset, where an `offset` clause walks every row it skips.
  *
@@ -12,11 +13,14 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { ListWindow } from './list-window.js';
 
-/** The lists' tables and the id that breaks ties of `created` in each. */
-const ID_COLUMNS = { transfers: 'transfer_id', bank_transfers: 'bank_transfer_id' } as const;
+/** The lists' tables, the id that breaks ties of `created` in each, and the table of their positions. */
+const POSITIONS = {
+  transfers: { id: 'transfer_id', positions: 'transfer_list_positions' },
+  bank_transfers: { id: 'bank_transfer_id', positions: 'bank_transfer_list_positions' },
+} as const;
 
-/** A table ranked by `list_position`. */
-export type PositionedTable = keyof typeof ID_COLUMNS;
+/** A table ranked by list position. */
+export type PositionedTable = keyof typeof POSITIONS;
 
 /** The positions of a page: at most `upper`, and at least `lower` when the window has a start. */
 export interface PositionRange {
@@ -26,7 +30,8 @@ export interface PositionRange {
 
 /**
  * The position of the client's row nearest the window's `edge` ('newest' at or before `end`,
- * 'oldest' at or after `start`), or null when there is none: one seek in the list index.
+ * 'oldest' at or after `start`), or null when there is none: one seek in the list index, one in
+ * the positions' key.
  */
 function edgePosition(
   table: PositionedTable,
@@ -34,20 +39,24 @@ function edgePosition(
   edge: 'newest' | 'oldest',
   bound: string,
 ): RawBuilder<number> {
+  const { id, positions } = POSITIONS[table];
   const t = sql.table(table);
-  const id = sql.ref(ID_COLUMNS[table]);
-  return edge === 'newest'
-    ? sql<number>`(select list_position from ${t} where client_id = ${clientId} and created <= ${bound}
-        order by created desc, ${id} desc limit 1)`
-    : sql<number>`(select list_position from ${t} where client_id = ${clientId} and created >= ${bound}
-        order by created, ${id} limit 1)`;
+  const key = sql.ref(id);
+  const row =
+    edge === 'newest'
+      ? sql`select ${key} from ${t} where client_id = ${clientId} and created <= ${bound}
+          order by created desc, ${key} desc limit 1`
+      : sql`select ${key} from ${t} where client_id = ${clientId} and created >= ${bound}
+          order by created, ${key} limit 1`;
+  return sql<number>`(select list_position from ${sql.table(positions)} where ${key} = (${row}))`;
 }
 
 /** The range of positions of the page `window` of the client's rows in `table`. */
 export function positionRange(table: PositionedTable, clientId: string, window: ListWindow): PositionRange {
   const newest =
     window.end === null
-      ? sql<number>`(select max(list_position) from ${sql.table(table)} where client_id = ${clientId})`
+      ? sql<number>`(select max(list_position) from ${sql.table(POSITIONS[table].positions)}
+          where client_id = ${clientId})`
       : edgePosition(table, clientId, 'newest', window.end);
   return {
     upper: sql<number>`${newest} - ${window.offset}`,

@@ -2,7 +2,7 @@
  * Transfer authorizations, transfers and transfer events in the store. Functions taking a
  * `Transaction` run inside the caller's; every read is limited to one client.
  */
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
 import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '../../engine/store/event-log.js';
@@ -203,31 +203,13 @@ const TRANSFER_COLUMNS = columnsOf<TransfersTable>({
 });
 
 /**
- * PostgreSQL: inserts a transfer and its first event (with the next event id) in one statement.
- * The counter row is incremented for the row the transfer insert returns, so the transfer is
- * inserted first: its list-position trigger (migration 0013) moves rows of the client before the
- * statement locks the counter row, in the order every transaction takes them (rows, then the
- * counter: a cancel or a move holds a transfer row and then wants the counter), so no two of
- * them wait for each other.
+ * PostgreSQL: inserts a transfer and its first event (with the next event id) in one statement,
+ * the transfer in a CTE.
  */
 const insertTransferWithEventQuery = prepareQuery(
   (db, p: Placeholders<TransfersTable & { counterName: string; request_id: string | null }>) =>
-    db
-      .with('inserted_transfer', (creator) =>
-        creator.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)).returning('transfer_id'),
-      )
-      .with('next_event_id', (creator) =>
-        creator
-          .insertInto('counters')
-          .columns(['name', 'value'])
-          .expression((eb) =>
-            eb
-              .selectFrom('inserted_transfer')
-              .select([sql<string>`cast(${p.counterName} as text)`.as('name'), sql<number>`1`.as('value')]),
-          )
-          .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
-          .returning('value'),
-      )
+    withNextEventId(db, p.counterName)
+      .with('inserted_transfer', (creator) => creator.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)))
       .insertInto('transfer_events')
       .values({
         client_id: p.client_id,
@@ -293,14 +275,15 @@ export async function listTransfers(
   if (originationAccountId === null) {
     const range = positionRange('transfers', clientId, window);
     let page = db
-      .selectFrom('transfers')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .where('list_position', '<=', range.upper);
+      .selectFrom('transfer_list_positions as position')
+      .innerJoin('transfers', 'transfers.transfer_id', 'position.transfer_id')
+      .selectAll('transfers')
+      .where('position.client_id', '=', clientId)
+      .where('position.list_position', '<=', range.upper);
     if (range.lower !== null) {
-      page = page.where('list_position', '>=', range.lower);
+      page = page.where('position.list_position', '>=', range.lower);
     }
-    return page.orderBy('list_position', 'desc').limit(window.count).execute();
+    return page.orderBy('position.list_position', 'desc').limit(window.count).execute();
   }
   let page = db.selectFrom('transfers').select('transfer_id').where('client_id', '=', clientId);
   if (window.start !== null) {

@@ -5,7 +5,6 @@
  * `Number()`); JSON objects are text; booleans 0/1.
  */
 import type { components } from '@svc/spec/types';
-import type { Generated } from 'kysely';
 import type { BigIntColumn } from '../../engine/store/columns.js';
 
 type Schemas = components['schemas'];
@@ -85,10 +84,12 @@ export interface TransferEventsTable {
 }
 
 /**
- * The rank of a transfer or bank transfer among its client's rows in list order (oldest `created`
- * first, ties by id), 1..n without gaps: kept by a trigger on every insert (migration 0013),
- * never written by the code; the lists seek pages by it (`list-positions.ts`).
+ * The list position of each transfer: its rank among its client's transfers in list order (1 for
+ * the oldest `created`, ties by id), 1..n without gaps. Written only by the trigger of migration
+ * 0013 on every insert into `transfers`; the list seeks pages by it (`list-positions.ts`).
  */
-export interface ListPositionColumn {
-  list_position: Generated<number>;
+export interface TransferListPositionsTable {
+  transfer_id: string;
+  client_id: string;
+  list_position: number;
 }

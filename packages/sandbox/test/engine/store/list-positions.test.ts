@@ -2,8 +2,8 @@
  * The list positions of migration 0013: the migration ranks the rows already stored (per client,
  * in list order) on both engines, and on PostgreSQL an insert that waits for another client's
  * writer to commit ranks itself among the rows that writer committed (two connections, as two
- * instances have), and a create that moves a row another writer holds waits for it without
- * holding the client's event counter (no deadlock with a move).
+ * instances have), and a create whose rank moves the position of a transfer another writer holds
+ * does not wait for that writer (positions are rows of their own).
  */
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -42,7 +42,7 @@ function transferRow(clientId: string, id: string, created: string): TransfersTa
 /** Each client's transfer ids in list position order, oldest first. */
 async function idsByPosition(db: Kysely<Database>): Promise<Record<string, { id: string; position: number }[]>> {
   const rows = await db
-    .selectFrom('transfers')
+    .selectFrom('transfer_list_positions')
     .select(['client_id', 'transfer_id', 'list_position'])
     .orderBy('client_id')
     .orderBy('list_position')
@@ -177,7 +177,7 @@ describe('list positions on PostgreSQL with two instances writing', () => {
     expect(Number(rows[0]?.n)).toBe(2);
   });
 
-  it('lets a move holding a transfer row take the event counter while a create waits for that row', async () => {
+  it('creates an older transfer while a move holds the row of a newer one (positions lock no transfer row)', async () => {
     const url = await createTestDatabase(inject('pgAdminUrl'));
     const first = await openStore({ kind: 'postgres', url });
     stores.push(first);
@@ -193,7 +193,7 @@ describe('list positions on PostgreSQL with two instances writing', () => {
     const rowLocked = new Promise<void>((resolve) => {
       locked = resolve;
     });
-    // A move: holds the newer transfer's row, then appends its event (takes the counter row).
+    // A move: holds the newer transfer's row until released, then appends its event.
     const move = first.transaction(async (trx) => {
       expect(await moveTransfer(trx, 'pending', { ...held, status: 'posted', cancellable: 0 })).toBe(true);
       locked();
@@ -201,11 +201,15 @@ describe('list positions on PostgreSQL with two instances writing', () => {
       await finishWithTransferEvent(trx, held, 'posted', at(9), null);
     });
     await rowLocked;
-    // A create of an older transfer: its trigger must move the held row, so it waits for the move.
+    // A create of an older transfer moves the newer one's position, not its row: it commits now.
     const create = second.transaction((trx) => insertTransfer(trx, transferRow('client-d', 'd-older', at(3)), null));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const settled = await Promise.race([
+      create.then(() => 'created'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5000)),
+    ]);
     release();
-    await Promise.all([move, create]);
+    await move;
+    expect(settled).toBe('created');
     expect((await idsByPosition(first.db))['client-d']).toEqual([
       { id: 'd-older', position: 1 },
       { id: 'd-newer', position: 2 },
@@ -218,8 +222,8 @@ describe('list positions on PostgreSQL with two instances writing', () => {
       .execute();
     expect(events).toEqual([
       { event_id: 1, transfer_id: 'd-newer', event_type: 'pending' },
-      { event_id: 2, transfer_id: 'd-newer', event_type: 'posted' },
-      { event_id: 3, transfer_id: 'd-older', event_type: 'pending' },
+      { event_id: 2, transfer_id: 'd-older', event_type: 'pending' },
+      { event_id: 3, transfer_id: 'd-newer', event_type: 'posted' },
     ]);
   });
 });

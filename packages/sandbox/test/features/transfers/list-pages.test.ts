@@ -126,10 +126,18 @@ async function insertOutOfOrder<T extends 'transfers' | 'bank_transfers'>(
 
 /** Each row's `list_position` and its rank in list order computed by the database (1 = oldest). */
 async function positionsAndRanks(db: Kysely<Database>, table: 'transfers' | 'bank_transfers') {
-  const id = sql.ref(table === 'transfers' ? 'transfer_id' : 'bank_transfer_id');
-  const { rows } = await sql<{ list_position: number; rank: number }>`select list_position,
-      row_number() over (order by created, ${id}) as rank
-    from ${sql.table(table)} where client_id = ${client} order by created, ${id}`.execute(db);
+  const id = table === 'transfers' ? 'transfer_id' : 'bank_transfer_id';
+  const positions = table === 'transfers' ? 'transfer_list_positions' : 'bank_transfer_list_positions';
+  const { rows } = await sql<{ list_position: number; rank: number }>`select p.list_position,
+      row_number() over (order by t.created, ${sql.ref(`t.${id}`)}) as rank
+    from ${sql.table(table)} t join ${sql.table(positions)} p on ${sql.ref(`p.${id}`)} = ${sql.ref(`t.${id}`)}
+    where t.client_id = ${client} order by t.created, ${sql.ref(`t.${id}`)}`.execute(db);
+  expect(rows).toHaveLength(
+    Number(
+      (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where client_id = ${client}`.execute(db))
+        .rows[0]?.n,
+    ),
+  );
   return {
     positions: rows.map((row) => Number(row.list_position)),
     ranks: rows.map((row) => Number(row.rank)),

@@ -1,15 +1,20 @@
 /**
- * Migration 0013 (list positions): each transfer and bank transfer gets `list_position`, its rank
+ * Migration 0013 (list positions): each transfer and bank transfer gets a list position, its rank
  * among its client's rows in list order (oldest `created` first, ties by id): 1, 2, … n without
- * gaps. A page of a list at any offset is then a range of positions found by one index seek
- * (`features/transfers/list-positions.ts`) instead of an offset walking index entries.
+ * gaps, in `transfer_list_positions` / `bank_transfer_list_positions`. A page of a list at any
+ * offset is then a range of positions found by index seeks (`features/transfers/list-positions.ts`)
+ * instead of an offset walking index entries.
  *
  * A trigger keeps the ranks on every insert, whatever inserts the row (a request, a seed, a
- * benchmark's bulk insert): the rows of the client that sort after the new one move up by one and
- * the new one takes the position after the row sorting just before it. A row that sorts last (the
- * usual case) moves nothing; one created with an earlier time or a smaller id in the same
- * millisecond moves only the rows that sort after it. Rows are never deleted one by one (a reset
- * deletes every row of every client), so the ranks stay 1..n.
+ * benchmark's bulk insert): the new row's rank is one after the row sorting just before it, the
+ * client's positions from that rank on move up by one, and the new row's position is added. A row
+ * that sorts last (the usual case) moves nothing; one created with an earlier time or a smaller id
+ * in the same millisecond moves only the positions after it. Rows are never deleted one by one (a
+ * reset deletes every row of every client), so the ranks stay 1..n.
+ *
+ * The positions live in tables of their own, which only these triggers write: a cancel or a
+ * simulated move locks the transfer's row, never a position, so moving positions never waits for
+ * (or deadlocks with) a writer of transfers or balances.
  *
  * On PostgreSQL the trigger first takes a transaction-scoped advisory lock of the client's list:
  * the inserts of one client are ranked one after the other, on every instance, and each of the
@@ -19,72 +24,85 @@
 import { type Migration, type RawBuilder, sql } from 'kysely';
 import type { AnyDb, Engine } from './helpers.js';
 
-/** The tables ranked, with their id column. */
+/** The ranked tables, their id column and the table of their positions. */
 export const POSITIONED_TABLES = [
-  { table: 'transfers', id: 'transfer_id' },
-  { table: 'bank_transfers', id: 'bank_transfer_id' },
+  { table: 'transfers', id: 'transfer_id', positions: 'transfer_list_positions' },
+  { table: 'bank_transfers', id: 'bank_transfer_id', positions: 'bank_transfer_list_positions' },
 ] as const;
 
 type Positioned = (typeof POSITIONED_TABLES)[number];
 
-/** SQLite: after each insert, move the rows sorting after the new one up, then rank the new one. */
-function sqliteTrigger({ table, id }: Positioned): RawBuilder<unknown> {
-  const t = sql.table(table);
+/**
+ * The rank a row inserted as `new` takes: one after the position of the client's row sorting just
+ * before it (one seek in the list index, one in the positions' key), 1 when there is none.
+ */
+function rankOfNew({ table, id, positions }: Positioned): RawBuilder<number> {
   const key = sql.ref(id);
-  return sql`create trigger ${sql.raw(`${table}_list_position`)} after insert on ${t}
+  return sql<number>`1 + coalesce((select list_position from ${sql.table(positions)}
+    where ${key} = (select ${key} from ${sql.table(table)}
+      where client_id = new.client_id and (created, ${key}) < (new.created, new.${key})
+      order by created desc, ${key} desc limit 1)), 0)`;
+}
+
+/** SQLite: after each insert, move the positions from the new row's rank up, then add its own. */
+function sqliteTrigger(positioned: Positioned): RawBuilder<unknown> {
+  const { table, id, positions } = positioned;
+  const p = sql.table(positions);
+  return sql`create trigger ${sql.raw(`${table}_list_position`)} after insert on ${sql.table(table)}
     begin
-      update ${t} set list_position = list_position + 1
-        where client_id = new.client_id and (created, ${key}) > (new.created, new.${key});
-      update ${t} set list_position = 1 + coalesce((
-          select list_position from ${t}
-            where client_id = new.client_id and (created, ${key}) < (new.created, new.${key})
-            order by created desc, ${key} desc limit 1), 0)
-        where ${key} = new.${key};
+      update ${p} set list_position = list_position + 1
+        where client_id = new.client_id and list_position >= ${rankOfNew(positioned)};
+      insert into ${p} (${sql.ref(id)}, client_id, list_position)
+        values (new.${sql.ref(id)}, new.client_id, ${rankOfNew(positioned)});
     end`;
 }
 
 /** PostgreSQL: the function of the trigger run before each insert (see the module comment). */
-function postgresFunction({ table, id }: Positioned): RawBuilder<unknown> {
-  const t = sql.table(table);
-  const key = sql.ref(id);
+function postgresFunction(positioned: Positioned): RawBuilder<unknown> {
+  const { table, id, positions } = positioned;
+  const p = sql.table(positions);
   return sql`create or replace function ${sql.raw(`${table}_list_position`)}() returns trigger
     language plpgsql volatile as $$
+    declare
+      new_rank integer;
     begin
       perform pg_advisory_xact_lock(hashtextextended(${sql.lit(`${table}/`)} || new.client_id, 0));
-      update ${t} set list_position = list_position + 1
-        where client_id = new.client_id and (created, ${key}) > (new.created, new.${key});
-      new.list_position := 1 + coalesce((
-        select list_position from ${t}
-          where client_id = new.client_id and (created, ${key}) < (new.created, new.${key})
-          order by created desc, ${key} desc limit 1), 0);
+      new_rank := ${rankOfNew(positioned)};
+      update ${p} set list_position = list_position + 1
+        where client_id = new.client_id and list_position >= new_rank;
+      insert into ${p} (${sql.ref(id)}, client_id, list_position) values (new.${sql.ref(id)}, new.client_id, new_rank);
       return new;
     end
     $$`;
 }
 
-/** The rank of every existing row (both engines have window functions and `update … from`). */
-function backfill({ table, id }: Positioned): RawBuilder<unknown> {
-  const t = sql.table(table);
+/** The rank of every existing row (both engines have window functions). */
+function backfill({ table, id, positions }: Positioned): RawBuilder<unknown> {
   const key = sql.ref(id);
-  return sql`update ${t} set list_position = ranked.position
-    from (select ${key} as ranked_id,
-            row_number() over (partition by client_id order by created, ${key}) as position
-          from ${t}) as ranked
-    where ${t}.${key} = ranked.ranked_id`;
+  return sql`insert into ${sql.table(positions)} (${key}, client_id, list_position)
+    select ${key}, client_id, row_number() over (partition by client_id order by created, ${key})
+    from ${sql.table(table)}`;
 }
 
-/** Adds `list_position`, ranks the existing rows, indexes the positions and installs the triggers. */
+/** Creates the positions tables, ranks the existing rows and installs the triggers. */
 export function listPositions(engine: Engine): Migration {
   return {
     async up(db: AnyDb) {
       for (const positioned of POSITIONED_TABLES) {
-        const { table } = positioned;
+        const { table, id, positions } = positioned;
         await db.schema
-          .alterTable(table)
-          .addColumn('list_position', 'integer', (c) => c.notNull().defaultTo(0))
+          .createTable(positions)
+          .addColumn(id, 'text', (c) => c.primaryKey())
+          .addColumn('client_id', 'text', (c) => c.notNull())
+          .addColumn('list_position', 'integer', (c) => c.notNull())
           .execute();
         await backfill(positioned).execute(db);
-        await db.schema.createIndex(`${table}_by_position`).on(table).columns(['client_id', 'list_position']).execute();
+        // Not unique: moving positions up one by one passes through duplicates.
+        await db.schema
+          .createIndex(`${positions}_by_position`)
+          .on(positions)
+          .columns(['client_id', 'list_position'])
+          .execute();
         if (engine === 'sqlite') {
           await sqliteTrigger(positioned).execute(db);
         } else {
