@@ -2,9 +2,10 @@
  * Pages of `/transfer/list` and `/bank_transfer/list` found by list position: each row's
  * position (`transfer_list_positions`, `bank_transfer_list_positions`) is its rank among its
  * client's rows in list order (1 for the oldest `created`, ties by id; kept by the trigger of
- * migration 0013), so the page at `offset` of a time window is
- * the range of positions ending `offset` below the window's newest row. Both ends of the window are
- * one index seek each, whatever the offset, where an `offset` clause walks every row it skips.
+ * migration 0013), so the page at `offset` of a time window is the range of positions ending
+ * `offset` below the window's newest row, read by a range seek in the positions' index and a key
+ * lookup per row of the page. Each end of the window costs a seek or two, whatever the offset,
+ * where an `offset` clause walks every row it skips.
  *
  * Only the time window is ranked: a filter on another column (origination account, direction)
  * picks rows scattered over the positions, so those lists keep the offset walk of the covering
