@@ -158,11 +158,15 @@ export function createClient(options: ClientOptions): SvcClient {
     policies[path] = retry;
     client[name] = (body: unknown, callOptions?: CallOptions) => call(path, body, callOptions);
     if (paging) {
-      paginators[name] = (body, { maxPages, maxItems, ...callOptions } = {}) =>
-        paginate((page) => call(path, page, callOptions), paging, path, (body ?? {}) as Record<string, unknown>, {
-          maxPages,
-          maxItems,
-        });
+      // The paginate options go to each call too: a call reads only its own options from them.
+      paginators[name] = (body, paginateOptions = {}) =>
+        paginate(
+          (page) => call(path, page, paginateOptions),
+          paging,
+          path,
+          (body ?? {}) as Record<string, unknown>,
+          paginateOptions,
+        );
     }
   }
   return client as unknown as SvcClient;
