@@ -8,6 +8,7 @@
 import { SvcInvalidResponseError } from './errors.js';
 import type { Paging } from './operation-info.js';
 import type { Paged, PaginateLimits } from './operation-types.js';
+import { mustBe } from './option-error.js';
 
 type Json = Record<string, unknown>;
 
@@ -58,10 +59,7 @@ function checkLimit(value: number | undefined, name: string): number {
   if (value === undefined) {
     return Number.POSITIVE_INFINITY;
   }
-  if (!(Number.isInteger(value) && value >= 1)) {
-    throw new TypeError(`paginate: ${name} must be a whole number >= 1, got ${value}`);
-  }
-  return value;
+  return Number.isInteger(value) && value >= 1 ? value : mustBe(name, 'a whole number >= 1', value);
 }
 
 /** Every field of every kind of {@link Paging}, each optional: one loop serves them all. */

@@ -7,16 +7,7 @@
 import { SvcNetworkError, SvcTimeoutError } from './errors.js';
 import type { RetryPolicy } from './operation-info.js';
 import { redactText } from './redact.js';
-import {
-  errorCode,
-  type FailureKind,
-  NOT_SENT_CODES,
-  retriesFailure,
-  retriesStatus,
-  retryAfterMs,
-  sleep,
-  waitBeforeRetryMs,
-} from './retry.js';
+import { backoffMs, errorCode, NOT_SENT_CODES, retriesStatus, retryAfterMs, waitBeforeRetryMs } from './retry.js';
 
 /**
  * A fetch that takes a `Request`, as openapi-fetch calls it, and the attempt's abort signal in
@@ -66,111 +57,83 @@ class AttemptTimeout extends Error {}
 export async function send<Result extends { response: Response }>(
   operation: string,
   attempt: Attempt<Result>,
-  options: SendOptions,
+  { timeoutMs, maxRetries, policy, secrets, signal }: SendOptions,
 ): Promise<Result> {
-  const { maxRetries, policy, signal } = options;
   for (let number = 1; ; number++) {
-    let failure: FailureKind;
-    let failureError: unknown;
+    let wait: number | null;
     try {
-      const result = await attemptOnce(attempt, options);
+      // Without a time limit or a caller's signal nothing can abort the attempt: no timer, no
+      // controller.
+      const result =
+        timeoutMs < NO_TIME_LIMIT_MS || signal ? await guard(timeoutMs, signal, attempt) : await attempt(undefined);
       const { status, headers } = result.response;
-      if (number > maxRetries || !retriesStatus(status, policy)) {
+      wait = retriesStatus(status, policy) ? waitBeforeRetryMs(number, retryAfterMs(headers.get('Retry-After'))) : null;
+      if (number > maxRetries || wait === null) {
         return result;
       }
-      const wait = waitBeforeRetryMs(number, retryAfterMs(headers.get('Retry-After')));
-      if (wait === null) {
-        return result;
-      }
-      await sleep(wait, signal);
-      continue;
     } catch (error) {
       if (signal?.aborted) {
         throw signal.reason;
       }
-      failureError = error;
-      failure = error instanceof AttemptTimeout ? 'timeout' : classify(error);
+      const timedOut = error instanceof AttemptTimeout;
+      const code = errorCode(error);
+      // Only a failure that proves the request never left allows retrying an unsafe operation.
+      if (number > maxRetries || (policy === 'unsafe' && (timedOut || !NOT_SENT_CODES.has(code as string)))) {
+        if (timedOut) {
+          throw new SvcTimeoutError({ operation, timeoutMs, attempts: number });
+        }
+        // The messages of the error and its causes, redacted; the error holds no request data.
+        const messages: string[] = [];
+        for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
+          messages.push(current.message);
+          current = current.cause;
+        }
+        const detail = redactText(messages.join(': ') || String(error), secrets);
+        throw new SvcNetworkError({ operation, attempts: number, code, detail });
+      }
+      wait = backoffMs(number);
     }
-    if (number > maxRetries || !retriesFailure(failure, policy)) {
-      throw toFailureError(failure, failureError, operation, number, options);
-    }
-    await sleep(waitBeforeRetryMs(number, null) ?? 0, signal);
+    await guard(wait, signal);
   }
 }
 
 /**
- * One attempt within `timeoutMs`, body included; the caller's signal aborts it at any time. It
- * settles when the time limit passes or the caller aborts even if the fetch ignores its signal.
- * Per attempt: one AbortController and one timer, both released as soon as the attempt settles;
- * none at all when there is neither a time limit nor a caller's signal. The controller's signal
- * is made when the fetch reads it (`init.signal`, as the standard fetch does): a fetch that does
- * not listen for aborts (a test double) does not pay for it.
+ * Runs `work` (an attempt) within `ms`, or, without `work`, waits `ms`; the caller's signal
+ * aborts either at any time. An attempt settles when the time limit passes or the caller aborts
+ * even if its fetch ignores its signal: it is settled first, so it counts as timed out (or
+ * aborted by the caller) whatever error the aborted fetch then throws. Per call: one timer (none
+ * from {@link NO_TIME_LIMIT_MS} on) and one AbortController for an attempt, released as soon as it
+ * settles. The controller's signal is made when the fetch reads it (`init.signal`, as the
+ * standard fetch does): a fetch that does not listen for aborts (a test double) does not pay for it.
  */
-function attemptOnce<Result>(attempt: Attempt<Result & { response: Response }>, options: SendOptions) {
-  const { signal: callerSignal, timeoutMs } = options;
-  const limited = timeoutMs < NO_TIME_LIMIT_MS;
-  if (!(limited || callerSignal)) {
-    return attempt(undefined);
-  }
-  if (callerSignal?.aborted) {
-    return Promise.reject(callerSignal.reason);
+function guard<Result>(ms: number, signal: AbortSignal | undefined, work?: Attempt<Result & { response: Response }>) {
+  if (signal?.aborted) {
+    return Promise.reject(signal.reason);
   }
   const controller = new AbortController();
-  const init: FetchInit = {
-    get signal() {
-      return controller.signal;
-    },
-  };
   return new Promise<Result>((resolve, reject) => {
-    const release = () => {
+    const settle = (settleWith: (value: never) => void, value: unknown) => {
       clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
+      signal?.removeEventListener('abort', onAbort);
+      settleWith(value as never);
     };
-    // Settle first, so the attempt counts as timed out (or aborted by the caller) whatever error
-    // the aborted fetch then throws.
     const stop = (reason: unknown) => {
-      release();
-      reject(reason);
+      settle(reject, reason);
       controller.abort(reason);
     };
-    const onCallerAbort = () => stop(callerSignal?.reason);
-    const timer = limited ? setTimeout(() => stop(new AttemptTimeout()), timeoutMs) : undefined;
-    callerSignal?.addEventListener('abort', onCallerAbort);
-    attempt(init).then(
-      (result) => {
-        release();
-        resolve(result);
+    const onAbort = () => stop(signal?.reason);
+    const timer =
+      ms < NO_TIME_LIMIT_MS
+        ? setTimeout(() => (work ? stop(new AttemptTimeout()) : settle(resolve, 0)), ms)
+        : undefined;
+    signal?.addEventListener('abort', onAbort);
+    work?.({
+      get signal() {
+        return controller.signal;
       },
-      (error: unknown) => {
-        release();
-        reject(error);
-      },
+    }).then(
+      (result) => settle(resolve, result),
+      (error: unknown) => settle(reject, error),
     );
   });
-}
-
-/** Whether a failure proves the request never left (see {@link NOT_SENT_CODES}). */
-function classify(error: unknown): FailureKind {
-  const code = errorCode(error);
-  return code !== null && NOT_SENT_CODES.has(code) ? 'not-sent' : 'network';
-}
-
-/** The error thrown for the last failed attempt; holds no request data, and redacts the detail. */
-function toFailureError(
-  failure: FailureKind,
-  error: unknown,
-  operation: string,
-  attempts: number,
-  options: SendOptions,
-): Error {
-  if (failure === 'timeout') {
-    return new SvcTimeoutError({ operation, timeoutMs: options.timeoutMs, attempts });
-  }
-  const messages: string[] = [];
-  for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
-    messages.push(current.message);
-    current = current.cause;
-  }
-  const detail = redactText(messages.join(': ') || String(error), options.secrets);
-  return new SvcNetworkError({ operation, attempts, code: errorCode(error), detail });
 }
