@@ -1,6 +1,6 @@
 import type { paths } from '@svc/spec/types';
 import createFetchClient from 'openapi-fetch';
-import { toApiError, UNPARSED_BODY_LIMIT } from './api-error.js';
+import { toApiError, unparsedBody } from './api-error.js';
 import { ATTEMPT, createAttemptRequestClass } from './attempt-request.js';
 import { bodySerializer, type CredentialsPlacement, credentialHeaders, HEADERS } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';
@@ -12,7 +12,6 @@ import type { CallOptions, PaginateOptions } from './operation-types.js';
 import { mustBe } from './option-error.js';
 import { paginate } from './paginate.js';
 import type { PostMethod, RawPostInit, RawPostResult } from './post.js';
-import { redactText } from './redact.js';
 import { DEFAULT_MAX_RETRIES } from './retry.js';
 import { type FetchInit, type FetchLike, send } from './transport.js';
 
@@ -109,7 +108,6 @@ export function createClient(options: ClientOptions): SvcClient {
   }
   const timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const maxRetries = checkRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES);
-  const secrets = [secret];
   const bodyCredentials = credentials === 'body';
   const policies: Record<string, RetryPolicy> = {};
   const headers: Record<string, string> = bodyCredentials ? {} : credentialHeaders(options);
@@ -149,7 +147,7 @@ export function createClient(options: ClientOptions): SvcClient {
       timeoutMs: checkTimeout(limits?.timeoutMs ?? timeoutMs),
       maxRetries: checkRetries(limits?.maxRetries ?? maxRetries),
       policy: policies[path] ?? 'unsafe',
-      secrets,
+      secret,
       signal: init.signal,
     });
   }
@@ -163,7 +161,7 @@ export function createClient(options: ClientOptions): SvcClient {
     );
     const { ok, status } = response;
     if (!ok) {
-      throw toApiError({ operation: path, status, headers: response.headers, body: error, secrets });
+      throw toApiError({ operation: path, status, headers: response.headers, body: error, secret });
     }
     // The JSON object of a 2xx body; anything else is an SvcInvalidResponseError.
     const text = typeof data === 'string' ? data : '';
@@ -176,7 +174,7 @@ export function createClient(options: ClientOptions): SvcClient {
         operation: path,
         status,
         problem: text === '' ? 'an empty body' : 'a body that is not a JSON object',
-        unparsedBody: redactText(text, secrets).slice(0, UNPARSED_BODY_LIMIT),
+        unparsedBody: unparsedBody(text, secret),
       });
     }
     return value as Record<string, unknown>;

@@ -41,8 +41,8 @@ export interface SendOptions {
   maxRetries: number;
   /** The operation's retry policy (`unsafe` for a path the client does not know). */
   policy: RetryPolicy;
-  /** Values to remove from error messages (the client secret). */
-  secrets: readonly string[];
+  /** The value to remove from error messages (the client secret). */
+  secret: string;
   /** The caller's signal: aborts the call, its attempts and its waits at any time. */
   signal?: AbortSignal | undefined;
 }
@@ -57,7 +57,7 @@ class AttemptTimeout extends Error {}
 export async function send<Result extends { response: Response }>(
   operation: string,
   attempt: Attempt<Result>,
-  { timeoutMs, maxRetries, policy, secrets, signal }: SendOptions,
+  { timeoutMs, maxRetries, policy, secret, signal }: SendOptions,
 ): Promise<Result> {
   for (let number = 1; ; number++) {
     let wait: number | null;
@@ -88,7 +88,7 @@ export async function send<Result extends { response: Response }>(
           messages.push(current.message);
           current = current.cause;
         }
-        const detail = redactText(messages.join(': ') || String(error), secrets);
+        const detail = redactText(messages.join(': ') || String(error), secret);
         throw new SvcNetworkError({ operation, attempts: number, code, detail });
       }
       wait = backoffMs(number);
