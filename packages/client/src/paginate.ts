@@ -57,7 +57,7 @@ export function paginate<Item, Page>(
 /** A `maxPages` / `maxItems` option: a whole number of at least 1, or unlimited. */
 function checkLimit(value: number | undefined, name: string): number {
   if (value === undefined) {
-    return Number.POSITIVE_INFINITY;
+    return Infinity;
   }
   return Number.isInteger(value) && value >= 1 ? value : mustBe(name, 'a whole number >= 1', value);
 }
@@ -127,7 +127,7 @@ async function* pages(
         }
         if (nextId === position || (typeof nextId === 'number' && typeof position === 'number' && nextId < position)) {
           throw stalled(
-            `its last ${id} is ${JSON.stringify(nextId)}, not after the ${after} ${JSON.stringify(position)} it was asked for: the server answers the same events again`,
+            `its last ${id} is ${JSON.stringify(nextId)}, not after the ${after} ${JSON.stringify(position)} it was asked for`,
           );
         }
       }
@@ -146,9 +146,7 @@ async function* pages(
       position = page[next as string];
       done = position == null || items.length === 0;
       if (!done && sent.has(position)) {
-        throw stalled(
-          `${next} ${JSON.stringify(position)} was already sent as ${cursor}: the server answers the same pages again`,
-        );
+        throw stalled(`${next} ${JSON.stringify(position)} was already sent as ${cursor}`);
       }
       sent.add(position);
     } else if (kind === 'after-id') {
