@@ -110,7 +110,10 @@ function guard<Result>(ms: number, signal: AbortSignal | undefined, work?: Attem
   if (signal?.aborted) {
     return Promise.reject(signal.reason);
   }
-  const controller = new AbortController();
+  // Made when the fetch reads the signal, or to abort it: a fetch that does not listen for
+  // aborts (a test double) costs no controller.
+  let controller: AbortController | undefined;
+  let stopped: unknown[] | undefined;
   return new Promise<Result>((resolve, reject) => {
     const settle = (settleWith: (value: never) => void, value: unknown) => {
       clearTimeout(timer);
@@ -119,7 +122,8 @@ function guard<Result>(ms: number, signal: AbortSignal | undefined, work?: Attem
     };
     const stop = (reason: unknown) => {
       settle(reject, reason);
-      controller.abort(reason);
+      stopped = [reason];
+      controller?.abort(reason);
     };
     const onAbort = () => stop(signal?.reason);
     const timer =
@@ -129,6 +133,12 @@ function guard<Result>(ms: number, signal: AbortSignal | undefined, work?: Attem
     signal?.addEventListener('abort', onAbort);
     work?.({
       get signal() {
+        if (!controller) {
+          controller = new AbortController();
+          if (stopped) {
+            controller.abort(stopped[0]);
+          }
+        }
         return controller.signal;
       },
     }).then(
