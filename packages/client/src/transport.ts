@@ -101,17 +101,16 @@ export async function send<Result extends { response: Response }>(
  * Runs `work` (an attempt) within `ms`, or, without `work`, waits `ms`; the caller's signal
  * aborts either at any time. An attempt settles when the time limit passes or the caller aborts
  * even if its fetch ignores its signal: it is settled first, so it counts as timed out (or
- * aborted by the caller) whatever error the aborted fetch then throws. Per call: one timer (none
- * from {@link NO_TIME_LIMIT_MS} on) and one AbortController for an attempt, released as soon as it
- * settles. The controller's signal is made when the fetch reads it (`init.signal`, as the
- * standard fetch does): a fetch that does not listen for aborts (a test double) does not pay for it.
+ * aborted by the caller) whatever error the aborted fetch then throws. Per attempt: one timer
+ * (none from {@link NO_TIME_LIMIT_MS} on), released as soon as it settles, and an AbortController
+ * only when the fetch reads `init.signal` (as the standard fetch does) or the attempt is stopped.
  */
 function guard<Result>(ms: number, signal: AbortSignal | undefined, work?: Attempt<Result & { response: Response }>) {
   if (signal?.aborted) {
     return Promise.reject(signal.reason);
   }
-  // Made when the fetch reads the signal, or to abort it: a fetch that does not listen for
-  // aborts (a test double) costs no controller.
+  // Made when the fetch reads the signal (aborted at once if the attempt was stopped before), or
+  // to abort it: a fetch that does not listen for aborts (a test double) costs no controller.
   let controller: AbortController | undefined;
   let stopped: unknown[] | undefined;
   return new Promise<Result>((resolve, reject) => {
