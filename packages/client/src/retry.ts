@@ -45,12 +45,8 @@ export function retryAfterMs(value: string | null, now: number = Date.now()): nu
   if (value === null) {
     return null;
   }
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) {
-    return Number(trimmed) * 1000;
-  }
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
+  const date = Date.parse(value);
+  return /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 /**
