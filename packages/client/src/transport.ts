@@ -7,7 +7,15 @@
 import { SvcNetworkError, SvcTimeoutError } from './errors.js';
 import type { RetryPolicy } from './operation-info.js';
 import { redactText } from './redact.js';
-import { backoffMs, errorCode, NOT_SENT_CODES, retriesStatus, retryAfterMs, waitBeforeRetryMs } from './retry.js';
+import {
+  backoffMs,
+  errorCode,
+  NOT_SENT_CODES,
+  retriesStatus,
+  retryAfterMs,
+  sleep,
+  waitBeforeRetryMs,
+} from './retry.js';
 
 /**
  * A fetch that takes a `Request`, as openapi-fetch calls it, and the attempt's abort signal in
@@ -65,7 +73,9 @@ export async function send<Result extends { response: Response }>(
       // Without a time limit or a caller's signal nothing can abort the attempt: no timer, no
       // controller.
       const result =
-        timeoutMs < NO_TIME_LIMIT_MS || signal ? await guard(timeoutMs, signal, attempt) : await attempt(undefined);
+        timeoutMs < NO_TIME_LIMIT_MS || signal
+          ? await attemptOnce(attempt, timeoutMs, signal)
+          : await attempt(undefined);
       const { status, headers } = result.response;
       wait = retriesStatus(status, policy) ? waitBeforeRetryMs(number, retryAfterMs(headers.get('Retry-After'))) : null;
       if (number > maxRetries || wait === null) {
@@ -93,56 +103,65 @@ export async function send<Result extends { response: Response }>(
       }
       wait = backoffMs(number);
     }
-    await guard(wait, signal);
+    await sleep(wait, signal);
   }
 }
 
 /**
- * Runs `work` (an attempt) within `ms`, or, without `work`, waits `ms`; the caller's signal
- * aborts either at any time. An attempt settles when the time limit passes or the caller aborts
- * even if its fetch ignores its signal: it is settled first, so it counts as timed out (or
- * aborted by the caller) whatever error the aborted fetch then throws. Per attempt: one timer
- * (none from {@link NO_TIME_LIMIT_MS} on), released as soon as it settles, and an AbortController
- * only when the fetch reads `init.signal` (as the standard fetch does) or the attempt is stopped.
+ * One attempt within `timeoutMs`, body included; the caller's signal aborts it at any time. It
+ * settles when the time limit passes or the caller aborts even if the fetch ignores its signal:
+ * it is settled first, so it counts as timed out (or aborted by the caller) whatever error the
+ * aborted fetch then throws. Per attempt: one timer (none from {@link NO_TIME_LIMIT_MS} on),
+ * released as soon as the attempt settles, and an AbortController only when the fetch reads
+ * `init.signal` (as the standard fetch does) or the attempt is stopped: a fetch that does not
+ * listen for aborts (a test double) pays for none. The attempt settles through two plain
+ * callbacks: one generic settle helper for both outcomes measured slower (see the README, "Size
+ * and overhead").
  */
-function guard<Result>(ms: number, signal: AbortSignal | undefined, work?: Attempt<Result & { response: Response }>) {
+function attemptOnce<Result>(
+  attempt: Attempt<Result & { response: Response }>,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+) {
   if (signal?.aborted) {
     return Promise.reject(signal.reason);
   }
-  // Made when the fetch reads the signal (aborted at once if the attempt was stopped before), or
-  // to abort it: a fetch that does not listen for aborts (a test double) costs no controller.
   let controller: AbortController | undefined;
   let stopped: unknown[] | undefined;
+  const init: FetchInit = {
+    get signal() {
+      if (!controller) {
+        controller = new AbortController();
+        if (stopped) {
+          controller.abort(stopped[0]);
+        }
+      }
+      return controller.signal;
+    },
+  };
   return new Promise<Result>((resolve, reject) => {
-    const settle = (settleWith: (value: never) => void, value: unknown) => {
+    const release = () => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      settleWith(value as never);
     };
     const stop = (reason: unknown) => {
-      settle(reject, reason);
+      release();
+      reject(reason);
       stopped = [reason];
       controller?.abort(reason);
     };
     const onAbort = () => stop(signal?.reason);
-    const timer =
-      ms < NO_TIME_LIMIT_MS
-        ? setTimeout(() => (work ? stop(new AttemptTimeout()) : settle(resolve, 0)), ms)
-        : undefined;
+    const timer = timeoutMs < NO_TIME_LIMIT_MS ? setTimeout(() => stop(new AttemptTimeout()), timeoutMs) : undefined;
     signal?.addEventListener('abort', onAbort);
-    work?.({
-      get signal() {
-        if (!controller) {
-          controller = new AbortController();
-          if (stopped) {
-            controller.abort(stopped[0]);
-          }
-        }
-        return controller.signal;
+    attempt(init).then(
+      (result) => {
+        release();
+        resolve(result);
       },
-    }).then(
-      (result) => settle(resolve, result),
-      (error: unknown) => settle(reject, error),
+      (error: unknown) => {
+        release();
+        reject(error);
+      },
     );
   });
 }
