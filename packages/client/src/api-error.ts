@@ -34,9 +34,11 @@ export interface ErrorResponse {
   headers: Headers;
   /** The body as openapi-fetch parsed it: JSON when it was JSON, else its text, or undefined. */
   body: unknown;
-  /** Values to remove from everything the error keeps (the client secret). */
-  secrets: readonly string[];
+  /** The value to remove from everything the error keeps (the client secret). */
+  secret: string;
 }
+
+type Json = Record<string, unknown>;
 
 /** The string fields of an API error object; the client sets those the body lacks to null. */
 const STRING_FIELDS = [
@@ -49,56 +51,49 @@ const STRING_FIELDS = [
   'suggested_action',
 ] as const;
 
+/**
+ * The beginning of a body that is not what the API promises, as an error keeps it. Redacted
+ * first, then cut: cutting first could leave the start of a secret that no longer matches.
+ */
+export function unparsedBody(text: string, secret: string): string {
+  return redactText(text, secret).slice(0, UNPARSED_BODY_LIMIT);
+}
+
 /** Builds the error of a non-2xx response. */
-export function toApiError({ operation, status, headers, body, secrets }: ErrorResponse): SvcApiError {
+export function toApiError({ operation, status, headers, body, secret }: ErrorResponse): SvcApiError {
   const known = isApiErrorObject(body);
-  const safe = known ? (redactValue(body, secrets) as Record<string, unknown>) : {};
-  const init: Record<string, unknown> = { operation, status };
+  const safe = (known ? redactValue(body, secret) : {}) as Json;
+  const init: Json = {
+    operation,
+    status,
+    causes: Array.isArray(safe.causes) ? safe.causes.filter(isApiErrorObject) : [],
+    retryAfterMs: retryAfterMs(headers.get('Retry-After')),
+    unparsedBody: null,
+  };
   for (const field of STRING_FIELDS) {
     init[field] = typeof safe[field] === 'string' ? safe[field] : null;
   }
-  init.causes = Array.isArray(safe.causes) ? safe.causes.filter(isApiErrorObject) : [];
-  init.unparsedBody = null;
   if (!known) {
-    const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+    const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
     const contentType = headers.get('Content-Type') ?? 'no content type';
-    const what =
+    // The `title` / `detail` / `message` of foreign JSON (problem+json, gateways), when it has them.
+    const { title, detail, message } = (body ?? {}) as Json;
+    const foreign = [title, detail, message].filter((part) => typeof part === 'string' && part).join(' — ');
+    init.error_type = errorTypeForStatus(status);
+    init.error_code = UNEXPECTED_ERROR_BODY;
+    init.error_message = `the server answered HTTP ${status} with ${
       text === ''
         ? 'an empty body'
         : typeof body === 'string'
           ? `a body that is not JSON (${contentType})`
-          : `JSON that is not an API error object (${contentType}${describeForeignJson(body, secrets)})`;
-    init.error_type = errorTypeForStatus(status);
-    init.error_code = UNEXPECTED_ERROR_BODY;
-    init.error_message = `the server answered HTTP ${status} with ${what}`;
-    // Redact first, then cut: cutting first could leave the start of a secret that no longer matches.
-    init.unparsedBody = redactText(text, secrets).slice(0, UNPARSED_BODY_LIMIT);
+          : `JSON that is not an API error object (${contentType}${foreign && `: ${redactText(foreign, secret).slice(0, FOREIGN_DETAIL_LIMIT)}`})`
+    }`;
+    init.unparsedBody = unparsedBody(text, secret);
   }
-  init.retryAfterMs = retryAfterMs(headers.get('Retry-After'));
   return new SvcApiError(init as unknown as ApiErrorInit);
 }
 
 /** Whether a value (an API error object or one of its `causes`) has the three string fields every one has. */
-function isApiErrorObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return false;
-  }
-  const record = value as Record<string, unknown>;
-  return (
-    typeof record.error_type === 'string' &&
-    typeof record.error_code === 'string' &&
-    typeof record.error_message === 'string'
-  );
-}
-
-/** The `title` / `detail` / `message` of foreign JSON (problem+json, gateways), when it has them. */
-function describeForeignJson(value: unknown, secrets: readonly string[]): string {
-  if (value === null || typeof value !== 'object') {
-    return '';
-  }
-  const record = value as Record<string, unknown>;
-  const parts = [record.title, record.detail, record.message].filter(
-    (part): part is string => typeof part === 'string' && part !== '',
-  );
-  return parts.length === 0 ? '' : `: ${redactText(parts.join(' — '), secrets).slice(0, FOREIGN_DETAIL_LIMIT)}`;
+function isApiErrorObject(value: unknown): value is Json {
+  return STRING_FIELDS.slice(0, 3).every((field) => typeof (value as Json | null)?.[field] === 'string');
 }

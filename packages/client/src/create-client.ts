@@ -1,6 +1,6 @@
 import type { paths } from '@svc/spec/types';
 import createFetchClient from 'openapi-fetch';
-import { toApiError, UNPARSED_BODY_LIMIT } from './api-error.js';
+import { toApiError, unparsedBody } from './api-error.js';
 import { ATTEMPT, createAttemptRequestClass } from './attempt-request.js';
 import { bodySerializer, type CredentialsPlacement, credentialHeaders, HEADERS } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';
@@ -9,9 +9,9 @@ import { type OperationMethods, operationTable, type Paginators } from './genera
 import type { ClientMiddleware } from './middleware.js';
 import type { OperationInfo, RetryPolicy } from './operation-info.js';
 import type { CallOptions, PaginateOptions } from './operation-types.js';
+import { mustBe } from './option-error.js';
 import { paginate } from './paginate.js';
 import type { PostMethod, RawPostInit, RawPostResult } from './post.js';
-import { redactText } from './redact.js';
 import { DEFAULT_MAX_RETRIES } from './retry.js';
 import { type FetchInit, type FetchLike, send } from './transport.js';
 
@@ -87,25 +87,43 @@ export interface SvcClient extends OperationMethods {
  * const { access_token } = await client.itemPublicTokenExchange({ public_token: publicToken });
  */
 export function createClient(options: ClientOptions): SvcClient {
-  const settings = readOptions(options);
-  const secrets = [options.secret];
-  const bodyCredentials = settings.credentials === 'body';
+  const { clientId, secret, version, credentials = 'headers', environment } = options;
+  // The options, checked; errors name the option and never show the secret.
+  if (!clientId || !secret) {
+    throw new TypeError('createClient needs both clientId and secret');
+  }
+  if (credentials !== 'headers' && credentials !== 'body') {
+    mustBe('credentials', "'headers' or 'body'", credentials);
+  }
+  if (environment !== undefined && !Object.hasOwn(environments, environment)) {
+    throw new TypeError(
+      `createClient: unknown environment ${JSON.stringify(environment)}; use one of ${Object.keys(environments).join(', ')} or baseUrl`,
+    );
+  }
+  const baseUrl = (options.baseUrl ?? environments[environment ?? 'sandbox']).replace(/\/+$/, '');
+  try {
+    new URL(baseUrl);
+  } catch {
+    mustBe('baseUrl', 'an absolute URL', baseUrl);
+  }
+  const timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const maxRetries = checkRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES);
+  const bodyCredentials = credentials === 'body';
   const policies: Record<string, RetryPolicy> = {};
-  const credentials = { clientId: options.clientId, secret: options.secret };
-  const headers: Record<string, string> = bodyCredentials ? {} : credentialHeaders(credentials);
-  if (options.version) {
-    headers[HEADERS.version] = options.version;
+  const headers: Record<string, string> = bodyCredentials ? {} : credentialHeaders(options);
+  if (version) {
+    headers[HEADERS.version] = version;
   }
   const baseFetch: FetchLike = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
   // Credentials go in the default headers, or into every JSON body.
   const fetchClient = createFetchClient<paths>({
-    baseUrl: settings.baseUrl,
+    baseUrl,
     headers,
     fetch: baseFetch,
     Request: createAttemptRequestClass(globalThis.Request),
-    bodySerializer: bodySerializer(settings.credentials, credentials),
+    bodySerializer: bodySerializer(credentials, options),
     // No operation has query parameters: a serializer per call would be built for nothing.
-    querySerializer: noQuery,
+    querySerializer: () => '',
   });
   const rawPost = fetchClient.POST as unknown as (path: string, init: RawPostInit) => Promise<RawPostResult>;
 
@@ -126,10 +144,10 @@ export function createClient(options: ClientOptions): SvcClient {
         fetch: fetchInit ? (request: Request) => baseFetch(request, fetchInit) : baseFetch,
       });
     return send(path, attempt, {
-      timeoutMs: limits?.timeoutMs === undefined ? settings.timeoutMs : checkTimeout(limits.timeoutMs),
-      maxRetries: limits?.maxRetries === undefined ? settings.maxRetries : checkRetries(limits.maxRetries),
+      timeoutMs: checkTimeout(limits?.timeoutMs ?? timeoutMs),
+      maxRetries: checkRetries(limits?.maxRetries ?? maxRetries),
       policy: policies[path] ?? 'unsafe',
-      secrets,
+      secret,
       signal: init.signal,
     });
   }
@@ -141,10 +159,25 @@ export function createClient(options: ClientOptions): SvcClient {
       { body: body ?? {}, parseAs: 'text', headers: callOptions?.headers, signal: callOptions?.signal },
       callOptions,
     );
-    if (!response.ok) {
-      throw toApiError({ operation: path, status: response.status, headers: response.headers, body: error, secrets });
+    const { ok, status } = response;
+    if (!ok) {
+      throw toApiError({ operation: path, status, headers: response.headers, body: error, secret });
     }
-    return parseSuccess(path, response.status, typeof data === 'string' ? data : '', secrets);
+    // The JSON object of a 2xx body; anything else is an SvcInvalidResponseError.
+    const text = typeof data === 'string' ? data : '';
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {}
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw new SvcInvalidResponseError({
+        operation: path,
+        status,
+        problem: text === '' ? 'an empty body' : 'a body that is not a JSON object',
+        unparsedBody: unparsedBody(text, secret),
+      });
+    }
+    return value as Record<string, unknown>;
   }
 
   const client: Record<string, unknown> = {
@@ -158,86 +191,29 @@ export function createClient(options: ClientOptions): SvcClient {
     policies[path] = retry;
     client[name] = (body: unknown, callOptions?: CallOptions) => call(path, body, callOptions);
     if (paging) {
-      paginators[name] = (body, { maxPages, maxItems, ...callOptions } = {}) =>
-        paginate((page) => call(path, page, callOptions), paging, path, (body ?? {}) as Record<string, unknown>, {
-          maxPages,
-          maxItems,
-        });
+      // The paginate options go to each call too: a call reads only its own options from them.
+      paginators[name] = (body, paginateOptions = {}) =>
+        paginate(
+          (page) => call(path, page, paginateOptions),
+          paging,
+          path,
+          (body ?? {}) as Record<string, unknown>,
+          paginateOptions,
+        );
     }
   }
   return client as unknown as SvcClient;
 }
 
-/** The options, checked, with defaults filled in. Errors name the option and never show the secret. */
-function readOptions(options: ClientOptions) {
-  if (!options.clientId || !options.secret) {
-    throw new TypeError('createClient needs both clientId and secret');
-  }
-  const credentials = options.credentials ?? 'headers';
-  if (credentials !== 'headers' && credentials !== 'body') {
-    throw new TypeError(`createClient: credentials must be 'headers' or 'body', got ${JSON.stringify(credentials)}`);
-  }
-  if (options.environment !== undefined && !Object.hasOwn(environments, options.environment)) {
-    throw new TypeError(
-      `createClient: unknown environment ${JSON.stringify(options.environment)}; use one of ${Object.keys(environments).join(', ')} or baseUrl`,
-    );
-  }
-  const baseUrl = (options.baseUrl ?? environments[options.environment ?? 'sandbox']).replace(/\/+$/, '');
-  if (!isAbsoluteUrl(baseUrl)) {
-    throw new TypeError(`createClient: baseUrl must be an absolute URL, got ${JSON.stringify(baseUrl)}`);
-  }
-  return {
-    baseUrl,
-    credentials,
-    timeoutMs: checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    maxRetries: checkRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES),
-  };
-}
-
-/** The query serializer of an API without query parameters. */
-function noQuery(): string {
-  return '';
-}
-
-function isAbsoluteUrl(url: string): boolean {
-  try {
-    new URL(url);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+/** A time limit in milliseconds: Infinity (or anything from NO_TIME_LIMIT_MS on) turns it off. */
 function checkTimeout(timeoutMs: number): number {
-  // Infinity (or anything from NO_TIME_LIMIT_MS on) turns the time limit off.
-  if (!(timeoutMs > 0)) {
-    throw new TypeError(`timeoutMs must be a positive number of milliseconds (Infinity: no limit), got ${timeoutMs}`);
-  }
-  return timeoutMs;
+  return timeoutMs > 0
+    ? timeoutMs
+    : mustBe('timeoutMs', 'a positive number of milliseconds (Infinity: no limit)', timeoutMs);
 }
 
 function checkRetries(maxRetries: number): number {
-  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) {
-    throw new TypeError(`maxRetries must be an integer >= 0, got ${maxRetries}`);
-  }
-  return maxRetries;
-}
-
-/** The JSON object of a 2xx body; anything else is an {@link SvcInvalidResponseError}. */
-function parseSuccess(operation: string, status: number, text: string, secrets: readonly string[]) {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = undefined;
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new SvcInvalidResponseError({
-      operation,
-      status,
-      problem: text === '' ? 'an empty body' : 'a body that is not a JSON object',
-      unparsedBody: redactText(text, secrets).slice(0, UNPARSED_BODY_LIMIT),
-    });
-  }
-  return value as Record<string, unknown>;
+  return Number.isInteger(maxRetries) && maxRetries >= 0
+    ? maxRetries
+    : mustBe('maxRetries', 'an integer >= 0', maxRetries);
 }

@@ -28,15 +28,12 @@ export function credentialHeaders(credentials: Credentials): Record<string, stri
  */
 export function bodySerializer(
   placement: CredentialsPlacement,
-  credentials: Credentials,
+  { clientId: client_id, secret }: Credentials,
 ): (body: unknown) => string | undefined {
-  if (placement === 'headers') {
-    return (body) => (body === undefined ? undefined : JSON.stringify(body));
-  }
   return (body) =>
-    JSON.stringify({
-      ...(body !== null && typeof body === 'object' ? body : {}),
-      client_id: credentials.clientId,
-      secret: credentials.secret,
-    });
+    placement === 'body'
+      ? JSON.stringify({ ...(typeof body === 'object' ? body : {}), client_id, secret })
+      : body === undefined
+        ? undefined
+        : JSON.stringify(body);
 }

@@ -33,8 +33,7 @@ export abstract class SvcError extends Error {
 
   /** Own enumerable fields plus `name` and `message`, so `JSON.stringify(error)` is useful. */
   toJSON(): Record<string, unknown> {
-    const fields: Record<string, unknown> = { ...(this as object) };
-    return { name: this.name, message: this.message, ...fields };
+    return { name: this.name, message: this.message, ...(this as object) };
   }
 }
 

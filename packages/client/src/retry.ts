@@ -18,26 +18,13 @@ export const MAX_RETRY_AFTER_MS = 60_000;
  * or could not be opened, or the host name did not resolve. Only these allow retrying an `unsafe`
  * operation. (Browsers give no code, so there an `unsafe` operation is never retried.)
  */
-export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-/** How an attempt failed without a response. */
-export type FailureKind = 'not-sent' | 'network' | 'timeout';
+export const NOT_SENT_CODES: ReadonlySet<string> = new Set(
+  'ECONNREFUSED ENOTFOUND EAI_AGAIN EHOSTUNREACH ENETUNREACH UND_ERR_CONNECT_TIMEOUT'.split(' '),
+);
 
 /** Whether a response with `status` is retried under `policy`. */
 export function retriesStatus(status: number, policy: RetryPolicy): boolean {
   return policy !== 'unsafe' && (status === 429 || status >= 500);
-}
-
-/** Whether a failure without a response is retried under `policy`. */
-export function retriesFailure(failure: FailureKind, policy: RetryPolicy): boolean {
-  return failure === 'not-sent' || policy !== 'unsafe';
 }
 
 /**
@@ -58,12 +45,8 @@ export function retryAfterMs(value: string | null, now: number = Date.now()): nu
   if (value === null) {
     return null;
   }
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) {
-    return Number(trimmed) * 1000;
-  }
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
+  const date = Date.parse(value);
+  return /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 /**
@@ -92,22 +75,18 @@ export function errorCode(error: unknown): string | null {
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (!signal) {
-      setTimeout(resolve, ms);
-      return;
-    }
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      reject(signal?.reason);
     };
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) {
+      onAbort();
+    } else {
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }
   });
 }

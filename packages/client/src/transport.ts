@@ -8,10 +8,9 @@ import { SvcNetworkError, SvcTimeoutError } from './errors.js';
 import type { RetryPolicy } from './operation-info.js';
 import { redactText } from './redact.js';
 import {
+  backoffMs,
   errorCode,
-  type FailureKind,
   NOT_SENT_CODES,
-  retriesFailure,
   retriesStatus,
   retryAfterMs,
   sleep,
@@ -50,8 +49,8 @@ export interface SendOptions {
   maxRetries: number;
   /** The operation's retry policy (`unsafe` for a path the client does not know). */
   policy: RetryPolicy;
-  /** Values to remove from error messages (the client secret). */
-  secrets: readonly string[];
+  /** The value to remove from error messages (the client secret). */
+  secret: string;
   /** The caller's signal: aborts the call, its attempts and its waits at any time. */
   signal?: AbortSignal | undefined;
 }
@@ -66,76 +65,94 @@ class AttemptTimeout extends Error {}
 export async function send<Result extends { response: Response }>(
   operation: string,
   attempt: Attempt<Result>,
-  options: SendOptions,
+  { timeoutMs, maxRetries, policy, secret, signal }: SendOptions,
 ): Promise<Result> {
-  const { maxRetries, policy, signal } = options;
   for (let number = 1; ; number++) {
-    let failure: FailureKind;
-    let failureError: unknown;
+    let wait: number | null;
     try {
-      const result = await attemptOnce(attempt, options);
+      // Without a time limit or a caller's signal nothing can abort the attempt: no timer, no
+      // controller.
+      const result =
+        timeoutMs < NO_TIME_LIMIT_MS || signal
+          ? await attemptOnce(attempt, timeoutMs, signal)
+          : await attempt(undefined);
       const { status, headers } = result.response;
-      if (number > maxRetries || !retriesStatus(status, policy)) {
+      wait = retriesStatus(status, policy) ? waitBeforeRetryMs(number, retryAfterMs(headers.get('Retry-After'))) : null;
+      if (number > maxRetries || wait === null) {
         return result;
       }
-      const wait = waitBeforeRetryMs(number, retryAfterMs(headers.get('Retry-After')));
-      if (wait === null) {
-        return result;
-      }
-      await sleep(wait, signal);
-      continue;
     } catch (error) {
       if (signal?.aborted) {
         throw signal.reason;
       }
-      failureError = error;
-      failure = error instanceof AttemptTimeout ? 'timeout' : classify(error);
+      const timedOut = error instanceof AttemptTimeout;
+      const code = errorCode(error);
+      // Only a failure that proves the request never left allows retrying an unsafe operation.
+      if (number > maxRetries || (policy === 'unsafe' && (timedOut || !NOT_SENT_CODES.has(code as string)))) {
+        if (timedOut) {
+          throw new SvcTimeoutError({ operation, timeoutMs, attempts: number });
+        }
+        // The messages of the error and its causes, redacted; the error holds no request data.
+        const messages: string[] = [];
+        for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
+          messages.push(current.message);
+          current = current.cause;
+        }
+        const detail = redactText(messages.join(': ') || String(error), secret);
+        throw new SvcNetworkError({ operation, attempts: number, code, detail });
+      }
+      wait = backoffMs(number);
     }
-    if (number > maxRetries || !retriesFailure(failure, policy)) {
-      throw toFailureError(failure, failureError, operation, number, options);
-    }
-    await sleep(waitBeforeRetryMs(number, null) ?? 0, signal);
+    await sleep(wait, signal);
   }
 }
 
 /**
  * One attempt within `timeoutMs`, body included; the caller's signal aborts it at any time. It
- * settles when the time limit passes or the caller aborts even if the fetch ignores its signal.
- * Per attempt: one AbortController and one timer, both released as soon as the attempt settles;
- * none at all when there is neither a time limit nor a caller's signal. The controller's signal
- * is made when the fetch reads it (`init.signal`, as the standard fetch does): a fetch that does
- * not listen for aborts (a test double) does not pay for it.
+ * settles when the time limit passes or the caller aborts even if the fetch ignores its signal:
+ * it is settled first, so it counts as timed out (or aborted by the caller) whatever error the
+ * aborted fetch then throws. Per attempt: one timer (none from {@link NO_TIME_LIMIT_MS} on),
+ * released as soon as the attempt settles, and an AbortController only when the fetch reads
+ * `init.signal` (as the standard fetch does) or the attempt is stopped: a fetch that does not
+ * listen for aborts (a test double) pays for none. The attempt settles through two plain
+ * callbacks: one generic settle helper for both outcomes measured slower (see the README, "Size
+ * and overhead").
  */
-function attemptOnce<Result>(attempt: Attempt<Result & { response: Response }>, options: SendOptions) {
-  const { signal: callerSignal, timeoutMs } = options;
-  const limited = timeoutMs < NO_TIME_LIMIT_MS;
-  if (!(limited || callerSignal)) {
-    return attempt(undefined);
+function attemptOnce<Result>(
+  attempt: Attempt<Result & { response: Response }>,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+) {
+  if (signal?.aborted) {
+    return Promise.reject(signal.reason);
   }
-  if (callerSignal?.aborted) {
-    return Promise.reject(callerSignal.reason);
-  }
-  const controller = new AbortController();
+  let controller: AbortController | undefined;
+  let stopped: unknown[] | undefined;
   const init: FetchInit = {
     get signal() {
+      if (!controller) {
+        controller = new AbortController();
+        if (stopped) {
+          controller.abort(stopped[0]);
+        }
+      }
       return controller.signal;
     },
   };
   return new Promise<Result>((resolve, reject) => {
     const release = () => {
       clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
+      signal?.removeEventListener('abort', onAbort);
     };
-    // Settle first, so the attempt counts as timed out (or aborted by the caller) whatever error
-    // the aborted fetch then throws.
     const stop = (reason: unknown) => {
       release();
       reject(reason);
-      controller.abort(reason);
+      stopped = [reason];
+      controller?.abort(reason);
     };
-    const onCallerAbort = () => stop(callerSignal?.reason);
-    const timer = limited ? setTimeout(() => stop(new AttemptTimeout()), timeoutMs) : undefined;
-    callerSignal?.addEventListener('abort', onCallerAbort);
+    const onAbort = () => stop(signal?.reason);
+    const timer = timeoutMs < NO_TIME_LIMIT_MS ? setTimeout(() => stop(new AttemptTimeout()), timeoutMs) : undefined;
+    signal?.addEventListener('abort', onAbort);
     attempt(init).then(
       (result) => {
         release();
@@ -147,30 +164,4 @@ function attemptOnce<Result>(attempt: Attempt<Result & { response: Response }>, 
       },
     );
   });
-}
-
-/** Whether a failure proves the request never left (see {@link NOT_SENT_CODES}). */
-function classify(error: unknown): FailureKind {
-  const code = errorCode(error);
-  return code !== null && NOT_SENT_CODES.has(code) ? 'not-sent' : 'network';
-}
-
-/** The error thrown for the last failed attempt; holds no request data, and redacts the detail. */
-function toFailureError(
-  failure: FailureKind,
-  error: unknown,
-  operation: string,
-  attempts: number,
-  options: SendOptions,
-): Error {
-  if (failure === 'timeout') {
-    return new SvcTimeoutError({ operation, timeoutMs: options.timeoutMs, attempts });
-  }
-  const messages: string[] = [];
-  for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
-    messages.push(current.message);
-    current = current.cause;
-  }
-  const detail = redactText(messages.join(': ') || String(error), options.secrets);
-  return new SvcNetworkError({ operation, attempts, code: errorCode(error), detail });
 }

@@ -58,14 +58,37 @@ function nameOfPath(path) {
 }
 
 /**
- * The compact runtime entry of one operation: `<r|i|u><path>`, plus `=<name>` when the
- * operationId is not the camelCased path.
+ * The compact runtime entry of one operation, within the group of its first path segment:
+ * `<r|i|u><rest of the path>`, plus `=<name>` when the operationId is not the camelCased path.
  * @param {OperationDescription} operation
  * @returns {string}
  */
 function compactEntry(operation) {
   const name = nameOfPath(operation.path) === operation.name ? '' : `=${operation.name}`;
-  return `${operation.retry[0]}${operation.path}${name}`;
+  return `${operation.retry[0]}${operation.path.split('/').slice(2).join('/')}${name}`;
+}
+
+/**
+ * The compact runtime table: the entries grouped by the first segment of their paths,
+ * `<segment>:<entry>,<entry> <segment>:…` (see the client's src/operation-table.ts).
+ * @param {OperationDescription[]} operations
+ * @returns {string}
+ */
+function compactTable(operations) {
+  /** @type {Map<string, string[]>} */
+  const groups = new Map();
+  for (const operation of operations) {
+    const [, first = '', ...rest] = operation.path.split('/');
+    if (rest.length === 0) {
+      throw new Error(`operationTable: ${operation.path} has a single segment`);
+    }
+    const entry = compactEntry(operation);
+    if (/[^\w=/-]/.test(entry) || /[^\w-]/.test(first)) {
+      throw new Error(`operationTable: ${operation.path} cannot be stored compactly (${entry})`);
+    }
+    groups.set(first, [...(groups.get(first) ?? []), entry]);
+  }
+  return [...groups].map(([first, entries]) => `${first}:${entries.join(',')}`).join(' ');
 }
 
 /**
@@ -78,10 +101,7 @@ function operationTableLines(operations) {
   const paging = Object.fromEntries(
     operations.flatMap((operation) => (operation.paging ? [[operation.name, operation.paging]] : [])),
   );
-  const entries = operations.map(compactEntry);
-  if (entries.some((entry) => /\s/.test(entry))) {
-    throw new Error('operationTable: an operation path contains white space');
-  }
+  const entries = compactTable(operations);
   return [
     '/** The entry of every operation in `operationTable`, as literal types. */',
     'interface OperationEntries {',
@@ -95,7 +115,7 @@ function operationTableLines(operations) {
     ' */',
     'export const operationTable: { readonly [Name in keyof OperationEntries]: Readonly<OperationEntries[Name]> } =',
     '  /* @__PURE__ */ expandOperationTable<OperationEntries>(',
-    `    ${JSON.stringify(entries.join(' '))},`,
+    `    ${JSON.stringify(entries)},`,
     `    ${JSON.stringify(paging)},`,
     '  );',
   ];

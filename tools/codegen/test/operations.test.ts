@@ -222,13 +222,22 @@ describe('generateOperations', () => {
     );
   });
 
-  it('stores the table compactly: policy mark and path, the name only when it is not the camelCased path', () => {
+  it('stores the table compactly: paths grouped by first segment, policy marks, names only when not the camelCased path', () => {
     expect(out).toContain('  /* @__PURE__ */ expandOperationTable<OperationEntries>(');
-    expect(out).toContain('"u/item/public_token/exchange u/item/access_token/invalidate ');
-    expect(out).toContain(' i/transfer/create r/transfer/get ');
+    expect(out).toContain('"item:upublic_token/exchange,uaccess_token/invalidate,');
+    expect(out).toContain(' transfer:uauthorization/create,icreate,rget,rlist,ucancel,revent/sync ');
+    expect(out).toContain(
+      '"transferList":{"kind":"offset","items":"transfers","count":["count"],"offset":["offset"],"defaultCount":25}',
+    );
     const renamed = structuredClone(bundled);
     renamed.paths['/transfer/get'].post.operationId = 'fetchTransfer';
-    expect(generateOperations(renamed)).toContain(' r/transfer/get=fetchTransfer ');
+    expect(generateOperations(renamed)).toContain(',icreate,rget=fetchTransfer,');
+  });
+
+  it('refuses a path it cannot store compactly', () => {
+    const odd = structuredClone(bundled);
+    odd.paths['/transfer/a,b'] = odd.paths['/transfer/get'];
+    expect(() => generateOperations(odd)).toThrow('/transfer/a,b cannot be stored compactly');
   });
 
   it("puts each operation's summary, description and retry policy in its JSDoc", () => {
