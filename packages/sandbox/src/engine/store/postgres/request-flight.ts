@@ -7,8 +7,8 @@
  * {@link runInFlight} runs the request's work with a {@link RequestFlight} in scope (Node's
  * `AsyncLocalStorage`, entered only on PostgreSQL). The pool's client class of
  * {@link withRequestFlights} looks at the flight of each statement it sends:
- * - the flight's statement not sent yet goes out right before the first data statement of the work
- *   (pipeline mode: both share the round trip);
+ * - the flight's statement not sent yet goes out right before the first statement of the work
+ *   other than `begin` (pipeline mode: both share the round trip);
  * - while the gate is undecided, a `commit` waits for it, and so does any statement outside a
  *   transaction that may write; a closed gate fails them with its reason, unsent (the query layer
  *   then rolls the transaction back). Reads inside or outside a transaction go out at once.
@@ -100,10 +100,9 @@ export async function runInFlight<T>(
 // biome-ignore lint/suspicious/noExplicitAny: a mixin's base takes any constructor arguments (TypeScript's rule).
 type QueryingClass = new (...args: any[]) => { query(...args: any[]): any };
 
-const BEGIN = /^\s*begin\b/i;
+const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 const END = /^\s*(commit|rollback)\b/i;
 const COMMIT = /^\s*commit\b/i;
-const DATA = /^\s*(select|insert|update|delete|with)\b/i;
 /** A statement that surely only reads: a select naming no data-modifying command. */
 const READ_ONLY = /^\s*select\b(?![\s\S]*\b(insert|update|delete)\b)/i;
 
@@ -134,22 +133,20 @@ export function withRequestFlights<C extends QueryingClass>(Base: C): C {
       if (flight === undefined || flight.over || args.length > 2 || typeof args[1] === 'function') {
         return super.query(...args);
       }
-      if (flight.pending && DATA.test(text)) {
+      const mustWait =
+        flight.decision?.open !== true &&
+        (ending ? COMMIT.test(text) && wasInTransaction : !wasInTransaction && !opening && !READ_ONLY.test(text));
+      // Sent with the first statement but `begin`, or before a `commit` that waits for its answer.
+      if (flight.pending && ((!opening && !ending) || mustWait)) {
         const { text: flightText, values } = flight.pending;
         flight.pending = undefined;
         flight.sent(super.query(flightText, values));
       }
       const decision = flight.decision;
-      if (decision?.open) {
-        return super.query(...args);
-      }
-      const mustWait = ending
-        ? COMMIT.test(text) && wasInTransaction
-        : !wasInTransaction && !opening && !READ_ONLY.test(text);
       if (!mustWait) {
         return super.query(...args);
       }
-      if (decision !== undefined) {
+      if (decision !== undefined && !decision.open) {
         return Promise.reject(decision.reason);
       }
       // A refused `commit` is not sent: the query layer then rolls the transaction back.

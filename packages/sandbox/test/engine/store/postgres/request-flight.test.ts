@@ -101,6 +101,36 @@ describe('runInFlight and withRequestFlights', () => {
     expect(sent).toEqual([FLIGHT.text, 'select 1']);
   });
 
+  it('sends the statement with a first statement that is not a data statement, which then waits for the gate', async () => {
+    const { sent, client } = fakeClient();
+    const { outcome } = await runInFlight(FLIGHT, open, neverAlone, async () => {
+      await client.query('lock table "t"', []);
+    });
+    expect(outcome.status).toBe('fulfilled');
+    expect(sent).toEqual([FLIGHT.text, 'lock table "t"']);
+  });
+
+  it('takes start transaction for a begin: its commit waits for the gate', async () => {
+    const { sent, client } = fakeClient();
+    const { outcome } = await runInFlight(FLIGHT, closed, neverAlone, async () => {
+      await client.query('start transaction isolation level serializable', []);
+      await client.query('select 1', []);
+      await client.query('commit', []);
+    });
+    expect(outcome.status).toBe('rejected');
+    expect(sent).toEqual(['start transaction isolation level serializable', FLIGHT.text, 'select 1']);
+  });
+
+  it('sends the statement before the commit of a transaction that sent nothing else', async () => {
+    const { sent, client } = fakeClient();
+    const { outcome } = await runInFlight(FLIGHT, open, neverAlone, async () => {
+      await client.query('begin', []);
+      await client.query('commit', []);
+    });
+    expect(outcome.status).toBe('fulfilled');
+    expect(sent).toEqual(['begin', FLIGHT.text, 'commit']);
+  });
+
   it('sends the statement alone when the work sent none, and decides from its rows', async () => {
     const { sent } = fakeClient();
     const { flight, outcome } = await runInFlight(
