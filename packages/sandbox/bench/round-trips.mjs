@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The statements each benchmarked request type sends to PostgreSQL, round trip by round trip
+// The statements each benchmarked request type (and /bank_transfer/create) sends to PostgreSQL, round trip by round trip
 // (`node bench/round-trips.mjs` in packages/sandbox, after a build). Starts a throwaway embedded
 // PostgreSQL and one sandbox on it with bench/pg-probe.mjs preloaded (PG_PROBE_LOG=1), warms each
 // request type once (the client's row and the statements' names are in place), then sends one
@@ -109,6 +109,15 @@ async function main() {
             authorization_id: authorizationIds.shift(),
           }),
       },
+      ...['credit', 'debit'].map((type) => ({
+        name: `write /bank_transfer/create (${type})`,
+        send: () =>
+          post(sandbox, '/bank_transfer/create', {
+            ...example('/bank_transfer/create'),
+            type,
+            idempotency_key: `round-trips-bank-${process.pid}-${sequence++}`,
+          }),
+      })),
     ];
     // Warm-up: one request of each type (an authorization made and used).
     for (const type of types) {
