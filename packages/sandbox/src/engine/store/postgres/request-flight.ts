@@ -25,7 +25,7 @@ export type GateDecision = { open: true } | { open: false; reason: Error };
 export interface RequestFlight {
   /** The rows of the flight's statement (sent with the work's first statement, or alone). */
   readonly rows: Promise<unknown[]>;
-  /** Resolves once the gate is decided (never rejects; a failed statement closes it with its error). */
+  /** Resolves once the gate is decided (never rejects: a failed statement or `decide` closes it with its error). */
   readonly gate: Promise<GateDecision>;
 }
 
@@ -51,9 +51,9 @@ export class FlightGateClosedError extends Error {
 }
 
 /**
- * Runs `work` with a flight whose statement is `text` with `values`: sent before the first data
- * statement `work` sends (or alone, by `sendAlone`, if `work` sent none). The gate is decided by
- * `decide` from the statement's rows. Resolves with the flight and `work`'s outcome, once `work`
+ * Runs `work` with a flight whose statement is `text` with `values`: sent before the first
+ * statement but `begin` that `work` sends (or alone, by `sendAlone`, if `work` sent none). The
+ * gate is decided by `decide` from the statement's rows (closed with the error if it throws). Resolves with the flight and `work`'s outcome, once `work`
  * has settled; the flight is no longer in effect then.
  */
 export async function runInFlight<T>(
@@ -74,10 +74,14 @@ export async function runInFlight<T>(
     sent(result) {
       resolveRows(result.then((answer) => answer.rows));
     },
-    gate: rows.then(
-      (found) => decide(found),
-      (error: unknown) => ({ open: false, reason: error instanceof Error ? error : new FlightGateClosedError() }),
-    ),
+    gate: rows
+      .then((found) => decide(found))
+      .catch(
+        (error: unknown): GateDecision => ({
+          open: false,
+          reason: error instanceof Error ? error : new FlightGateClosedError(),
+        }),
+      ),
   };
   state.gate.then((decision) => {
     state.decision = decision;

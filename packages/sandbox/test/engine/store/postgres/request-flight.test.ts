@@ -154,6 +154,25 @@ describe('runInFlight and withRequestFlights', () => {
     expect(await flight.gate).toMatchObject({ open: false, reason: { message: 'connection lost' } });
   });
 
+  it('closes the gate with the error of a decision that throws', async () => {
+    const { sent, client } = fakeClient();
+    const { flight, outcome } = await runInFlight(
+      FLIGHT,
+      () => {
+        throw new Error('a rule that cannot be read');
+      },
+      neverAlone,
+      async () => {
+        await client.query('begin', []);
+        await client.query('select 1', []);
+        await client.query('commit', []);
+      },
+    );
+    expect(outcome).toMatchObject({ status: 'rejected', reason: { message: 'a rule that cannot be read' } });
+    expect(await flight.gate).toMatchObject({ open: false });
+    expect(sent).not.toContain('commit');
+  });
+
   it('passes statements outside a flight, or after it, unchanged', async () => {
     const { sent, client } = fakeClient();
     await runInFlight(
