@@ -4,6 +4,8 @@
 // load) and the process's own CPU time. It patches `pg.Client.prototype.query`, through which
 // every statement goes. A statement sent while another of the same connection still waits for its
 // answer (pipeline mode) shares that one's round trip; any other starts one. It answers the benchmark over the IPC channel: `{ probe: 'read' }` gets the totals so far.
+// With PG_PROBE_LOG=1 it also keeps the SQL text of each statement, grouped by round trip:
+// `{ probe: 'statements' }` gets those sent since the last such message (bench/round-trips.mjs).
 // Plain JS: a preload of a child process, outside the package's build. No change of behaviour:
 // the original query runs with the same arguments and its result is returned as it is.
 import { createRequire } from 'node:module';
@@ -34,6 +36,11 @@ const COUNTER = /^\s*insert\s+into\s+"counters"/i;
 const WITH_COUNTER = /^\s*with\s+"next_event_id"\s+as\s+\(\s*insert\s+into\s+"counters"/i;
 /** Statements of each connection still waiting for their answer. */
 const inFlight = new WeakMap();
+const LOG = process.env.PG_PROBE_LOG === '1';
+/** With PG_PROBE_LOG=1: the round trips since the last `statements` message, each a list of SQL texts. */
+let logged = [];
+/** Per connection, the list of the round trip its next pipelined statement joins. */
+const currentTrip = new WeakMap();
 
 const original = pg.Client.prototype.query;
 pg.Client.prototype.query = function probedQuery(...args) {
@@ -43,6 +50,14 @@ pg.Client.prototype.query = function probedQuery(...args) {
   const waiting = inFlight.get(this) ?? 0;
   if (waiting === 0) {
     totals.roundTrips++;
+    if (LOG) {
+      const trip = [];
+      logged.push(trip);
+      currentTrip.set(this, trip);
+    }
+  }
+  if (LOG) {
+    currentTrip.get(this)?.push(text.replace(/\s+/g, ' ').trim());
   }
   inFlight.set(this, waiting + 1);
   const control = CONTROL.exec(text)?.[1]?.toLowerCase();
@@ -79,6 +94,9 @@ process.on('message', (message) => {
   if (message?.probe === 'read') {
     const cpu = process.cpuUsage();
     process.send?.({ probe: 'totals', totals: { ...totals, cpuMicros: cpu.user + cpu.system } });
+  } else if (message?.probe === 'statements') {
+    process.send?.({ probe: 'statements', roundTrips: logged });
+    logged = [];
   }
 });
 // The channel must not keep the sandbox alive when it is told to stop.

@@ -49,7 +49,7 @@ import { engineRetentionSteps, type Pruner, type RetentionPolicy, startPruner } 
 import { type DeliveryPolicy, startDeliverer } from './engine/webhooks/deliverer.js';
 import { transactionsDayPerformer } from './features/account-data/index.js';
 import { clockPanel } from './features/clock/index.js';
-import { createFaultDecider, faultRulesPanel } from './features/faults/index.js';
+import { createFaultDecider, createFaultRulesAlongside, faultRulesPanel } from './features/faults/index.js';
 import { createInspector, INSPECTOR_PATH, isInspectorPath } from './features/inspector/index.js';
 import { refundExecutionPerformer } from './features/payments/index.js';
 import { unusedAuthorizationsRetention } from './features/transfers/index.js';
@@ -231,6 +231,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     cors: { allowedOrigins, allowedHeaders: SANDBOX_CORS_ALLOWED_HEADERS },
     webhooksCommitted: () => deliverer.wake(),
     decideFault: createFaultDecider(errorCatalogue),
+    // On SQLite the rules come from the read cache before the handler, as they always did.
+    ...(store.engine === 'postgres' ? { faultRulesAlongside: createFaultRulesAlongside() } : {}),
     recorder,
   });
   const listener = createRequestCore({

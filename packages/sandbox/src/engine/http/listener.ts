@@ -33,7 +33,14 @@ import { clientNow } from '../schedule/client-clock.js';
 import type { DueWorkRunner } from '../schedule/due-work.js';
 import type { Store } from '../store/open-store.js';
 import type { RateLimiter } from './rate-limit.js';
-import { type FaultDecider, faultError, pause, type RequestFault, slowBodyOf } from './request-fault.js';
+import {
+  type FaultDecider,
+  type FaultRulesAlongside,
+  faultError,
+  pause,
+  type RequestFault,
+  slowBodyOf,
+} from './request-fault.js';
 import { isStoreOutage } from './store-outage.js';
 
 /** A route of the sandbox: an operation with a handler. */
@@ -60,6 +67,8 @@ export interface ListenerOptions {
   webhooksCommitted(): void;
   /** Decides the fault a request gets (`SVC-Sandbox-Fault`, fault rules). Default: none. */
   decideFault?: FaultDecider;
+  /** Runs the handler of a request without the fault header while its fault rules are looked up. */
+  faultRulesAlongside?: FaultRulesAlongside;
   /** Keeps authenticated requests for the inspector; none: nothing is kept. */
   recorder?: RequestRecorder;
 }
@@ -210,12 +219,25 @@ async function handle(
       store: options.store,
       webhooksCommitted: options.webhooksCommitted,
     };
-    fault = await options.decideFault?.(route.operationId, faultHeaderOf(req), context);
-    if (fault && !(await applyFaultBefore(fault, res, options.catalogue))) {
-      return;
-    }
     const handler = options.handlers[route.operationId] as (body: unknown, context: HandlerContext) => Promise<object>;
-    const result = await handler(body, context);
+    const header = faultHeaderOf(req);
+    const alongside =
+      header === undefined
+        ? await options.faultRulesAlongside?.(route.operationId, context, () => handler(body, context))
+        : undefined;
+    let result: object;
+    if (alongside) {
+      if (alongside.status === 'rejected') {
+        throw alongside.reason;
+      }
+      result = alongside.value;
+    } else {
+      fault = await options.decideFault?.(route.operationId, header, context);
+      if (fault && !(await applyFaultBefore(fault, res, options.catalogue))) {
+        return;
+      }
+      result = await handler(body, context);
+    }
     // Nothing is answered before what it saw or changed is committed.
     await options.store.settled();
     const response = { ...result, request_id: requestId };

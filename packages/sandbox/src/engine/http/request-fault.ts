@@ -37,6 +37,20 @@ export type FaultDecider = (
   context: HandlerContext,
 ) => Promise<RequestFault | undefined>;
 
+/**
+ * Runs `handle` (the handler of a request of `operationId` without the fault header) while its
+ * client's fault rules are looked up (on PostgreSQL in the round trip of the handler's first
+ * statement, nothing it changes committing before the rules are known). Resolves with the
+ * handler's outcome when no rule considers the request; with `undefined` when one does or when it
+ * cannot tell without the usual order: the request is then decided with {@link FaultDecider} and
+ * handled afresh (whatever the first run did was rolled back or only read).
+ */
+export type FaultRulesAlongside = <T>(
+  operationId: OperationId,
+  context: HandlerContext,
+  handle: () => Promise<T>,
+) => Promise<PromiseSettledResult<T> | undefined>;
+
 /** The request headers a browser app may send to the sandbox: the API's, and the fault header. */
 export const SANDBOX_CORS_ALLOWED_HEADERS: readonly string[] = [...CORS_ALLOWED_HEADERS, HEADER_NAMES.sandboxFault];
 

@@ -16,7 +16,7 @@
  * (`ON CONFLICT … DO UPDATE … WHERE expires_at <= now`), which PostgreSQL re-checks on the
  * newest version of the row: of two concurrent requests with an expired key, one takes it over.
  */
-import type { Transaction } from 'kysely';
+import type { CompiledQuery, QueryResult, Transaction } from 'kysely';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { Database } from './database.js';
 import type { IdempotencyKeysTable } from './engine-tables.js';
@@ -72,18 +72,25 @@ const claimQuery = prepareQuery((db, p: Placeholders<IdempotencyKeysTable & { no
  * {@link IDEMPOTENCY_KEY_LIFETIME_MS} ago). A key still remembered for a request with another
  * fingerprint is refused with `IDEMPOTENCY_KEY_REUSED`.
  */
-export function claimIdempotencyKey(trx: Transaction<Database>, claim: IdempotencyClaim): Promise<ClaimOutcome> {
-  return claimKey(trx, claim, new Date(claim.now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS).toISOString());
+export async function claimIdempotencyKey(trx: Transaction<Database>, claim: IdempotencyClaim): Promise<ClaimOutcome> {
+  return claimOutcome(trx, claim, await trx.executeQuery(claimStatement(trx, claim)));
 }
 
-/** Claims a key that is forgotten at `expiresAt` (null: never). */
-async function claimKey(
+/**
+ * The statement of {@link claimIdempotencyKey}, to send together with others (`together.ts`);
+ * {@link claimOutcome} then reads its result.
+ */
+export function claimStatement(trx: Transaction<Database>, claim: IdempotencyClaim): CompiledQuery {
+  return claimKeyStatement(trx, claim, new Date(claim.now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS).toISOString());
+}
+
+function claimKeyStatement(
   trx: Transaction<Database>,
   claim: IdempotencyClaim,
   expiresAt: string | null,
-): Promise<ClaimOutcome> {
+): CompiledQuery {
   const now = claim.now.toISOString();
-  const inserted = await claimQuery.executeResult(trx, {
+  return claimQuery.compile(trx, {
     client_id: claim.clientId,
     scope: claim.scope,
     idempotency_key: claim.key,
@@ -93,6 +100,14 @@ async function claimKey(
     expires_at: expiresAt,
     now,
   });
+}
+
+/** The outcome of a claim whose statement ({@link claimStatement}) answered `inserted`. */
+export async function claimOutcome(
+  trx: Transaction<Database>,
+  claim: IdempotencyClaim,
+  inserted: QueryResult<unknown>,
+): Promise<ClaimOutcome> {
   if (affectedRows(inserted) === 1) {
     return { kind: 'new' };
   }
@@ -135,7 +150,7 @@ export function idempotencyKeyReused(key: string): SandboxError {
  * expiry: the documentation's example create answers with its canonical record whenever it runs.
  */
 export async function rememberIdempotencyKey(trx: Transaction<Database>, claim: IdempotencyClaim): Promise<void> {
-  const outcome = await claimKey(trx, claim, null);
+  const outcome = await claimOutcome(trx, claim, await trx.executeQuery(claimKeyStatement(trx, claim, null)));
   if (outcome.kind === 'repeat' && outcome.resourceId !== claim.resourceId) {
     throw new Error(`idempotency key ${claim.key} already names ${outcome.resourceId}, not ${claim.resourceId}`);
   }

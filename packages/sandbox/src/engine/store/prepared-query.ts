@@ -56,6 +56,8 @@ export function preparedReadTables(query: RootOperationNode): readonly string[] 
 
 /** A query compiled once per engine, run with {@link PreparedQuery.execute}. */
 export interface PreparedQuery<P, R> {
+  /** The compiled query with `params` filled in, for the engine of `db` (to send it some other way). */
+  compile(db: Db, params: P): CompiledQuery<R>;
   /** The whole result: rows, and for a write the number of rows it changed (`numAffectedRows`). */
   executeResult(db: Db, params: P): Promise<QueryResult<R>>;
   /** All rows of the query with `params` filled in. */
@@ -114,18 +116,14 @@ export function prepareQuery<P extends object, R>(
       }
       return (params as Record<string, unknown>)[slot.name];
     });
-  const executeResult = async (db: Db, params: P): Promise<QueryResult<R>> => {
+  const compile = (db: Db, params: P): CompiledQuery<R> => {
     const { query, slots } = compiledFor(db);
-    const withValues: CompiledQuery<R> = {
-      query: query.query,
-      queryId: query.queryId,
-      sql: query.sql,
-      parameters: valuesFor(slots, params),
-    };
-    return db.executeQuery(withValues);
+    return { query: query.query, queryId: query.queryId, sql: query.sql, parameters: valuesFor(slots, params) };
   };
+  const executeResult = async (db: Db, params: P): Promise<QueryResult<R>> => db.executeQuery(compile(db, params));
   const execute = async (db: Db, params: P): Promise<R[]> => (await executeResult(db, params)).rows;
   return {
+    compile,
     executeResult,
     execute,
     async executeTakeFirst(db, params) {

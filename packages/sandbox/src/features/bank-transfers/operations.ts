@@ -7,34 +7,39 @@
  */
 
 import type { components } from '@svc/spec/types';
-import type { Transaction } from 'kysely';
+import type { CompiledQuery, QueryResult, Transaction } from 'kysely';
 import { orRefuse } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup, RequestOf } from '../../engine/handler-types.js';
 import { ENVIRONMENT, newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
-import { claimIdempotencyKey } from '../../engine/store/idempotency.js';
+import { claimOutcome, claimStatement } from '../../engine/store/idempotency.js';
+import { together } from '../../engine/store/together.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
 import { loadInstitutions } from '../institutions/index.js';
 import {
   type AccountRow,
-  accountOfItemIfAny,
+  accountByIdStatement,
   accountOfProcessorToken,
   checkLogin,
   createBankTransferOnlyItem,
   issueAccessToken,
-  itemOfAccessToken,
   type LiveItem,
+  liveItemOf,
+  liveTokenOf,
+  liveTokenStatement,
   webhookOfItem,
 } from '../items/index.js';
 import {
   formatCents,
   listFilters,
   originationAccountsOf,
+  originationAccountsStatement,
   parseCents,
   reserveTransactable,
   resolveOriginationAccount,
+  resolveOriginationAccountOf,
 } from '../transfers/index.js';
 import {
   type BankTransferFailure,
@@ -79,19 +84,36 @@ interface Party {
   account: AccountRow;
 }
 
-/** The Item and account of `/bank_transfer/create`: the access token's Item, a checking or savings account of it. */
-async function partyOfAccessToken(
-  trx: Trx,
-  context: HandlerContext,
-  request: RequestOf<'bankTransferCreate'>,
-): Promise<Party> {
-  const item = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
-  checkLogin(item);
-  const account = orRefuse(
-    namedAccount(request.account_id, await accountOfItemIfAny(trx, item.item_id, request.account_id)),
-    bankTransferRefusalError,
-  );
-  return { item, account };
+/**
+ * How a create finds its party: statements sent together with the key's claim (none for a lookup
+ * that reads on its own), then the party from their results.
+ */
+interface PartyLookup {
+  statements(trx: Trx): CompiledQuery<unknown>[];
+  find(trx: Trx, results: readonly QueryResult<unknown>[]): Promise<Party>;
+}
+
+/**
+ * The Item and account of `/bank_transfer/create`: the access token's Item, a checking or savings
+ * account of it (read by id with the token, kept only if it is of the token's Item).
+ */
+function partyOfAccessToken(context: HandlerContext, request: RequestOf<'bankTransferCreate'>): PartyLookup {
+  return {
+    statements: (trx) => [
+      liveTokenStatement(trx, context.client.client_id, request.access_token, 'access'),
+      accountByIdStatement(trx, request.account_id),
+    ],
+    async find(_trx, [token, named]) {
+      const item = liveItemOf(liveTokenOf(token?.rows[0]));
+      checkLogin(item);
+      const found = named?.rows[0] as AccountRow | undefined;
+      const account = orRefuse(
+        namedAccount(request.account_id, found?.item_id === item.item_id ? found : undefined),
+        bankTransferRefusalError,
+      );
+      return { item, account };
+    },
+  };
 }
 
 /** The Item and account behind the processor token of `/processor/bank_transfer/create`. */
@@ -111,28 +133,43 @@ async function createBankTransfer(
   context: HandlerContext,
   operation: 'bankTransferCreate' | 'processorBankTransferCreate',
   request: CreateFields & Record<string, unknown>,
-  findParty: (trx: Trx) => Promise<Party>,
+  lookup: PartyLookup,
 ): Promise<{ bank_transfer: Schemas['BankTransfer'] }> {
   const clientId = context.client.client_id;
   const row = await context.store.transaction(async (trx): Promise<BankTransferRow> => {
     const bankTransferId = newUuid();
-    const claim = await claimIdempotencyKey(trx, {
+    const claim = {
       clientId,
       scope: 'bank_transfer',
       key: request.idempotency_key,
       fingerprint: requestFingerprint(operation, request),
       resourceId: bankTransferId,
       now: context.now,
-    });
-    if (claim.kind === 'repeat') {
-      const earlier = await bankTransferOf(trx, clientId, claim.resourceId);
+    };
+    // One flight: the key's claim, the origination accounts and the party's reads.
+    const [claimed, originations, ...partyResults] = await together(trx, [
+      claimStatement(trx, claim),
+      originationAccountsStatement(trx, clientId),
+      ...lookup.statements(trx),
+    ]);
+    const outcome = await claimOutcome(trx, claim, claimed);
+    if (outcome.kind === 'repeat') {
+      const earlier = await bankTransferOf(trx, clientId, outcome.resourceId);
       if (!earlier) {
-        throw new Error(`idempotency key ${request.idempotency_key} names a missing bank transfer ${claim.resourceId}`);
+        throw new Error(
+          `idempotency key ${request.idempotency_key} names a missing bank transfer ${outcome.resourceId}`,
+        );
       }
       return earlier;
     }
-    const party = await findParty(trx);
-    const origination = await resolveOriginationAccount(trx, clientId, request.origination_account_id, context.now);
+    const party = await lookup.find(trx, partyResults);
+    const origination = await resolveOriginationAccountOf(
+      trx,
+      clientId,
+      request.origination_account_id,
+      context.now,
+      originations.rows,
+    );
     const amountCents = parseCents(request.amount);
     if (
       request.type === 'credit' &&
@@ -215,15 +252,14 @@ export const bankTransferHandlers: HandlerGroup<
   | 'sandboxBankTransferSimulate'
 > = {
   async bankTransferCreate(request, context) {
-    return createBankTransfer(context, 'bankTransferCreate', request, (trx) =>
-      partyOfAccessToken(trx, context, request),
-    );
+    return createBankTransfer(context, 'bankTransferCreate', request, partyOfAccessToken(context, request));
   },
 
   async processorBankTransferCreate(request, context) {
-    return createBankTransfer(context, 'processorBankTransferCreate', request, (trx) =>
-      partyOfProcessorToken(trx, context, request.processor_token),
-    );
+    return createBankTransfer(context, 'processorBankTransferCreate', request, {
+      statements: () => [],
+      find: (trx) => partyOfProcessorToken(trx, context, request.processor_token),
+    });
   },
 
   async bankTransferGet(request, context) {

@@ -6,7 +6,10 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import { nextEventId } from '../../engine/store/event-log.js';
+import { engineOf } from '../../engine/store/engine-of.js';
+import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '../../engine/store/event-log.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
+import { columnsOf, type Placeholders, prepareQuery, valuesOf } from '../../engine/store/prepared-query.js';
 import type { ListWindow } from '../transfers/index.js';
 import { adjustAvailable, parseCents, positionRange } from '../transfers/index.js';
 import {
@@ -70,9 +73,68 @@ export async function insertBankTransfer(
   row: BankTransfersTable,
   requestId: string,
 ): Promise<void> {
+  if (engineOf(trx) === 'postgres') {
+    // One statement, sent with the commit.
+    const counterName = eventCounterName('bank_transfer_events', row.client_id);
+    await finishWith(trx, () =>
+      insertBankTransferWithEventQuery.execute(trx, { ...row, counterName, request_id: requestId }),
+    );
+    return;
+  }
   await trx.insertInto('bank_transfers').values(row).execute();
   await appendBankTransferEvent(trx, row, 'pending', null, row.created, requestId);
 }
+
+const BANK_TRANSFER_COLUMNS = columnsOf<BankTransfersTable>({
+  bank_transfer_id: true,
+  client_id: true,
+  item_id: true,
+  account_id: true,
+  ach_class: true,
+  amount: true,
+  cancellable: true,
+  created: true,
+  custom_tag: true,
+  description: true,
+  direction: true,
+  failure_reason: true,
+  iso_currency_code: true,
+  metadata: true,
+  network: true,
+  origination_account_id: true,
+  status: true,
+  type: true,
+  user_details: true,
+});
+
+/**
+ * PostgreSQL: inserts a new `pending` bank transfer and its event (with the next event id) in one
+ * statement, the bank transfer in a CTE.
+ */
+const insertBankTransferWithEventQuery = prepareQuery(
+  (db, p: Placeholders<BankTransfersTable & { counterName: string; request_id: string }>) =>
+    withNextEventId(db, p.counterName)
+      .with('inserted_bank_transfer', (creator) =>
+        creator.insertInto('bank_transfers').values(valuesOf(p, BANK_TRANSFER_COLUMNS)),
+      )
+      .insertInto('bank_transfer_events')
+      .values({
+        client_id: p.client_id,
+        event_id: NEXT_EVENT_ID,
+        bank_transfer_id: p.bank_transfer_id,
+        event_type: 'pending',
+        timestamp: p.created,
+        account_id: p.account_id,
+        bank_transfer_amount: p.amount,
+        bank_transfer_iso_currency_code: p.iso_currency_code,
+        bank_transfer_type: p.type,
+        direction: p.direction,
+        failure_reason: null,
+        origination_account_id: p.origination_account_id,
+        receiver_details: null,
+        request_id: p.request_id,
+      }),
+);
 
 /** The client's bank transfer `id`, if any. */
 export async function bankTransferOf(db: Db, clientId: string, id: string): Promise<BankTransferRow | undefined> {

@@ -5,12 +5,13 @@
  */
 import type { ErrorCatalogue } from '@svc/server-kit';
 import type { HandlerContext } from '../../engine/handler-types.js';
-import type { FaultDecider, RequestFault } from '../../engine/http/request-fault.js';
+import type { FaultDecider, FaultRulesAlongside, RequestFault } from '../../engine/http/request-fault.js';
+import { runInFlight } from '../../engine/store/postgres/request-flight.js';
 import type { OperationId } from '../../generated/handlers.gen.js';
 import { faultHeaderError } from './errors.js';
 import { parseFault } from './grammar.js';
 import { operationsOf } from './present.js';
-import { countConsidered, faultRulesOf, takeFault } from './queries.js';
+import { countConsidered, type FaultRuleRow, faultRulesOf, faultRulesStatement, takeFault } from './queries.js';
 import { FAULT_RULE_OPERATIONS, faultsNth, ruleConsiders } from './rules.js';
 
 /** The {@link FaultDecider} of the sandbox, naming errors from `catalogue`. */
@@ -27,6 +28,65 @@ export function createFaultDecider(catalogue: ErrorCatalogue): FaultDecider {
   };
 }
 
+/** The gate's reason when a rule considers the request: it is decided the usual way instead. */
+class RuleConsidersError extends Error {
+  constructor() {
+    super('a fault rule considers this request');
+    this.name = 'RuleConsidersError';
+  }
+}
+
+/**
+ * The {@link FaultRulesAlongside} of the sandbox. On PostgreSQL the client's rules go out with the
+ * handler's first statement (`request-flight.ts`): when none considers the request (the common
+ * case) the handler's outcome stands, and what it changed commits; when one does, nothing of the
+ * handler commits and the request is decided as before. A rule created on any instance is stored
+ * before its creation is answered, and every request reads the rules afresh, so it applies to the
+ * next request on every instance. On SQLite (statements are cheap and the read cache answers the
+ * rules) nothing changes: `undefined`, the usual order.
+ */
+export function createFaultRulesAlongside(): FaultRulesAlongside {
+  return async (operationId, context, handle) => {
+    if (context.store.engine !== 'postgres') {
+      return undefined;
+    }
+    if (FAULT_RULE_OPERATIONS.has(operationId)) {
+      // No rule ever considers these (ruleFault): nothing to look up.
+      return handle().then(
+        (value) => ({ status: 'fulfilled', value }),
+        (reason: unknown) => ({ status: 'rejected', reason }),
+      );
+    }
+    const { db } = context.store;
+    const clientId = context.client.client_id;
+    const { flight, outcome } = await runInFlight(
+      faultRulesStatement(db, clientId),
+      (rows) =>
+        considering(rows as FaultRuleRow[], operationId, context.now).length === 0
+          ? { open: true }
+          : { open: false, reason: new RuleConsidersError() },
+      () => faultRulesOf(db, clientId),
+      handle,
+    );
+    const decision = await flight.gate;
+    if (decision.open) {
+      return outcome;
+    }
+    if (decision.reason instanceof RuleConsidersError) {
+      return undefined;
+    }
+    // The rules could not be read: the request fails as it would have before its handler.
+    throw decision.reason;
+  };
+}
+
+/** The rules of `rules` that consider a request of `operationId` at `now`. */
+function considering(rules: FaultRuleRow[], operationId: OperationId, now: Date): FaultRuleRow[] {
+  return rules.filter((rule) =>
+    ruleConsiders({ operations: operationsOf(rule), startsAt: rule.starts_at, endsAt: rule.ends_at }, operationId, now),
+  );
+}
+
 async function ruleFault(
   operationId: OperationId,
   context: HandlerContext,
@@ -35,19 +95,16 @@ async function ruleFault(
   if (FAULT_RULE_OPERATIONS.has(operationId)) {
     return undefined;
   }
-  const rules = await faultRulesOf(context.store.db, context.client.client_id);
-  const considering = rules.filter((rule) =>
-    ruleConsiders(
-      { operations: operationsOf(rule), startsAt: rule.starts_at, endsAt: rule.ends_at },
-      operationId,
-      context.now,
-    ),
+  const considered = considering(
+    await faultRulesOf(context.store.db, context.client.client_id),
+    operationId,
+    context.now,
   );
-  if (considering.length === 0) {
+  if (considered.length === 0) {
     return undefined;
   }
   return context.store.transaction(async (trx) => {
-    for (const rule of considering) {
+    for (const rule of considered) {
       const n = await countConsidered(trx, rule.position);
       if (n !== undefined && faultsNth(rule.probability, rule.seed, n) && (await takeFault(trx, rule.position))) {
         const parsed = parseFault(rule.fault, catalogue);

@@ -3,6 +3,6 @@
  * the listener asks which fault a request gets (its `SVC-Sandbox-Fault` header, else its client's
  * rules).
  */
-export { createFaultDecider } from './decide.js';
+export { createFaultDecider, createFaultRulesAlongside } from './decide.js';
 export { faultRulesPanel } from './inspector-panel.js';
 export { faultRuleHandlers } from './operations.js';

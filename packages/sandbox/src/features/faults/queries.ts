@@ -30,6 +30,12 @@ export function faultRulesOf(db: Db, clientId: string): Promise<FaultRuleRow[]> 
   return faultRulesQuery.execute(db, { clientId });
 }
 
+/** The statement of {@link faultRulesOf} for the engine of `db`, to send some other way (`request-flight.ts`). */
+export function faultRulesStatement(db: Db, clientId: string): { text: string; values: unknown[] } {
+  const compiled = faultRulesQuery.compile(db, { clientId });
+  return { text: compiled.sql, values: [...compiled.parameters] };
+}
+
 /** Removes rule `faultRuleId` of `clientId`, or all of its rules; returns the removed ids, oldest first. */
 export async function removeFaultRules(
   trx: Transaction<Database>,

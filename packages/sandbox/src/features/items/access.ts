@@ -10,7 +10,7 @@
  * by the next request on every instance, and so is any change of an account, at no round trip of
  * its own. So `/auth/get` costs one round trip when the accounts are kept.
  */
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { setBounded } from '../../engine/store/bounded-map.js';
 import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
@@ -34,7 +34,11 @@ export type AccountRow = Selectable<AccountsTable>;
  * another client's: `INVALID_ACCESS_TOKEN`, worded the same in every case.
  */
 export async function itemOfAccessToken(db: Db, clientId: string, accessToken: string): Promise<LiveItem> {
-  const found = await liveToken(db, clientId, accessToken, 'access');
+  return liveItemOf(await liveToken(db, clientId, accessToken, 'access'));
+}
+
+/** The Item of an access token looked up with {@link liveTokenStatement}; otherwise `INVALID_ACCESS_TOKEN`. */
+export function liveItemOf(found: { item: LiveItem } | undefined): LiveItem {
   if (!found) {
     throw invalidAccessToken();
   }
@@ -112,10 +116,23 @@ export async function liveToken(
   kind: string,
 ): Promise<{ token: TokenRow; item: LiveItem } | undefined> {
   // One query: the token and its live Item together (on PostgreSQL with its accounts' version).
-  const row: (LiveTokenRow & { accounts_version?: string | null }) | undefined =
-    engineOf(db) === 'postgres'
-      ? await liveTokenWithAccountsVersionQuery.executeTakeFirst(db, { token, kind, clientId })
-      : await liveTokenQuery.executeTakeFirst(db, { token, kind, clientId });
+  const { rows } = await db.executeQuery(liveTokenStatement(db, clientId, token, kind));
+  return liveTokenOf(rows[0]);
+}
+
+/**
+ * The statement of {@link liveToken}, to send together with others (`together.ts`);
+ * {@link liveTokenOf} reads its first row.
+ */
+export function liveTokenStatement(db: Db, clientId: string, token: string, kind: string): CompiledQuery<unknown> {
+  return engineOf(db) === 'postgres'
+    ? liveTokenWithAccountsVersionQuery.compile(db, { token, kind, clientId })
+    : liveTokenQuery.compile(db, { token, kind, clientId });
+}
+
+/** The token and Item of the first row of {@link liveTokenStatement}'s result (`undefined`: none). */
+export function liveTokenOf(found: unknown): { token: TokenRow; item: LiveItem } | undefined {
+  const row = found as (LiveTokenRow & { accounts_version?: string | null }) | undefined;
   if (!row) {
     return undefined;
   }
@@ -192,6 +209,18 @@ export async function accountsOfItem(db: Db, item: string | LiveItem): Promise<A
 const accountQuery = prepareQuery((db, p: Placeholders<{ itemId: string; accountId: string }>) =>
   db.selectFrom('accounts').selectAll().where('account_id', '=', p.accountId).where('item_id', '=', p.itemId),
 );
+
+const accountByIdQuery = prepareQuery((db, p: Placeholders<{ accountId: string }>) =>
+  db.selectFrom('accounts').selectAll().where('account_id', '=', p.accountId),
+);
+
+/**
+ * The statement reading account `accountId` whichever Item it is of, to send together with the
+ * token lookup (`together.ts`); the caller keeps it only if it is of the token's Item.
+ */
+export function accountByIdStatement(db: Db, accountId: string): CompiledQuery<AccountRow> {
+  return accountByIdQuery.compile(db, { accountId });
+}
 
 /** The Item's account `accountId`, if it is one of the Item's. */
 export function accountOfItemIfAny(db: Db, itemId: string, accountId: string): Promise<AccountRow | undefined> {

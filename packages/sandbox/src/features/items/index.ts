@@ -4,15 +4,19 @@
  */
 export {
   type AccountRow,
+  accountByIdStatement,
   accountOfItemIfAny,
   accountOfProcessorToken,
   accountsOfItem,
   itemOfAccessToken,
   type LiveItem,
+  liveItemOf,
   liveToken,
+  liveTokenOf,
+  liveTokenStatement,
   selectAccounts,
 } from './access.js';
-export { accountOfItem } from './account-of-item.js';
+export { accountOfItem, theItemsAccount } from './account-of-item.js';
 export { addDays, firstOfMonth, isoDate, latestDate } from './calendar.js';
 export {
   hasTransactions,

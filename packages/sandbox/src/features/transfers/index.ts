@@ -13,8 +13,10 @@ export {
   adjustAvailable,
   invalidOriginationAccount,
   originationAccountsOf,
+  originationAccountsStatement,
   reserveTransactable,
   resolveOriginationAccount,
+  resolveOriginationAccountOf,
 } from './origination-account-queries.js';
 export { parsed, presentTime } from './present.js';
 export { unusedAuthorizationsRetention } from './retention.js';

@@ -5,30 +5,34 @@
  */
 
 import type { components } from '@svc/spec/types';
-import type { Transaction } from 'kysely';
 import { orRefuse, refuseIf } from '../../engine/errors/refusal.js';
-import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
+import type { HandlerGroup } from '../../engine/handler-types.js';
 import { newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
-import type { Database } from '../../engine/store/database.js';
-import { claimIdempotencyKey } from '../../engine/store/idempotency.js';
+import { claimOutcome, claimStatement } from '../../engine/store/idempotency.js';
+import { affectedRows } from '../../engine/store/prepared-query.js';
+import { together } from '../../engine/store/together.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
 import {
-  accountOfItem,
+  accountByIdStatement,
   isLoginRequired,
-  itemOfAccessToken,
   type LiveItem,
+  liveItemOf,
+  liveTokenOf,
+  liveTokenStatement,
   productsNotSupported,
+  theItemsAccount,
 } from '../items/index.js';
 import { testUserOf } from '../world/index.js';
 import { decideAuthorization } from './authorization-decision.js';
 import { transferRefusalError } from './errors.js';
 import { listFilters } from './list-filters.js';
 import { balanceCents, parseCents } from './money.js';
-import { resolveOriginationAccount } from './origination-account-queries.js';
+import { originationAccountsStatement, resolveOriginationAccountOf } from './origination-account-queries.js';
 import { presentAuthorization, presentTransfer, presentTransferEvent } from './present.js';
 import {
   authorizationOf,
+  authorizationStatement,
   cancelTransfer,
   insertAuthorization,
   insertTransfer,
@@ -36,7 +40,7 @@ import {
   type TransferRow,
   transferEventsAfter,
   transferOf,
-  useAuthorization,
+  useAuthorizationStatement,
 } from './queries.js';
 import { authorizationMismatch, cancelRefusal, usableAuthorization } from './rules.js';
 
@@ -45,13 +49,8 @@ type Schemas = components['schemas'];
 /** Default and largest `count` of transfer event sync. */
 const SYNC_COUNT = requestDefaults.transferEventSync.count;
 
-/** The Item of an access token, usable for transfers (not a bank-transfer-only Item). */
-async function transferItem(
-  trx: Transaction<Database>,
-  context: HandlerContext,
-  accessToken: string,
-): Promise<LiveItem> {
-  const item = await itemOfAccessToken(trx, context.client.client_id, accessToken);
+/** `item` if it is usable for transfers (not a bank-transfer-only Item). */
+function transferItemOf(item: LiveItem): LiveItem {
   if (item.bank_transfer_only === 1) {
     throw productsNotSupported({ reason: 'bank-transfer-only', product: 'transfer' });
   }
@@ -80,9 +79,22 @@ export const transferHandlers: HandlerGroup<
   async transferAuthorizationCreate(request, context) {
     const clientId = context.client.client_id;
     const row = await context.store.transaction(async (trx) => {
-      const item = await transferItem(trx, context, request.access_token);
-      const account = await accountOfItem(trx, item.item_id, request.account_id);
-      const origination = await resolveOriginationAccount(trx, clientId, request.origination_account_id, context.now);
+      // Every read of the decision in one flight: the token with its Item, the account named
+      // (kept only if it is of that Item) and the client's origination accounts.
+      const [token, named, originations] = await together(trx, [
+        liveTokenStatement(trx, clientId, request.access_token, 'access'),
+        accountByIdStatement(trx, request.account_id),
+        originationAccountsStatement(trx, clientId),
+      ]);
+      const item = transferItemOf(liveItemOf(liveTokenOf(token.rows[0])));
+      const account = theItemsAccount(named.rows[0], item.item_id, request.account_id);
+      const origination = await resolveOriginationAccountOf(
+        trx,
+        clientId,
+        request.origination_account_id,
+        context.now,
+        originations.rows,
+      );
       const outcome = decideAuthorization({
         behaviour: isLoginRequired(item) ? 'login_reset' : testUserOf(item.test_user).behaviour,
         availableCents: balanceCents(account.available),
@@ -114,28 +126,43 @@ export const transferHandlers: HandlerGroup<
     const clientId = context.client.client_id;
     const transfer = await context.store.transaction(async (trx) => {
       const transferId = newUuid();
-      const claim = await claimIdempotencyKey(trx, {
+      const claim = {
         clientId,
         scope: 'transfer',
         key: request.idempotency_key,
         fingerprint: requestFingerprint('transferCreate', request),
         resourceId: transferId,
         now: context.now,
-      });
-      if (claim.kind === 'repeat') {
-        const earlier = await transferOf(trx, clientId, claim.resourceId);
+      };
+      // One flight: the key's claim, every read of the decision, and the authorization's use,
+      // which stands only if the decision below lets it (a refusal throws: all is rolled back).
+      const [claimed, token, found, used, originations] = await together(trx, [
+        claimStatement(trx, claim),
+        liveTokenStatement(trx, clientId, request.access_token, 'access'),
+        authorizationStatement(trx, clientId, request.authorization_id),
+        useAuthorizationStatement(trx, clientId, request.authorization_id, transferId),
+        originationAccountsStatement(trx, clientId),
+      ]);
+      const outcome = await claimOutcome(trx, claim, claimed);
+      if (outcome.kind === 'repeat') {
+        const earlier = await transferOf(trx, clientId, outcome.resourceId);
         if (!earlier) {
-          throw new Error(`idempotency key ${request.idempotency_key} names a missing transfer ${claim.resourceId}`);
+          throw new Error(`idempotency key ${request.idempotency_key} names a missing transfer ${outcome.resourceId}`);
         }
         return earlier;
       }
-      const item = await transferItem(trx, context, request.access_token);
-      const found = await authorizationOf(trx, clientId, request.authorization_id);
+      const item = transferItemOf(liveItemOf(liveTokenOf(token.rows[0])));
       const authorization = orRefuse(
-        usableAuthorization(request.authorization_id, found, item.item_id),
+        usableAuthorization(request.authorization_id, found.rows[0], item.item_id),
         transferRefusalError,
       );
-      const origination = await resolveOriginationAccount(trx, clientId, request.origination_account_id, context.now);
+      const origination = await resolveOriginationAccountOf(
+        trx,
+        clientId,
+        request.origination_account_id,
+        context.now,
+        originations.rows,
+      );
       refuseIf(
         authorizationMismatch(
           { ...request, origination_account_id: origination.origination_account_id },
@@ -143,7 +170,7 @@ export const transferHandlers: HandlerGroup<
         ),
         transferRefusalError,
       );
-      if (!(await useAuthorization(trx, authorization.authorization_id, transferId))) {
+      if (affectedRows(used) !== 1) {
         // A concurrent create used it between the read above and this update.
         const current = await authorizationOf(trx, clientId, authorization.authorization_id);
         throw transferRefusalError({

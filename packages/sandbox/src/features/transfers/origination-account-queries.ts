@@ -4,7 +4,7 @@
  * balance with conditional updates, so concurrent bank transfers never pay out more than the
  * transactable balance.
  */
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { invalidInput } from '../../engine/errors/sandbox-error.js';
 import type { Database } from '../../engine/store/database.js';
 import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
@@ -59,13 +59,33 @@ const originationAccountsQuery = prepareQuery((db, p: Placeholders<{ clientId: s
 
 /** The client's origination accounts, default first (provisioned on first use). */
 export async function originationAccountsOf(db: Db, clientId: string, now: Date): Promise<OriginationAccount[]> {
-  const read = () => originationAccountsQuery.execute(db, { clientId });
-  let rows = await read();
-  if (rows.length === 0) {
+  return provisionedOriginationAccounts(db, clientId, now, await originationAccountsQuery.execute(db, { clientId }));
+}
+
+/**
+ * The statement reading the client's origination accounts, default first, to send together with
+ * others (`together.ts`); {@link resolveOriginationAccountOf} reads its rows.
+ */
+export function originationAccountsStatement(
+  db: Db,
+  clientId: string,
+): CompiledQuery<Selectable<OriginationAccountsTable>> {
+  return originationAccountsQuery.compile(db, { clientId });
+}
+
+/** `rows` as read by {@link originationAccountsStatement}; when there are none, provisions them and reads again. */
+async function provisionedOriginationAccounts(
+  db: Db,
+  clientId: string,
+  now: Date,
+  rows: Selectable<OriginationAccountsTable>[],
+): Promise<OriginationAccount[]> {
+  let found = rows;
+  if (found.length === 0) {
     await provisionOriginationAccounts(db, clientId, now);
-    rows = await read();
+    found = await originationAccountsQuery.execute(db, { clientId });
   }
-  return rows.map(fromRow);
+  return found.map(fromRow);
 }
 
 /** The error of an id that is not one of the client's origination accounts. */
@@ -87,7 +107,27 @@ export async function resolveOriginationAccount(
   requested: string | null | undefined,
   now: Date,
 ): Promise<OriginationAccount> {
-  const accounts = await originationAccountsOf(db, clientId, now);
+  return pickOriginationAccount(await originationAccountsOf(db, clientId, now), requested);
+}
+
+/**
+ * {@link resolveOriginationAccount} from `rows` read by {@link originationAccountsStatement}
+ * (provisioned and read again when there are none).
+ */
+export async function resolveOriginationAccountOf(
+  db: Db,
+  clientId: string,
+  requested: string | null | undefined,
+  now: Date,
+  rows: Selectable<OriginationAccountsTable>[],
+): Promise<OriginationAccount> {
+  return pickOriginationAccount(await provisionedOriginationAccounts(db, clientId, now, rows), requested);
+}
+
+function pickOriginationAccount(
+  accounts: OriginationAccount[],
+  requested: string | null | undefined,
+): OriginationAccount {
   const found = requested ? accounts.find((account) => account.origination_account_id === requested) : accounts[0];
   if (!found) {
     throw invalidOriginationAccount(String(requested));

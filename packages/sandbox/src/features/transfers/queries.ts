@@ -2,18 +2,12 @@
  * Transfer authorizations, transfers and transfer events in the store. Functions taking a
  * `Transaction` run inside the caller's; every read is limited to one client.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
 import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '../../engine/store/event-log.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
-import {
-  affectedRows,
-  columnsOf,
-  type Placeholders,
-  prepareQuery,
-  valuesOf,
-} from '../../engine/store/prepared-query.js';
+import { columnsOf, type Placeholders, prepareQuery, valuesOf } from '../../engine/store/prepared-query.js';
 import { positionRange } from './list-positions.js';
 import type { ListWindow } from './list-window.js';
 import type { TransferAuthorizationsTable, TransferEventsTable, TransfersTable } from './tables.js';
@@ -66,24 +60,34 @@ export function authorizationOf(db: Db, clientId: string, id: string): Promise<A
   return authorizationQuery.executeTakeFirst(db, { id, clientId });
 }
 
-const useAuthorizationQuery = prepareQuery((db, p: Placeholders<{ authorizationId: string; transferId: string }>) =>
-  db
-    .updateTable('transfer_authorizations')
-    .set({ transfer_id: p.transferId })
-    .where('authorization_id', '=', p.authorizationId)
-    .where('transfer_id', 'is', null),
+/** The statement of {@link authorizationOf}, to send together with others (`together.ts`). */
+export function authorizationStatement(db: Db, clientId: string, id: string): CompiledQuery<AuthorizationRow> {
+  return authorizationQuery.compile(db, { id, clientId });
+}
+
+const useClientsAuthorizationQuery = prepareQuery(
+  (db, p: Placeholders<{ authorizationId: string; clientId: string; transferId: string }>) =>
+    db
+      .updateTable('transfer_authorizations')
+      .set({ transfer_id: p.transferId })
+      .where('authorization_id', '=', p.authorizationId)
+      .where('client_id', '=', p.clientId)
+      .where('transfer_id', 'is', null),
 );
 
 /**
- * Marks an authorization as used by `transferId`, unless it was used already (also by a
- * concurrent request: the conditional update lets exactly one win). Returns whether this call did.
+ * The statement marking the client's authorization as used by `transferId`, unless it was used
+ * already (also by a concurrent request: the conditional update lets exactly one win), to send
+ * together with the reads that decide whether it may be used (`together.ts`): it changed one row
+ * if and only if this call used it; the caller rolls the transaction back when the decision refuses.
  */
-export async function useAuthorization(
+export function useAuthorizationStatement(
   trx: Transaction<Database>,
+  clientId: string,
   authorizationId: string,
   transferId: string,
-): Promise<boolean> {
-  return affectedRows(await useAuthorizationQuery.executeResult(trx, { authorizationId, transferId })) === 1;
+): CompiledQuery<unknown> {
+  return useClientsAuthorizationQuery.compile(trx, { authorizationId, clientId, transferId });
 }
 
 /** The columns of a transfer event but its id (taken from the stream's counter). */

@@ -3,6 +3,7 @@ import { faultsNth } from '../../../src/features/faults/rules.js';
 import { callFaulted } from '../../support/faults.js';
 import { describeEngines, startTestSandbox, type TestSandbox } from '../../support/harness.js';
 import { createTestDatabase } from '../../support/postgres.js';
+import { authorizationRequest, newItem, transferRequest } from '../../support/transfer-fixtures.js';
 
 /** A cheap request any client may make. */
 const INSTITUTIONS = { count: 1, offset: 0, country_codes: ['US'] };
@@ -207,6 +208,70 @@ describe('fault rules across two instances on one PostgreSQL database', () => {
         matched_count: 10,
         fault_count: expected.filter((status) => status === 503).length,
       });
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it('applies a rule made on one instance to the next read and write on the other, before anything of the write commits', async () => {
+    const url = await createTestDatabase(inject('pgAdminUrl'));
+    const a = await startTestSandbox('postgres', { store: { kind: 'postgres', url } });
+    const b = await startTestSandbox('postgres', { store: { kind: 'postgres', url } });
+    try {
+      const item = await newItem(a);
+      const request = authorizationRequest(item);
+      const { authorization } = await b.ok('transferAuthorizationCreate', request);
+      const create = transferRequest(request, authorization.id, 'fault-rule-two-instances');
+      // Warm: b has read the Item and its rules (none) before the rule exists.
+      expect((await callFaulted(b, 'authGet', { access_token: item.accessToken })).dropped).toBe(false);
+      await a.ok('sandboxFaultRuleCreate', {
+        operations: ['authGet', 'transferCreate', 'transferAuthorizationCreate'],
+        fault: 'error=SERVICE_UNAVAILABLE',
+      });
+      for (const [operation, body] of [
+        ['authGet', { access_token: item.accessToken }],
+        ['transferCreate', create],
+        ['transferAuthorizationCreate', request],
+      ] as const) {
+        const outcome = await callFaulted(b, operation, body);
+        expect(outcome, operation).toMatchObject({ dropped: false, status: 503 });
+      }
+      const db = b.sandbox.store.db;
+      expect(
+        await db
+          .selectFrom('transfers')
+          .select('transfer_id')
+          .where('authorization_id', '=', authorization.id)
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await db
+          .selectFrom('transfer_authorizations')
+          .select('transfer_id')
+          .where('authorization_id', '=', authorization.id)
+          .executeTakeFirst(),
+      ).toEqual({ transfer_id: null });
+      expect(
+        await db
+          .selectFrom('transfer_authorizations')
+          .select('authorization_id')
+          .where('item_id', '=', item.itemId)
+          .execute(),
+      ).toHaveLength(1);
+      expect(
+        await db
+          .selectFrom('idempotency_keys')
+          .select('idempotency_key')
+          .where('idempotency_key', '=', create.idempotency_key)
+          .execute(),
+      ).toEqual([]);
+      // Removed on b, the next requests on a go through, and the retried create makes the transfer once.
+      await b.ok('sandboxFaultRuleRemove', {});
+      await a.ok('authGet', { access_token: item.accessToken });
+      const { transfer } = await a.ok('transferCreate', create);
+      expect((await b.ok('transferCreate', create)).transfer.id).toBe(transfer.id);
+      const [rule] = (await a.ok('sandboxFaultRuleList', {})).fault_rules;
+      expect(rule).toBeUndefined();
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }

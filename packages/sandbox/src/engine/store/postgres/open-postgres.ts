@@ -1,14 +1,16 @@
 /**
  * The PostgreSQL side of the store: Kysely's `PostgresDialect` over a `pg` pool in pipeline mode
- * whose clients send data statements as named statements (`named-statements.ts`) and `begin`
- * together with a transaction's first statement (`pipelined-begin.ts`), for a sandbox shared by
- * several instances.
+ * whose clients send data statements as named statements (`named-statements.ts`), `begin`
+ * together with a transaction's first statement (`pipelined-begin.ts`) and a request's first
+ * flight (`request-flight.ts`), for a sandbox shared by several instances.
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database.js';
 import { createStatementNames, withNamedStatements } from './named-statements.js';
 import { withPipelinedBegin } from './pipelined-begin.js';
+import { withRequestFlights } from './request-flight.js';
+import { withStatementsTogether } from './statements-together.js';
 
 /** An open PostgreSQL database of the store. */
 export interface OpenedPostgres {
@@ -25,7 +27,11 @@ export function openPostgres(url: string, poolSize = 10): OpenedPostgres {
     // Queries of a connection go out without waiting for the answers of those before them, so
     // `begin` travels with the transaction's first statement (pipelined-begin.ts).
     pipeline: true,
-    Client: withNamedStatements(withPipelinedBegin(pg.Client), createStatementNames()),
+    // A request's fault-rule lookup rides with its first statement (request-flight.ts); batches of
+    // `together` go out at once (statements-together.ts).
+    Client: withStatementsTogether(
+      withRequestFlights(withNamedStatements(withPipelinedBegin(pg.Client), createStatementNames())),
+    ),
   });
   // A connection that breaks (the server stopped or restarted) must not crash the process: the
   // query under way fails and is answered 503; the pool opens new connections later.

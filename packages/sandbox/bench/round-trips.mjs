@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// The statements each benchmarked request type (and /bank_transfer/create) sends to PostgreSQL, round trip by round trip
+// (`node bench/round-trips.mjs` in packages/sandbox, after a build). Starts a throwaway embedded
+// PostgreSQL and one sandbox on it with bench/pg-probe.mjs preloaded (PG_PROBE_LOG=1), warms each
+// request type once (the client's row and the statements' names are in place), then sends one
+// request of each type and prints the SQL texts of each round trip it caused. Work of the
+// sandbox's own timers (the webhook deliverer, retention) that happens to run meanwhile shows up
+// too: run it twice if a line looks foreign. Bounded: a handful of requests on 127.0.0.1.
+// Plain JS: it drives the built package and a child process, with no build step of its own.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openapiJsonPath } from '@svc/spec';
+import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
+import { HEADER_NAMES } from '@svc/spec/headers';
+import { startBenchPostgres } from './bench-postgres.mjs';
+
+const SANDBOX_BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
+const PROBE = fileURLToPath(new URL('./pg-probe.mjs', import.meta.url));
+/** Longest SQL text printed per statement (the rest elided). */
+const MAX_SQL = Number(process.env.ROUND_TRIPS_MAX_SQL ?? 400);
+const headers = {
+  'content-type': 'application/json',
+  [HEADER_NAMES.clientId.toLowerCase()]: EXAMPLE_CREDENTIALS.clientId,
+  [HEADER_NAMES.secret.toLowerCase()]: EXAMPLE_CREDENTIALS.secret,
+};
+const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
+const example = (path) => {
+  const examples = document.paths[path].post.requestBody.content['application/json'].examples;
+  return examples[Object.keys(examples)[0]].value;
+};
+
+function startSandbox(url) {
+  const child = spawn(
+    process.execPath,
+    ['--import', PROBE, SANDBOX_BIN, '--port', '0', '--database-url', url, '--quiet', '--rate-limit', 'off'],
+    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, PG_PROBE_LOG: '1' } },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`no URL within 60 s\n${output}`)), 60_000);
+    const onData = (chunk) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout.resume();
+        child.stderr.resume();
+        resolve({ child, url: match[1] });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}\n${output}`)));
+  });
+}
+
+function loggedRoundTrips(sandbox) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the probe did not answer')), 10_000);
+    const onMessage = (message) => {
+      if (message?.probe === 'statements') {
+        clearTimeout(timer);
+        sandbox.child.off('message', onMessage);
+        resolve(message.roundTrips);
+      }
+    };
+    sandbox.child.on('message', onMessage);
+    sandbox.child.send({ probe: 'statements' });
+  });
+}
+
+async function post(sandbox, path, body) {
+  const response = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const answer = await response.json();
+  if (response.status !== 200) {
+    throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  }
+  return answer;
+}
+
+async function main() {
+  const temp = mkdtempSync(join(tmpdir(), 'svc-sandbox-round-trips-'));
+  chmodSync(temp, 0o777);
+  const postgres = await startBenchPostgres(temp);
+  let sandbox;
+  try {
+    sandbox = await startSandbox(postgres.url);
+    let sequence = 0;
+    const authorizationIds = [];
+    const types = [
+      { name: 'read /auth/get', send: () => post(sandbox, '/auth/get', example('/auth/get')) },
+      {
+        name: 'write /transfer/authorization/create',
+        send: async () =>
+          authorizationIds.push(
+            (await post(sandbox, '/transfer/authorization/create', example('/transfer/authorization/create')))
+              .authorization.id,
+          ),
+      },
+      {
+        name: 'write /transfer/create',
+        send: () =>
+          post(sandbox, '/transfer/create', {
+            ...example('/transfer/create'),
+            idempotency_key: `round-trips-${process.pid}-${sequence++}`,
+            authorization_id: authorizationIds.shift(),
+          }),
+      },
+      ...['credit', 'debit'].map((type) => ({
+        name: `write /bank_transfer/create (${type})`,
+        send: () =>
+          post(sandbox, '/bank_transfer/create', {
+            ...example('/bank_transfer/create'),
+            type,
+            idempotency_key: `round-trips-bank-${process.pid}-${sequence++}`,
+          }),
+      })),
+    ];
+    // Warm-up: one request of each type (an authorization made and used).
+    for (const type of types) {
+      await type.send();
+    }
+    for (const type of types) {
+      await loggedRoundTrips(sandbox);
+      await type.send();
+      const roundTrips = await loggedRoundTrips(sandbox);
+      process.stdout.write(`\n${type.name}: ${roundTrips.length} round trip(s)\n`);
+      roundTrips.forEach((statements, index) => {
+        process.stdout.write(`  round trip ${index + 1}\n`);
+        for (const text of statements) {
+          process.stdout.write(`    ${text.length > MAX_SQL ? `${text.slice(0, MAX_SQL)} …` : text}\n`);
+        }
+      });
+    }
+  } finally {
+    if (sandbox && sandbox.child.exitCode === null) {
+      const exited = new Promise((resolve) => sandbox.child.once('exit', resolve));
+      sandbox.child.kill('SIGTERM');
+      await exited;
+    }
+    await postgres.stop();
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+await main();
