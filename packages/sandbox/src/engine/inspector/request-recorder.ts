@@ -158,10 +158,13 @@ export function startRequestRecorder(
   };
 
   const drain = async (): Promise<void> => {
-    while (buffer.length > 0) {
-      const batch = buffer.length <= settings.batchSize ? buffer : buffer.slice(0, settings.batchSize);
-      buffer = batch === buffer ? [] : buffer.slice(settings.batchSize);
-      await insert(batch);
+    // What is queued now. What arrives while it is inserted waits for the next flush, so the
+    // budget holds however long an insert takes (on SQLite it waits for its group's commit,
+    // during which requests go on arriving).
+    const pending = buffer;
+    buffer = [];
+    for (let start = 0; start < pending.length; start += settings.batchSize) {
+      await insert(pending.slice(start, start + settings.batchSize));
     }
   };
 
