@@ -23,10 +23,12 @@ const answered = (index: number): AnsweredRequest => ({
 describe('request recorder on SQLite', () => {
   const temp = useTempSqliteStore('svc-recorder-');
 
-  // 137 = 100 + 20 + 5 + 5 + 5 + 1 + 1: every statement size, one of them more than once.
-  it.each([1, 7, 137, 250])('stores a batch of %i records whole, in order, redacted', async (count) => {
+  // 137 = 20 × 6 + 5 × 3 + 1 × 2 (several statements in a transaction); 200: one statement;
+  // 250: 200 + 20 × 2 + 5 × 2.
+  it.each([1, 7, 137, 200, 250])('stores a batch of %i records whole, in order, redacted', async (count) => {
     const recorder = startRequestRecorder(temp.store, () => {}, {
-      batchSize: 200,
+      // Larger than any case: one batch.
+      batchSize: 300,
       bufferLimit: 300,
       flushIntervalMs: 60_000,
     });
