@@ -17,7 +17,9 @@
 // of a shared machine hits one round rather than one target, after a warm-up of BENCH_WARMUP_S
 // seconds per target and scenario; the table gives the median round of each cell. Bounded:
 // BENCH_DURATION_S (default 5) seconds per measurement; traffic only to loopback. Prints a
-// table; no thresholds.
+// table; no thresholds. BENCH_TARGETS (default all: `sqlite,postgres,mock,bare`) names the
+// targets to run, comma-separated, e.g. `sqlite,mock` to compare the embedded engine with the mock
+// without starting PostgreSQL (the PostgreSQL tables are then left out).
 // Plain JS: it drives built packages and child processes, with no build step of its own. The
 // bare server is the mock benchmark's (packages/mock/scripts/bare-server.mjs).
 import { spawn } from 'node:child_process';
@@ -35,6 +37,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const MEMORY_S = Number(process.env.BENCH_MEMORY_S ?? 60);
+const TARGETS = new Set(
+  (process.env.BENCH_TARGETS ?? 'sqlite,postgres,mock,bare').split(',').map((name) => name.trim()),
+);
 const CONNECTIONS = [10, 50];
 const SANDBOX_BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
 const MOCK_BIN = fileURLToPath(new URL('../../mock/bin/svc-mock.js', import.meta.url));
@@ -348,7 +353,7 @@ async function printPerWrite(servers, pgDataDir, label) {
 async function main() {
   const temp = mkdtempSync(join(tmpdir(), 'svc-sandbox-bench-'));
   chmodSync(temp, 0o777);
-  const postgres = await startBenchPostgres(temp);
+  const postgres = TARGETS.has('postgres') ? await startBenchPostgres(temp) : undefined;
   const sandboxArgs = ['--quiet', '--rate-limit', 'off'];
   const targets = [];
   /** Processes started besides the targets (stopped with them). */
@@ -362,28 +367,39 @@ async function main() {
       join(temp, 'sqlite'),
       ...sandboxArgs,
     ]);
-    targets.push(sqlite);
-    const postgresArgs = [SANDBOX_BIN, '--port', '0', '--database-url', postgres.url, ...sandboxArgs];
-    const onPostgres = await spawnServer('sandbox (PostgreSQL)', postgresArgs, { probe: true });
-    targets.push(onPostgres);
-    // A second instance on the same database: the two-instance target sends to both.
-    const second = await spawnServer('sandbox (PostgreSQL) #2', postgresArgs, { probe: true });
-    servers.push(second);
-    const twoInstances = { name: 'sandbox (PostgreSQL) x2', urls: [onPostgres.url, second.url] };
-    targets.push(twoInstances);
-    targets.push(await spawnServer('mock', [MOCK_BIN, '--port', '0', '--quiet']));
+    if (TARGETS.has('sqlite')) {
+      targets.push(sqlite);
+    } else {
+      servers.push(sqlite); // still gives the bare server its payload
+    }
+    let onPostgres;
+    let second;
+    if (postgres) {
+      const postgresArgs = [SANDBOX_BIN, '--port', '0', '--database-url', postgres.url, ...sandboxArgs];
+      onPostgres = await spawnServer('sandbox (PostgreSQL)', postgresArgs, { probe: true });
+      targets.push(onPostgres);
+      // A second instance on the same database: the two-instance target sends to both.
+      second = await spawnServer('sandbox (PostgreSQL) #2', postgresArgs, { probe: true });
+      servers.push(second);
+      targets.push({ name: 'sandbox (PostgreSQL) x2', urls: [onPostgres.url, second.url] });
+    }
+    if (TARGETS.has('mock')) {
+      targets.push(await spawnServer('mock', [MOCK_BIN, '--port', '0', '--quiet']));
+    }
     const sample = await fetchJson(sqlite.url, '/auth/get', authGet);
     if (sample.status !== 200) {
       throw new Error(`the sandbox answered /auth/get with ${sample.status}: ${JSON.stringify(sample.body)}`);
     }
     const payload = join(temp, 'payload.json');
     writeFileSync(payload, JSON.stringify(sample.body));
-    targets.push(
-      await spawnServer('bare node:http', [
-        fileURLToPath(new URL('../../mock/scripts/bare-server.mjs', import.meta.url)),
-        payload,
-      ]),
-    );
+    if (TARGETS.has('bare')) {
+      targets.push(
+        await spawnServer('bare node:http', [
+          fileURLToPath(new URL('../../mock/scripts/bare-server.mjs', import.meta.url)),
+          payload,
+        ]),
+      );
+    }
 
     const scenarios = [
       { name: 'read /auth/get', measure: readScenario },
@@ -415,50 +431,60 @@ async function main() {
     console.table(rows);
     const find = (target, scenario, connections) =>
       rows.find((entry) => entry.target === target && entry.scenario === scenario && entry.connections === connections);
+    /** `target` ÷ `over` for `scenario` at `connections`, or `n/a` when either did not run. */
+    const ratio = (target, over, scenario, connections) => {
+      const top = find(target, scenario, connections);
+      const bottom = find(over, scenario, connections);
+      return top && bottom ? `${(top['req/s'] / bottom['req/s']).toFixed(2)}x` : 'n/a';
+    };
+    const read = 'read /auth/get';
+    const write = 'write authorize+create';
     for (const connections of CONNECTIONS) {
-      const read = find('sandbox (SQLite)', 'read /auth/get', connections);
-      const mock = find('mock', 'read /auth/get', connections);
-      const bare = find('bare node:http', 'read /auth/get', connections);
-      const write = find('sandbox (SQLite)', 'write authorize+create', connections);
-      const mockWrite = find('mock', 'write authorize+create', connections);
+      const sandboxRead = find('sandbox (SQLite)', read, connections);
       process.stdout.write(
-        `c=${connections}: sandbox read = ${(read['req/s'] / mock['req/s']).toFixed(2)}x the mock, ` +
-          `${(read['req/s'] / bare['req/s']).toFixed(2)}x bare node:http, p99 ${read['p99 ms']} ms; ` +
-          `sandbox write = ${(write['req/s'] / mockWrite['req/s']).toFixed(2)}x the mock\n`,
+        `c=${connections}: sandbox read = ${ratio('sandbox (SQLite)', 'mock', read, connections)} the mock, ` +
+          `${ratio('sandbox (SQLite)', 'bare node:http', read, connections)} bare node:http, ` +
+          `p99 ${sandboxRead?.['p99 ms'] ?? 'n/a'} ms; ` +
+          `sandbox write = ${ratio('sandbox (SQLite)', 'mock', write, connections)} the mock\n`,
       );
-      const ratio = (target, over, scenario) =>
-        (find(target, scenario, connections)['req/s'] / find(over, scenario, connections)['req/s']).toFixed(2);
+      if (!postgres) {
+        continue;
+      }
       const one = 'sandbox (PostgreSQL)';
       const two = 'sandbox (PostgreSQL) x2';
       process.stdout.write(
-        `c=${connections}: PostgreSQL ÷ mock: read ${ratio(one, 'mock', 'read /auth/get')}x, ` +
-          `write ${ratio(one, 'mock', 'write authorize+create')}x; two instances ÷ one: ` +
-          `read ${ratio(two, one, 'read /auth/get')}x, write ${ratio(two, one, 'write authorize+create')}x\n`,
+        `c=${connections}: PostgreSQL ÷ mock: read ${ratio(one, 'mock', read, connections)}, ` +
+          `write ${ratio(one, 'mock', write, connections)}; two instances ÷ one: ` +
+          `read ${ratio(two, one, read, connections)}, write ${ratio(two, one, write, connections)}\n`,
       );
     }
 
-    await printRoundTrips(onPostgres);
-    await printPerWrite([onPostgres], join(temp, 'pg'), 'one instance');
-    await printPerWrite([onPostgres, second], join(temp, 'pg'), 'two instances');
+    if (postgres) {
+      await printRoundTrips(onPostgres);
+      await printPerWrite([onPostgres], join(temp, 'pg'), 'one instance');
+      await printPerWrite([onPostgres, second], join(temp, 'pg'), 'two instances');
+    }
 
     // Memory over a longer run of the read on the SQLite sandbox.
-    const before = rssMb(sqlite.child.pid);
-    const long = await run({
-      url: `${sqlite.url}/auth/get`,
-      method: 'POST',
-      headers,
-      body: JSON.stringify(authGet),
-      connections: 10,
-      duration: MEMORY_S,
-    });
-    const after = rssMb(sqlite.child.pid);
-    process.stdout.write(
-      `memory: sandbox (SQLite) RSS ${before} MB at start, ${after} MB after ${MEMORY_S} s and ` +
-        `${long.requests.total} requests at 10 connections\n`,
-    );
+    if (TARGETS.has('sqlite') && MEMORY_S > 0) {
+      const before = rssMb(sqlite.child.pid);
+      const long = await run({
+        url: `${sqlite.url}/auth/get`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify(authGet),
+        connections: 10,
+        duration: MEMORY_S,
+      });
+      const after = rssMb(sqlite.child.pid);
+      process.stdout.write(
+        `memory: sandbox (SQLite) RSS ${before} MB at start, ${after} MB after ${MEMORY_S} s and ` +
+          `${long.requests.total} requests at 10 connections\n`,
+      );
+    }
   } finally {
     await Promise.all([...targets, ...servers].filter((server) => server.child).map(stopServer));
-    await postgres.stop();
+    await postgres?.stop();
     rmSync(temp, { recursive: true, force: true });
   }
 }

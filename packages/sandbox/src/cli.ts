@@ -133,6 +133,7 @@ export async function main(argv: string[]): Promise<void> {
     rateLimitScope:
       values['rate-limit-scope'] === undefined ? undefined : parseRateLimitScope(values['rate-limit-scope']),
     logger,
+    logRequests: !values.quiet,
     portOption: process.env[PORT_OPTION_VARIABLE],
     allowedOrigins,
     allowedHosts,

@@ -80,6 +80,11 @@ export interface SandboxOptions {
   clock?: Clock;
   /** Where log lines go. Default: JSON lines on stdout. */
   logger?: Logger;
+  /**
+   * Whether each response gets a `request` log line. Default true; `false` (`--quiet`) skips the
+   * line and the work of building it; every other entry still goes to `logger`.
+   */
+  logRequests?: boolean;
   /** Webhook delivery settings. */
   delivery?: Partial<DeliveryPolicy>;
   /**
@@ -243,7 +248,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       allowedHosts: options.allowedHosts === '*' ? undefined : defaultAllowedHosts(host, options.allowedHosts),
     },
     openapi,
-    logger,
+    logger: options.logRequests === false ? undefined : logger,
     handle: (req, res) => (isInspectorPath(req.url ?? '/') ? inspector(req, res) : api(req, res)),
   });
   let server: ListeningServer;

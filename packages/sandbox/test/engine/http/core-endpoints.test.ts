@@ -62,3 +62,33 @@ describe('the sandbox, beside its operations', () => {
     expect(JSON.stringify(logs)).not.toContain('f'.repeat(30));
   });
 });
+
+describe('the sandbox with logRequests: false (--quiet)', () => {
+  it('logs no request line, and answers as before', async () => {
+    const quietLogs: LogEntry[] = [];
+    const quiet = await startSandbox({
+      port: 0,
+      store: { kind: 'memory' },
+      logger: (entry) => quietLogs.push(entry),
+      logRequests: false,
+    });
+    try {
+      const ok = await quiet.inject({
+        method: 'POST',
+        url: '/institutions/search',
+        headers: credentials,
+        body: search,
+      });
+      const refused = await quiet.inject({
+        method: 'POST',
+        url: '/institutions/search',
+        headers: { ...credentials, 'SVC-SECRET': 'f'.repeat(30) },
+        body: search,
+      });
+      expect([ok.status, refused.status]).toEqual([200, 401]);
+      expect(quietLogs.filter((entry) => entry.event === 'request')).toEqual([]);
+    } finally {
+      await quiet.stop();
+    }
+  }, 60_000);
+});

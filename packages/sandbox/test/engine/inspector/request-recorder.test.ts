@@ -75,6 +75,24 @@ describe('request recorder', () => {
     expect(JSON.parse(String(slow.batches[0]?.[0]?.request_body))).toEqual({ access_token: '[redacted]' });
   });
 
+  it('leaves what arrives during an insert for the next flush, so the budget holds on a slow store', async () => {
+    const slow = slowStore();
+    const recorder = startRequestRecorder(slow.store, () => {}, { flushIntervalMs: 60_000 });
+    for (let index = 0; index < 5; index++) {
+      recorder.add(answered(index));
+    }
+    const first = recorder.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let index = 5; index < 8; index++) {
+      recorder.add(answered(index));
+    }
+    slow.open();
+    await first;
+    expect(slow.batches.map((batch) => batch.length)).toEqual([5]);
+    await recorder.stop();
+    expect(slow.batches.map((batch) => batch.length)).toEqual([5, 3]);
+  });
+
   it('inserts what waits after the interval without being asked', async () => {
     const slow = slowStore();
     slow.open();

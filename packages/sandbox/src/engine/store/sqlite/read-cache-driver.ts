@@ -13,10 +13,36 @@ import type {
   RootOperationNode,
   TransactionSettings,
 } from 'kysely';
+import { setBounded } from '../bounded-map.js';
 import type { SqliteReadCache } from './read-cache.js';
 
 /** The tables a query reads if its results may be kept (a prepared select), else `undefined`. */
 export type CacheableReadTables = (query: RootOperationNode) => readonly string[] | undefined;
+
+/**
+ * A short number per statement text of a cacheable read, for the keys of its results: hashing a
+ * number and the parameters is cheaper than hashing the statement's text on every lookup. A
+ * prepared query hands the same query node to every run, so its text is looked up once; a query
+ * compiled anew for each run (on a database the prepared query does not know) is looked up by text.
+ */
+const numbersByNode = new WeakMap<RootOperationNode, number>();
+const numbersByText = new Map<string, number>();
+/** Most statement texts numbered (the sandbox has a few dozen cacheable reads). */
+const NUMBERED_TEXTS_LIMIT = 10_000;
+let lastNumber = 0;
+
+function statementNumberOf(compiledQuery: CompiledQuery): number {
+  let number = numbersByNode.get(compiledQuery.query);
+  if (number === undefined) {
+    number = numbersByText.get(compiledQuery.sql);
+    if (number === undefined) {
+      number = ++lastNumber;
+      setBounded(numbersByText, compiledQuery.sql, number, NUMBERED_TEXTS_LIMIT);
+    }
+    numbersByNode.set(compiledQuery.query, number);
+  }
+  return number;
+}
 
 class ReadCachingConnection implements DatabaseConnection {
   constructor(
@@ -30,7 +56,7 @@ class ReadCachingConnection implements DatabaseConnection {
     if (tables === undefined) {
       return this.inner.executeQuery<R>(compiledQuery);
     }
-    const key = `${compiledQuery.sql}\u0000${JSON.stringify(compiledQuery.parameters)}`;
+    const key = `${statementNumberOf(compiledQuery)}\u0000${JSON.stringify(compiledQuery.parameters)}`;
     const kept = this.cache.lookup(key, tables);
     if (kept) {
       return Promise.resolve({ rows: kept as R[] });

@@ -8,7 +8,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../../src/engine/store/open-store.js';
-import { tablesOf } from '../../../../src/engine/store/prepared-query.js';
+import { prepareQuery, tablesOf } from '../../../../src/engine/store/prepared-query.js';
 import { SQLITE_FILE_NAME } from '../../../../src/engine/store/sqlite/open-sqlite.js';
 import { type StatementEffect, statementEffect } from '../../../../src/engine/store/sqlite/read-cache.js';
 import { counterNamed, insertCounter } from '../../../support/counter-queries.js';
@@ -87,6 +87,22 @@ describe('prepared reads on SQLite', () => {
     const first = await counterNamed.execute(db, { name: 'cache/a' });
     expect(await counterNamed.execute(db, { name: 'cache/a' })).toBe(first);
     expect(results).toBe(2);
+  });
+
+  it('keeps the results of two reads with the same values apart', async () => {
+    const named = prepareQuery<{ name: string }, { value: number }>((db, p) =>
+      db.selectFrom('counters').select('value').where('name', '=', p.name),
+    );
+    const other = prepareQuery<{ name: string }, { value: number }>((db, p) =>
+      db
+        .selectFrom('counters')
+        .select((eb) => eb(eb.ref('value'), '+', 100).as('value'))
+        .where('name', '=', p.name),
+    );
+    for (let round = 0; round < 2; round++) {
+      expect(await named.execute(store.db, { name: 'cache/a' })).toEqual([{ value: 1 }]);
+      expect(await other.execute(store.db, { name: 'cache/a' })).toEqual([{ value: 101 }]);
+    }
   });
 
   it('keeps them across writes to other tables', async () => {
