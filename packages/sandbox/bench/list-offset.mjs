@@ -10,15 +10,13 @@
 // requests (`inject`, no socket) at offset 0, the middle and the last page, interleaved, and
 // prints the median and p90 in ms and the ratio of each to offset 0. No thresholds.
 // Plain JS: it drives the built package with no build step of its own, as `load.mjs` does.
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openapiJsonPath } from '@svc/spec';
-import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
-import { HEADER_NAMES } from '@svc/spec/headers';
 import { sql } from 'kysely';
 import { silentLogger, startSandbox } from '../dist/index.js';
 import { startBenchPostgres } from './bench-postgres.mjs';
+import { example, jsonHeaders } from './bench-requests.mjs';
 
 const SQLITE_ROWS = Number(process.env.LIST_SQLITE_ROWS ?? 50_000);
 const PG_ROWS = Number(process.env.LIST_PG_ROWS ?? 50_000);
@@ -30,15 +28,7 @@ const BATCH = 500;
 /** Writes one line of the report. */
 const print = (line) => process.stdout.write(`${line}\n`);
 
-const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
-const example = (path) => {
-  const examples = document.paths[path].post.requestBody.content['application/json'].examples;
-  return examples[Object.keys(examples)[0]].value;
-};
-const headers = {
-  [HEADER_NAMES.clientId]: EXAMPLE_CREDENTIALS.clientId,
-  [HEADER_NAMES.secret]: EXAMPLE_CREDENTIALS.secret,
-};
+const headers = jsonHeaders;
 
 async function call(sandbox, url, body) {
   const response = await sandbox.inject({ method: 'POST', url, headers, body });

@@ -27,11 +27,9 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openapiJsonPath } from '@svc/spec';
-import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
-import { HEADER_NAMES } from '@svc/spec/headers';
 import autocannon from 'autocannon';
 import { startBenchPostgres } from './bench-postgres.mjs';
+import { example, jsonHeaders } from './bench-requests.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -46,17 +44,8 @@ const MOCK_BIN = fileURLToPath(new URL('../../mock/bin/svc-mock.js', import.meta
 const PROBE = fileURLToPath(new URL('./pg-probe.mjs', import.meta.url));
 /** Sequential requests per request type when counting round trips. */
 const COUNT_REQUESTS = 20;
-const headers = {
-  'content-type': 'application/json',
-  [HEADER_NAMES.clientId.toLowerCase()]: EXAMPLE_CREDENTIALS.clientId,
-  [HEADER_NAMES.secret.toLowerCase()]: EXAMPLE_CREDENTIALS.secret,
-};
+const headers = jsonHeaders;
 
-const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
-const example = (path) => {
-  const examples = document.paths[path].post.requestBody.content['application/json'].examples;
-  return examples[Object.keys(examples)[0]].value;
-};
 const authGet = example('/auth/get');
 const authorization = example('/transfer/authorization/create');
 const transfer = example('/transfer/create');

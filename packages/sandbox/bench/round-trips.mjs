@@ -8,29 +8,18 @@
 // too: run it twice if a line looks foreign. Bounded: a handful of requests on 127.0.0.1.
 // Plain JS: it drives the built package and a child process, with no build step of its own.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openapiJsonPath } from '@svc/spec';
-import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
-import { HEADER_NAMES } from '@svc/spec/headers';
 import { startBenchPostgres } from './bench-postgres.mjs';
+import { example, jsonHeaders } from './bench-requests.mjs';
 
 const SANDBOX_BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
 const PROBE = fileURLToPath(new URL('./pg-probe.mjs', import.meta.url));
 /** Longest SQL text printed per statement (the rest elided). */
 const MAX_SQL = Number(process.env.ROUND_TRIPS_MAX_SQL ?? 400);
-const headers = {
-  'content-type': 'application/json',
-  [HEADER_NAMES.clientId.toLowerCase()]: EXAMPLE_CREDENTIALS.clientId,
-  [HEADER_NAMES.secret.toLowerCase()]: EXAMPLE_CREDENTIALS.secret,
-};
-const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
-const example = (path) => {
-  const examples = document.paths[path].post.requestBody.content['application/json'].examples;
-  return examples[Object.keys(examples)[0]].value;
-};
+const headers = jsonHeaders;
 
 function startSandbox(url) {
   const child = spawn(

@@ -1,0 +1,29 @@
+// @ts-check
+/**
+ * What the benchmarks send: the canonical client's credential headers and the first request
+ * example the spec gives for an operation. One module for load.mjs, round-trips.mjs and
+ * list-offset.mjs. Plain JS, as the benches are (see the package README).
+ */
+import { readFileSync } from 'node:fs';
+import { openapiJsonPath } from '@svc/spec';
+import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
+import { HEADER_NAMES } from '@svc/spec/headers';
+
+/** The JSON content type and the canonical client's credentials, as lower-case header names. */
+export const jsonHeaders = {
+  'content-type': 'application/json',
+  [HEADER_NAMES.clientId.toLowerCase()]: EXAMPLE_CREDENTIALS.clientId,
+  [HEADER_NAMES.secret.toLowerCase()]: EXAMPLE_CREDENTIALS.secret,
+};
+
+const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
+
+/**
+ * The first request example of the operation at `path`.
+ * @param {string} path
+ * @returns {Record<string, unknown>}
+ */
+export function example(path) {
+  const examples = document.paths[path].post.requestBody.content['application/json'].examples;
+  return examples[Object.keys(examples)[0]].value;
+}
