@@ -90,6 +90,17 @@ pg.Client.prototype.query = function probedQuery(...args) {
   return result;
 };
 
+/**
+ * In-process use (bench/round-trips-all.mjs imports this module instead of preloading it): the
+ * round trips logged since the last call, each a list of SQL texts (PG_PROBE_LOG=1), then forgotten.
+ * @returns {string[][]}
+ */
+export function takeLoggedRoundTrips() {
+  const taken = logged;
+  logged = [];
+  return taken;
+}
+
 process.on('message', (message) => {
   if (message?.probe === 'read') {
     const cpu = process.cpuUsage();
