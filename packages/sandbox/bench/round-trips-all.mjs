@@ -102,7 +102,9 @@ try {
     if (!shown) {
       continue;
     }
-    process.stdout.write(`\n${row.path} (${row.kind}, ${row.state}, answered ${row.status}): ${row.roundTrips} round trip(s)\n`);
+    process.stdout.write(
+      `\n${row.path} (${row.kind}, ${row.state}, answered ${row.status}): ${row.roundTrips} round trip(s)\n`,
+    );
     if (row.status !== 200) {
       process.stdout.write(`  answer: ${row.text.slice(0, MAX_SQL)}\n`);
     }
