@@ -25,5 +25,9 @@ const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
  */
 export function example(path) {
   const examples = document.paths[path].post.requestBody.content['application/json'].examples;
-  return examples[Object.keys(examples)[0]].value;
+  const [first] = Object.keys(examples);
+  if (first === undefined) {
+    throw new Error(`${path} has no request example`);
+  }
+  return examples[first].value;
 }

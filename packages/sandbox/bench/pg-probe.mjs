@@ -38,6 +38,7 @@ const WITH_COUNTER = /^\s*with\s+"next_event_id"\s+as\s+\(\s*insert\s+into\s+"co
 const inFlight = new WeakMap();
 const LOG = process.env.PG_PROBE_LOG === '1';
 /** With PG_PROBE_LOG=1: the round trips since the last `statements` message, each a list of SQL texts. */
+/** @type {string[][]} */
 let logged = [];
 /** Per connection, the list of the round trip its next pipelined statement joins. */
 const currentTrip = new WeakMap();
@@ -64,6 +65,7 @@ pg.Client.prototype.query = function probedQuery(...args) {
   if (control) {
     totals[`${control}s`]++;
   }
+  /** @type {any} pg's query answers a promise, a query object or nothing, by overload. */
   const result = original.apply(this, args);
   const answered = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1);
   if (!(result && typeof result.then === 'function')) {
@@ -91,7 +93,8 @@ pg.Client.prototype.query = function probedQuery(...args) {
 };
 
 /**
- * In-process use (bench/round-trips-all.mjs imports this module instead of preloading it): the
+ * In-process use (bench/round-trips-all.mjs and a test import this module with PG_PROBE_LOG=1 and
+ * PG_PROBE_IN_PROCESS=1 set, instead of preloading it): the
  * round trips logged since the last call, each a list of SQL texts (PG_PROBE_LOG=1), then forgotten.
  * @returns {string[][]}
  */
@@ -101,14 +104,18 @@ export function takeLoggedRoundTrips() {
   return taken;
 }
 
-process.on('message', (message) => {
-  if (message?.probe === 'read') {
-    const cpu = process.cpuUsage();
-    process.send?.({ probe: 'totals', totals: { ...totals, cpuMicros: cpu.user + cpu.system } });
-  } else if (message?.probe === 'statements') {
-    process.send?.({ probe: 'statements', roundTrips: logged });
-    logged = [];
-  }
-});
-// The channel must not keep the sandbox alive when it is told to stop.
-process.channel?.unref();
+// Answers over IPC only when preloaded into a child process: loaded in-process (PG_PROBE_IN_PROCESS=1),
+// the channel, if any, is its host's (a test runner's worker), not to be listened to or unref'd.
+if (process.env.PG_PROBE_IN_PROCESS !== '1') {
+  process.on('message', (/** @type {{ probe?: string } | undefined} */ message) => {
+    if (message?.probe === 'read') {
+      const cpu = process.cpuUsage();
+      process.send?.({ probe: 'totals', totals: { ...totals, cpuMicros: cpu.user + cpu.system } });
+    } else if (message?.probe === 'statements') {
+      process.send?.({ probe: 'statements', roundTrips: logged });
+      logged = [];
+    }
+  });
+  // The channel must not keep the sandbox alive when it is told to stop.
+  process.channel?.unref();
+}

@@ -1,0 +1,85 @@
+// @ts-check
+/**
+ * Counts the round trips to PostgreSQL of every operation's request example: what
+ * bench/round-trips-all.mjs prints and test/engine/store/postgres/round-trips.test.ts holds to a
+ * budget. The caller runs a sandbox on PostgreSQL in its own process with bench/pg-probe.mjs
+ * loaded (PG_PROBE_LOG=1), the deliverer idle (its statements would mix with the requests' own)
+ * and no request records or pruning. Plain JS, as the benches are (see the package README).
+ */
+import { readFileSync } from 'node:fs';
+import { openapiJsonPath } from '@svc/spec';
+import { example, jsonHeaders } from './bench-requests.mjs';
+
+/** Round trips a request of each kind may take. */
+export const ROUND_TRIP_BUDGET = { read: 1, write: 2 };
+
+/** A statement that changes something: a request sending one (or `begin`) is a write. */
+const CHANGES = /^\s*(begin|insert|update|delete|with\b[\s\S]*\b(insert|update|delete)\b)/i;
+
+/** A read that changes nothing, sent after a reset so that the client's row is remembered again. */
+const WARM_CLIENT_PATH = '/sandbox/clock/get';
+
+/** Every path of the spec with a request body, in document order. */
+export function operationPaths() {
+  const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
+  return Object.keys(document.paths).filter((path) => document.paths[path].post?.requestBody);
+}
+
+/**
+ * @typedef {object} CountedRequest
+ * @property {string} path
+ * @property {'first' | 'again'} state "first": the example after a reset to the canonical world,
+ *   with the client's row remembered (a reset forgets it; a busy sandbox remembers it). "again":
+ *   the same example once more, kept only when answered 200 again (an idempotent replay, a second
+ *   read, a second change).
+ * @property {number} status
+ * @property {'read' | 'write'} kind
+ * @property {string[][]} trips the SQL texts of each round trip
+ * @property {string} text the response body
+ */
+
+/**
+ * Sends each path's first request example to the sandbox at `url`, "first" and "again" (see
+ * {@link CountedRequest}), and returns what each request sent to PostgreSQL.
+ * @param {{ url: string, reset: () => Promise<void>, takeLoggedRoundTrips: () => string[][], paths?: string[] }} options
+ * @returns {Promise<CountedRequest[]>}
+ */
+export async function countRoundTrips({ url, reset, takeLoggedRoundTrips, paths = operationPaths() }) {
+  /** @param {string} path */
+  const send = async (path) => {
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify(example(path)),
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  /** @type {CountedRequest[]} */
+  const counted = [];
+  /**
+   * @param {string} path
+   * @param {'first' | 'again'} state
+   * @param {{ status: number, text: string }} answer
+   */
+  const take = (path, state, answer) => {
+    const trips = takeLoggedRoundTrips();
+    /** @type {'read' | 'write'} */
+    const kind = trips.some((trip) => trip.some((sql) => CHANGES.test(sql))) ? 'write' : 'read';
+    return { path, state, status: answer.status, kind, trips, text: answer.text };
+  };
+  for (const path of paths) {
+    await reset();
+    await send(WARM_CLIENT_PATH);
+    takeLoggedRoundTrips();
+    const first = take(path, 'first', await send(path));
+    counted.push(first);
+    if (first.status !== 200) {
+      continue;
+    }
+    const again = take(path, 'again', await send(path));
+    if (again.status === 200) {
+      counted.push(again);
+    }
+  }
+  return counted;
+}
