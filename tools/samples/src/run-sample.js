@@ -38,12 +38,22 @@ import ts from 'typescript';
  * @returns {string}
  */
 export function pointAt(source, targets) {
-  return source
-    .replaceAll('http://127.0.0.1:4020', targets.sandbox)
-    .replaceAll('https://sandbox.api.svc.example', targets.sandbox)
-    .replaceAll('http://127.0.0.1:4010', targets.mock)
-    .replace(/environment: '(local|sandbox)'/g, `baseUrl: '${targets.sandbox}'`)
-    .replace(/environment: 'mock'/g, `baseUrl: '${targets.mock}'`);
+  /** @type {Record<string, string>} */
+  const urls = {
+    'http://127.0.0.1:4020': targets.sandbox,
+    'https://sandbox.api.svc.example': targets.sandbox,
+    'http://127.0.0.1:4010': targets.mock,
+  };
+  /** @type {Record<string, string>} */
+  const environments = { local: targets.sandbox, sandbox: targets.sandbox, mock: targets.mock };
+  // One pass: a replacement is never read again, so a target URL that starts like another local
+  // URL (a sandbox on port 40105 against `http://127.0.0.1:4010`) stays as it is; and a URL
+  // followed by more port digits is not one of them.
+  return source.replace(
+    /(http:\/\/127\.0\.0\.1:40[12]0|https:\/\/sandbox\.api\.svc\.example)(?![\d.\w-])|environment: '(local|sandbox|mock)'/g,
+    (match, url, environment) =>
+      url !== undefined ? (urls[url] ?? match) : `baseUrl: '${environments[environment] ?? match}'`,
+  );
 }
 
 /**

@@ -50,4 +50,29 @@ describe('pointAt', () => {
       pointAt("x http://127.0.0.1:4020/a http://127.0.0.1:4010/b environment: 'local', environment: 'mock'", targets),
     ).toBe("x http://127.0.0.1:1/a http://127.0.0.1:2/b baseUrl: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:2'");
   });
+
+  it.each([
+    // A sandbox whose port starts like the mock's: its URL must not be read as the mock's.
+    ['http://127.0.0.1:40105', 'http://127.0.0.1:38765'],
+    ['http://127.0.0.1:40201', 'http://127.0.0.1:40109'],
+  ])('leaves a target URL as it is when it starts like another local URL (sandbox %s, mock %s)', (sandbox, mock) => {
+    const targets = { sandbox, mock, clientId: 'c', secret: 's', webhookSecret: 'w' };
+    expect(
+      pointAt(
+        "curl http://127.0.0.1:4020/auth/get; curl https://sandbox.api.svc.example/x; curl http://127.0.0.1:4010/y; environment: 'sandbox'",
+        targets,
+      ),
+    ).toBe(`curl ${sandbox}/auth/get; curl ${sandbox}/x; curl ${mock}/y; baseUrl: '${sandbox}'`);
+  });
+
+  it('leaves a URL that only starts like a local one', () => {
+    const targets = {
+      sandbox: 'http://127.0.0.1:1',
+      mock: 'http://127.0.0.1:2',
+      clientId: 'c',
+      secret: 's',
+      webhookSecret: 'w',
+    };
+    expect(pointAt('http://127.0.0.1:40201/a', targets)).toBe('http://127.0.0.1:40201/a');
+  });
 });
