@@ -3,7 +3,9 @@
  * in list order) on both engines, and on PostgreSQL an insert that waits for another client's
  * writer to commit ranks itself among the rows that writer committed (two connections, as two
  * instances have), and a create whose rank moves the position of a transfer another writer holds
- * does not wait for that writer (positions are rows of their own).
+ * does not wait for that writer (positions are rows of their own). Migration 0018 ranks again, on
+ * PostgreSQL, a row an instance of an older release inserted while 0013 ran (no trigger yet),
+ * waiting for such an insert still in progress.
  */
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -232,5 +234,77 @@ describe('list positions on PostgreSQL with two instances writing', () => {
       { event_id: 2, transfer_id: 'd-older', event_type: 'pending' },
       { event_id: 3, transfer_id: 'd-newer', event_type: 'posted' },
     ]);
+  });
+});
+
+describe('migration 0018 on PostgreSQL: rows an instance without the triggers inserted during the upgrade', () => {
+  /** A pool of its own on a fresh database, migrated up to `upTo`. */
+  async function migratedTo(upTo: string) {
+    const pool = new pg.Pool({ connectionString: await createTestDatabase(inject('pgAdminUrl')), max: 2 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const migrator = new Migrator({ db, provider: migrationProvider('postgres') });
+    expect((await migrator.migrateTo(upTo)).error).toBeUndefined();
+    return { pool, db, migrator };
+  }
+
+  it('ranks a row that 0013 left without a position, and every row after it again', async () => {
+    const { db, migrator } = await migratedTo('0013_list_positions');
+    try {
+      await db.insertInto('transfers').values(STORED).execute();
+      // As if inserted between 0013's ranking and its trigger: no position.
+      await db.deleteFrom('transfer_list_positions').where('transfer_id', '=', 'a-2a').execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await idsByPosition(db)).toEqual({
+        'client-a': [
+          { id: 'a-1', position: 1 },
+          { id: 'a-2a', position: 2 },
+          { id: 'a-2b', position: 3 },
+          { id: 'a-3', position: 4 },
+        ],
+        'client-b': [
+          { id: 'b-1', position: 1 },
+          { id: 'b-2', position: 2 },
+        ],
+      });
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('waits for an insert in progress without the trigger, then ranks its row', async () => {
+    const { pool, db, migrator } = await migratedTo('0013_list_positions');
+    const oldInstance = new pg.Client({
+      connectionString: (pool.options as { connectionString: string }).connectionString,
+    });
+    await oldInstance.connect();
+    try {
+      await db.insertInto('transfers').values(STORED.slice(0, 2)).execute();
+      // An instance of the release before 0013 inserts a row: no trigger runs for it (as with no
+      // trigger installed), and its transaction is still open when the migration starts.
+      await oldInstance.query('begin');
+      await oldInstance.query("set local session_replication_role = 'replica'");
+      const row = transferRow('client-a', 'a-old-instance', at(1));
+      const columns = Object.keys(row);
+      await oldInstance.query(
+        `insert into transfers (${columns.join(', ')}) values (${columns.map((_, index) => `$${index + 1}`).join(', ')})`,
+        Object.values(row),
+      );
+      let migrated = false;
+      const migration = migrator.migrateToLatest().then((result) => {
+        migrated = true;
+        return result;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(migrated).toBe(false);
+      await oldInstance.query('commit');
+      expect((await migration).error).toBeUndefined();
+      expect((await idsByPosition(db))['client-a']).toEqual([
+        { id: 'a-old-instance', position: 1 },
+        { id: 'a-3', position: 2 },
+      ]);
+    } finally {
+      await oldInstance.end();
+      await db.destroy();
+    }
   });
 });

@@ -30,7 +30,8 @@ export const POSITIONED_TABLES = [
   { table: 'bank_transfers', id: 'bank_transfer_id', positions: 'bank_transfer_list_positions' },
 ] as const;
 
-type Positioned = (typeof POSITIONED_TABLES)[number];
+/** One ranked table. */
+export type Positioned = (typeof POSITIONED_TABLES)[number];
 
 /**
  * The rank a row inserted as `new` takes: one after the position of the client's row sorting just
@@ -85,8 +86,8 @@ function postgresFunction(positioned: Positioned): RawBuilder<unknown> {
     $$`;
 }
 
-/** The rank of every existing row (both engines have window functions). */
-function backfill({ table, id, positions }: Positioned): RawBuilder<unknown> {
+/** The rank of every existing row (both engines have window functions). Migration 0018 ranks again with it. */
+export function backfill({ table, id, positions }: Positioned): RawBuilder<unknown> {
   const key = sql.ref(id);
   return sql`insert into ${sql.table(positions)} (${key}, client_id, list_position)
     select ${key}, client_id, row_number() over (partition by client_id order by created, ${key})
