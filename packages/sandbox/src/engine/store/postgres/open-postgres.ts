@@ -7,6 +7,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database.js';
+import { withCoalescedWrites } from './coalesced-writes.js';
 import { createStatementNames, withNamedStatements } from './named-statements.js';
 import { withPipelinedBegin } from './pipelined-begin.js';
 import { withRequestFlights } from './request-flight.js';
@@ -29,8 +30,11 @@ export function openPostgres(url: string, poolSize = 10): OpenedPostgres {
     pipeline: true,
     // A request's fault-rule lookup rides with its first statement (request-flight.ts); batches of
     // `together` go out at once (statements-together.ts).
+    // Statements given in one tick leave in one write to the socket (coalesced-writes.ts).
     Client: withStatementsTogether(
-      withRequestFlights(withNamedStatements(withPipelinedBegin(pg.Client), createStatementNames())),
+      withRequestFlights(
+        withNamedStatements(withPipelinedBegin(withCoalescedWrites(pg.Client)), createStatementNames()),
+      ),
     ),
   });
   // A connection that breaks (the server stopped or restarted) must not crash the process: the
