@@ -4,8 +4,8 @@ import type { Database } from '../../engine/store/database.js';
 import { paymentRefusalError } from './errors.js';
 import { findPayment, lockedPayment, type PaymentRow } from './queries.js';
 
-/** `payment`, or `INVALID_PAYMENT_ID` when there is none. */
-function found(payment: PaymentRow | undefined, paymentId: string): PaymentRow {
+/** `payment` (of the calling client), or `INVALID_PAYMENT_ID` when there is none. */
+export function paymentFound(payment: PaymentRow | undefined, paymentId: string): PaymentRow {
   if (!payment) {
     throw paymentRefusalError({ code: 'INVALID_PAYMENT_ID', paymentId });
   }
@@ -18,7 +18,7 @@ export async function paymentOfClient(
   clientId: string,
   paymentId: string,
 ): Promise<PaymentRow> {
-  return found(await findPayment(db, clientId, paymentId), paymentId);
+  return paymentFound(await findPayment(db, clientId, paymentId), paymentId);
 }
 
 /**
@@ -30,5 +30,5 @@ export async function paymentToChange(
   clientId: string,
   paymentId: string,
 ): Promise<PaymentRow> {
-  return found(await lockedPayment(trx, clientId, paymentId), paymentId);
+  return paymentFound(await lockedPayment(trx, clientId, paymentId), paymentId);
 }

@@ -13,7 +13,7 @@ import { orRefuse, refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import type { Database } from '../../engine/store/database.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
-import { paymentOfClient, paymentToChange } from './access.js';
+import { paymentFound, paymentToChange } from './access.js';
 import { paymentRefusalError } from './errors.js';
 import type { AfterCommit } from './finishing-answer.js';
 import { newPaymentToken, newRefundId } from './ids.js';
@@ -75,17 +75,14 @@ export const paymentChangeHandlers: HandlerGroup<
     const clientId = context.client.client_id;
     const refundId = newRefundId();
     return context.store.transaction(async (trx) => {
-      const reversed = await recordReversal(trx, {
+      const reversal = await recordReversal(trx, {
         clientId,
         paymentId: request.payment_id,
         refundId,
         now: context.now.toISOString(),
       });
-      if (!reversed) {
-        refuseIf(
-          reversalRefusal(await paymentOfClient(trx, clientId, request.payment_id), context.now),
-          paymentRefusalError,
-        );
+      if (!reversal.recorded) {
+        refuseIf(reversalRefusal(paymentFound(reversal.payment, request.payment_id), context.now), paymentRefusalError);
         throw new Error(`payment ${request.payment_id} is reversible but its reversal changed no row`);
       }
       // The last statement: sent with the commit on PostgreSQL.

@@ -15,7 +15,14 @@ import { engineOf } from '../../engine/store/engine-of.js';
 import { NEXT_EVENT_ID, withNextEventId } from '../../engine/store/event-log.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
 import { PAYMENT_CHANGES_COUNTER } from '../../engine/store/migrations/0003-payments.js';
-import { columnsOf, type Placeholders, prepareQuery, valuesOf } from '../../engine/store/prepared-query.js';
+import {
+  affectedRows,
+  columnsOf,
+  type Placeholders,
+  prepareQuery,
+  valuesOf,
+} from '../../engine/store/prepared-query.js';
+import { together } from '../../engine/store/together.js';
 import { type AfterCommit, finishWithAnswer } from './finishing-answer.js';
 import type { ListBound } from './list-cursor.js';
 import type { PaymentsTable } from './tables.js';
@@ -104,14 +111,14 @@ export async function insertPayment(trx: Transaction<Database>, row: NewPayment)
   await trx.insertInto('payments').values(insertable).execute();
 }
 
+/** The select of the payment `paymentId` of `clientId`. */
+function paymentQuery(db: Db, clientId: string, paymentId: string) {
+  return db.selectFrom('payments').selectAll().where('client_id', '=', clientId).where('payment_id', '=', paymentId);
+}
+
 /** The payment `paymentId` of `clientId`, or undefined (unknown, or another client's). */
 export async function findPayment(db: Db, clientId: string, paymentId: string): Promise<PaymentRow | undefined> {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .where('payment_id', '=', paymentId)
-    .executeTakeFirst();
+  return paymentQuery(db, clientId, paymentId).executeTakeFirst();
 }
 
 /**
@@ -124,15 +131,8 @@ export async function lockedPayment(
   clientId: string,
   paymentId: string,
 ): Promise<PaymentRow | undefined> {
-  let query = trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .where('payment_id', '=', paymentId);
-  if (engineOf(trx) === 'postgres') {
-    query = query.forUpdate();
-  }
-  return query.executeTakeFirst();
+  const query = paymentQuery(trx, clientId, paymentId);
+  return (engineOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /**
@@ -221,15 +221,24 @@ export async function finishWithStatusChange(
   return finishWithAnswer(trx, async () => (await returning.executeTakeFirst()) as PaymentRow | undefined);
 }
 
+/** What recording a reversal gives: whether it was recorded, and the payment as it is after. */
+export interface ReversalOutcome {
+  recorded: boolean;
+  /** The payment after the attempt (undefined: unknown, or another client's): what a refusal is decided on. */
+  payment: PaymentRow | undefined;
+}
+
 /**
  * Records the reversal of a payment, only if it is an executed one-time payment with refund
- * details and no reversal yet; false otherwise (including when a concurrent reversal won).
+ * details and no reversal yet (not recorded otherwise, including when a concurrent reversal won).
+ * The payment is read right after, in the same round trip on PostgreSQL, so a refusal needs no
+ * more.
  */
 export async function recordReversal(
   trx: Transaction<Database>,
   input: { clientId: string; paymentId: string; refundId: string; now: string },
-): Promise<boolean> {
-  const result = await trx
+): Promise<ReversalOutcome> {
+  const update = trx
     .updateTable('payments')
     .set({ refund_id: input.refundId, refund_status: 'INITIATED', refund_created_at: input.now })
     .where('client_id', '=', input.clientId)
@@ -237,9 +246,12 @@ export async function recordReversal(
     .where('refund_id', 'is', null)
     .where('schedule', 'is', null)
     .where('status', 'in', ['PAYMENT_STATUS_EXECUTED', 'PAYMENT_STATUS_COMPLETED'])
-    .where('refund_details', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where('refund_details', 'is not', null);
+  const [recorded, found] = await together(trx, [
+    update.compile(),
+    paymentQuery(trx, input.clientId, input.paymentId).compile(),
+  ]);
+  return { recorded: affectedRows(recorded) === 1, payment: found.rows[0] };
 }
 
 /**
