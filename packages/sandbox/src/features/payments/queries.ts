@@ -221,18 +221,18 @@ export async function finishWithStatusChange(
   return finishWithAnswer(trx, async () => (await returning.executeTakeFirst()) as PaymentRow | undefined);
 }
 
-/** What recording a reversal gives: whether it was recorded, and the payment as it is after. */
+/** What recording a reversal gives: whether it was recorded, and when it was not, the payment as it is. */
 export interface ReversalOutcome {
   recorded: boolean;
-  /** The payment after the attempt (undefined: unknown, or another client's): what a refusal is decided on. */
+  /** When not recorded, the payment (undefined: unknown, or another client's): what a refusal is decided on. */
   payment: PaymentRow | undefined;
 }
 
 /**
  * Records the reversal of a payment, only if it is an executed one-time payment with refund
  * details and no reversal yet (not recorded otherwise, including when a concurrent reversal won).
- * The payment is read right after, in the same round trip on PostgreSQL, so a refusal needs no
- * more.
+ * On PostgreSQL the payment is read right after, in the same round trip, so a refusal needs no
+ * more; on SQLite it is read only when the reversal was not recorded.
  */
 export async function recordReversal(
   trx: Transaction<Database>,
@@ -247,10 +247,13 @@ export async function recordReversal(
     .where('schedule', 'is', null)
     .where('status', 'in', ['PAYMENT_STATUS_EXECUTED', 'PAYMENT_STATUS_COMPLETED'])
     .where('refund_details', 'is not', null);
-  const [recorded, found] = await together(trx, [
-    update.compile(),
-    paymentQuery(trx, input.clientId, input.paymentId).compile(),
-  ]);
+  const read = paymentQuery(trx, input.clientId, input.paymentId);
+  if (engineOf(trx) !== 'postgres') {
+    // No round trips to save: the payment is read only for a refusal.
+    const recorded = Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+    return { recorded, payment: recorded ? undefined : await read.executeTakeFirst() };
+  }
+  const [recorded, found] = await together(trx, [update.compile(), read.compile()]);
   return { recorded: affectedRows(recorded) === 1, payment: found.rows[0] };
 }
 
