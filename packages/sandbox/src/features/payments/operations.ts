@@ -15,7 +15,7 @@ import { paymentRefusalError } from './errors.js';
 import { newPaymentId, newPaymentToken } from './ids.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { presentPayment } from './present.js';
-import { insertPayment, listPayments, nextChangeSeq } from './queries.js';
+import { insertPayment, listPayments } from './queries.js';
 import { recipientHandlers, recipientOfClient } from './recipient-operations.js';
 import { refundHandlers } from './refunds.js';
 import { createRequestSchedule, recipientFitRefusal } from './rules.js';
@@ -36,6 +36,8 @@ const ownHandlers: HandlerGroup<
     const now = context.now.toISOString();
     const expiresAt = new Date(context.now.getTime() + AUTHORISATION_WINDOW_MS).toISOString();
     const paymentId = newPaymentId();
+    // The recipient was read before: the transaction is its insert alone, sent with `begin` and
+    // the commit on PostgreSQL.
     await context.store.transaction(async (trx) => {
       await insertPayment(trx, {
         payment_id: paymentId,
@@ -47,7 +49,6 @@ const ownHandlers: HandlerGroup<
         status: 'PAYMENT_STATUS_INPUT_NEEDED',
         created_at: now,
         last_status_update: now,
-        change_seq: await nextChangeSeq(trx),
         expires_at: expiresAt,
         recipient_iban: recipient.iban,
         recipient_bacs_account: recipient.bacs_account,

@@ -1,14 +1,29 @@
 /**
- * Payments in the store. Every change that other requests could race with is one conditional
- * UPDATE whose WHERE clause is the rule (still awaiting input, not reversed yet, the token still
- * current and unused), so of two concurrent requests exactly one changes the row; the caller
- * reads the number of changed rows. Creation and status changes take a sequence number from the
- * `payment_changes` counter inside the writing transaction (its row lock orders writers on
- * PostgreSQL; SQLite has one writer), which orders payments changed in the same instant.
+ * Payments in the store. Every change that other requests could race with is decided on the row
+ * as it is: either one conditional UPDATE whose WHERE clause is the rule (not reversed yet), of
+ * two concurrent requests exactly one changing the row, the caller reading the number of changed
+ * rows; or (status changes, payment tokens) on the row read with {@link lockedPayment}, which on
+ * PostgreSQL keeps it locked until the transaction ends, the change then sent with the commit and
+ * still conditional. Creation and status changes take a sequence number from the
+ * `payment_changes` counter inside the writing transaction, which orders payments changed in the
+ * same instant: on PostgreSQL in the statement that writes the payment, sent with the commit, so
+ * its row is locked only while the server runs that statement and commits; SQLite has one writer.
  */
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type QueryCreator, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
+import { engineOf } from '../../engine/store/engine-of.js';
+import { NEXT_EVENT_ID, withNextEventId } from '../../engine/store/event-log.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
 import { PAYMENT_CHANGES_COUNTER } from '../../engine/store/migrations/0003-payments.js';
+import {
+  affectedRows,
+  columnsOf,
+  type Placeholders,
+  prepareQuery,
+  valuesOf,
+} from '../../engine/store/prepared-query.js';
+import { together } from '../../engine/store/together.js';
+import { type AfterCommit, finishWithAnswer } from './finishing-answer.js';
 import type { ListBound } from './list-cursor.js';
 import type { PaymentsTable } from './tables.js';
 
@@ -41,19 +56,83 @@ export async function nextChangeSeq(trx: Transaction<Database>): Promise<number>
   return Number(row.value);
 }
 
-/** Inserts a payment. */
-export async function insertPayment(trx: Transaction<Database>, row: Insertable<PaymentsTable>): Promise<void> {
-  await trx.insertInto('payments').values(row).execute();
+/** A new payment: every column but its change sequence number, which the insert takes. */
+export type NewPayment = Omit<PaymentsTable, 'change_seq'>;
+
+const NEW_PAYMENT_COLUMNS = columnsOf<NewPayment>({
+  payment_id: true,
+  client_id: true,
+  recipient_id: true,
+  reference: true,
+  currency: true,
+  amount: true,
+  status: true,
+  created_at: true,
+  last_status_update: true,
+  expires_at: true,
+  recipient_iban: true,
+  recipient_bacs_account: true,
+  recipient_bacs_sort_code: true,
+  schedule: true,
+  request_refund_details: true,
+  payer_iban: true,
+  payer_bacs_account: true,
+  payer_bacs_sort_code: true,
+  refund_details: true,
+  refund_id: true,
+  refund_status: true,
+  refund_created_at: true,
+  payment_token: true,
+  payment_token_expires_at: true,
+  payment_token_used_at: true,
+});
+
+/**
+ * PostgreSQL: takes the next change sequence number and inserts the payment with it, in one
+ * statement (the counter is incremented in a data-modifying CTE, as event ids are).
+ */
+const insertPaymentWithChangeSeqQuery = prepareQuery((db, p: Placeholders<NewPayment>) =>
+  withNextEventId(db, PAYMENT_CHANGES_COUNTER)
+    .insertInto('payments')
+    .values({ ...valuesOf(p, NEW_PAYMENT_COLUMNS), change_seq: NEXT_EVENT_ID }),
+);
+
+/**
+ * Inserts a payment with the next change sequence number, as the last statement of the
+ * transaction: call it last. On PostgreSQL one statement, sent with the commit
+ * (`finishing-statement.ts`); elsewhere the counter's increment, then the insert.
+ */
+export async function insertPayment(trx: Transaction<Database>, row: NewPayment): Promise<void> {
+  if (engineOf(trx) === 'postgres') {
+    await finishWith(trx, () => insertPaymentWithChangeSeqQuery.execute(trx, row));
+    return;
+  }
+  const insertable: Insertable<PaymentsTable> = { ...row, change_seq: await nextChangeSeq(trx) };
+  await trx.insertInto('payments').values(insertable).execute();
+}
+
+/** The select of the payment `paymentId` of `clientId`. */
+function paymentQuery(db: Db, clientId: string, paymentId: string) {
+  return db.selectFrom('payments').selectAll().where('client_id', '=', clientId).where('payment_id', '=', paymentId);
 }
 
 /** The payment `paymentId` of `clientId`, or undefined (unknown, or another client's). */
 export async function findPayment(db: Db, clientId: string, paymentId: string): Promise<PaymentRow | undefined> {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .where('payment_id', '=', paymentId)
-    .executeTakeFirst();
+  return paymentQuery(db, clientId, paymentId).executeTakeFirst();
+}
+
+/**
+ * The payment `paymentId` of `clientId` for a change decided on it, or undefined. On PostgreSQL
+ * the row stays locked (`for update`) until the transaction ends: a concurrent change waits, then
+ * reads the row as this transaction left it. SQLite runs one writing transaction at a time.
+ */
+export async function lockedPayment(
+  trx: Transaction<Database>,
+  clientId: string,
+  paymentId: string,
+): Promise<PaymentRow | undefined> {
+  const query = paymentQuery(trx, clientId, paymentId);
+  return (engineOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /**
@@ -94,21 +173,35 @@ export interface StatusChange {
   from: string;
   to: string;
   now: string;
-  changeSeq: number;
   /** JSON refund details to set (the payment is being executed with refund details requested). */
   refundDetails?: string;
   /** Use this payment token up in the same change; it must be current, unused and unexpired. */
   useToken?: string;
 }
 
-/** Applies `change`; false when the payment no longer matches its conditions (a concurrent change). */
-export async function changeStatus(trx: Transaction<Database>, change: StatusChange): Promise<boolean> {
-  let query = trx
+/**
+ * Applies `change` as the last statement of the transaction (call it last; decide it on the row
+ * of {@link lockedPayment}), with the next change sequence number: on PostgreSQL one statement,
+ * sent with the commit. Once the transaction has committed, its answer is the payment after the
+ * change, or undefined when the payment no longer matched the change's conditions (then nothing
+ * but the sequence number changed).
+ */
+export async function finishWithStatusChange(
+  trx: Transaction<Database>,
+  change: StatusChange,
+): Promise<AfterCommit<PaymentRow | undefined>> {
+  const postgres = engineOf(trx) === 'postgres';
+  const changeSeq = postgres ? NEXT_EVENT_ID : await nextChangeSeq(trx);
+  // The counter's CTE adds a table that only the raw value expression reads: typed as without it.
+  const creator: QueryCreator<Database> = postgres
+    ? (withNextEventId(trx, PAYMENT_CHANGES_COUNTER) as unknown as QueryCreator<Database>)
+    : trx;
+  let query = creator
     .updateTable('payments')
     .set({
       status: change.to,
       last_status_update: change.now,
-      change_seq: change.changeSeq,
+      change_seq: changeSeq,
       ...(change.refundDetails ? { refund_details: change.refundDetails } : {}),
       ...(change.useToken ? { payment_token_used_at: change.now } : {}),
     })
@@ -124,19 +217,28 @@ export async function changeStatus(trx: Transaction<Database>, change: StatusCha
       .where('payment_token_used_at', 'is', null)
       .where('payment_token_expires_at', '>', change.now);
   }
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const returning = query.returningAll();
+  return finishWithAnswer(trx, async () => (await returning.executeTakeFirst()) as PaymentRow | undefined);
+}
+
+/** What recording a reversal gives: whether it was recorded, and when it was not, the payment as it is. */
+export interface ReversalOutcome {
+  recorded: boolean;
+  /** When not recorded, the payment (undefined: unknown, or another client's): what a refusal is decided on. */
+  payment: PaymentRow | undefined;
 }
 
 /**
  * Records the reversal of a payment, only if it is an executed one-time payment with refund
- * details and no reversal yet; false otherwise (including when a concurrent reversal won).
+ * details and no reversal yet (not recorded otherwise, including when a concurrent reversal won).
+ * On PostgreSQL the payment is read right after, in the same round trip, so a refusal needs no
+ * more; on SQLite it is read only when the reversal was not recorded.
  */
 export async function recordReversal(
   trx: Transaction<Database>,
   input: { clientId: string; paymentId: string; refundId: string; now: string },
-): Promise<boolean> {
-  const result = await trx
+): Promise<ReversalOutcome> {
+  const update = trx
     .updateTable('payments')
     .set({ refund_id: input.refundId, refund_status: 'INITIATED', refund_created_at: input.now })
     .where('client_id', '=', input.clientId)
@@ -144,23 +246,32 @@ export async function recordReversal(
     .where('refund_id', 'is', null)
     .where('schedule', 'is', null)
     .where('status', 'in', ['PAYMENT_STATUS_EXECUTED', 'PAYMENT_STATUS_COMPLETED'])
-    .where('refund_details', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where('refund_details', 'is not', null);
+  const read = paymentQuery(trx, input.clientId, input.paymentId);
+  if (engineOf(trx) !== 'postgres') {
+    // No round trips to save: the payment is read only for a refusal.
+    const recorded = Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+    return { recorded, payment: recorded ? undefined : await read.executeTakeFirst() };
+  }
+  const [recorded, found] = await together(trx, [update.compile(), read.compile()]);
+  return { recorded: affectedRows(recorded) === 1, payment: found.rows[0] };
 }
 
-/** Replaces the payment token of a payment still awaiting input at `now`; false otherwise. */
-export async function replacePaymentToken(
+/**
+ * Replaces the payment token of a payment still awaiting input at `now`, as the last statement of
+ * the transaction (call it last; decide it on the row of {@link lockedPayment}). Once the
+ * transaction has committed, its answer is whether the token was replaced.
+ */
+export async function finishWithTokenReplacement(
   trx: Transaction<Database>,
   input: { clientId: string; paymentId: string; token: string; expiresAt: string; now: string },
-): Promise<boolean> {
-  const result = await trx
+): Promise<AfterCommit<boolean>> {
+  const update = trx
     .updateTable('payments')
     .set({ payment_token: input.token, payment_token_expires_at: input.expiresAt, payment_token_used_at: null })
     .where('client_id', '=', input.clientId)
     .where('payment_id', '=', input.paymentId)
     .where('status', '=', INPUT_NEEDED)
-    .where('expires_at', '>', input.now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where('expires_at', '>', input.now);
+  return finishWithAnswer(trx, async () => Number((await update.executeTakeFirst()).numUpdatedRows) === 1);
 }

@@ -5,6 +5,8 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
+import { affectedRows } from '../../engine/store/prepared-query.js';
+import { together } from '../../engine/store/together.js';
 import { type RecipientDetails, recipientDetailsKey } from './recipient-details.js';
 import type { PaymentRecipientsTable } from './tables.js';
 
@@ -29,7 +31,7 @@ export async function createRecipientOnce(
 ): Promise<RecipientOutcome> {
   const { details } = input;
   const detailsKey = recipientDetailsKey(details);
-  const inserted = await db
+  const insert = db
     .insertInto('payment_recipients')
     .values({
       recipient_id: input.recipientId,
@@ -42,15 +44,22 @@ export async function createRecipientOnce(
       details_key: detailsKey,
       created_at: input.createdAt,
     })
-    .onConflict((conflict) => conflict.columns(['client_id', 'details_key']).doNothing())
-    .executeTakeFirst();
-  const recipient = await db
+    .onConflict((conflict) => conflict.columns(['client_id', 'details_key']).doNothing());
+  const select = db
     .selectFrom('payment_recipients')
     .selectAll()
     .where('client_id', '=', input.clientId)
-    .where('details_key', '=', detailsKey)
-    .executeTakeFirstOrThrow();
-  return { recipient, created: Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0 };
+    .where('details_key', '=', detailsKey);
+  // Both in one round trip. The select is a statement of its own, after the insert: it sees the
+  // row this insert made, or the one a concurrent creation committed (the insert waited for it).
+  const [inserted, found] = await together(db, [insert.compile(), select.compile()]);
+  const recipient = found.rows[0];
+  if (!recipient) {
+    throw new Error(
+      `the recipient of client ${input.clientId} with details key ${detailsKey} is missing after its insert`,
+    );
+  }
+  return { recipient, created: affectedRows(inserted) > 0 };
 }
 
 /** The recipient `recipientId` of `clientId`, or undefined (unknown, or another client's). */

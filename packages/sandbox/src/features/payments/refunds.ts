@@ -4,15 +4,18 @@
  * (due work of kind {@link REFUND_EXECUTION}, scheduled with the reversal), unless
  * `/sandbox/payment/refund/simulate` moved it first (to `EXECUTED` or `FAILED`). Each move is one
  * conditional UPDATE from `INITIATED`, so of a simulation and a scheduled execution exactly one
- * moves the refund.
+ * moves the refund (a simulation decides on the payment read locked, then sends the move with
+ * its commit).
  */
 import type { Transaction } from 'kysely';
 import { SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { type DuePerformer, scheduleDueWork } from '../../engine/schedule/due-work.js';
 import type { Database } from '../../engine/store/database.js';
-import { paymentOfClient } from './access.js';
+import { paymentToChange } from './access.js';
+import { finishWithAnswer } from './finishing-answer.js';
 import { presentPayment } from './present.js';
+import type { PaymentRow } from './queries.js';
 import { addDays, nextUkWorkingDay, ukDate } from './uk-calendar.js';
 
 /** The due-work kind that executes a refund; its subject is the payment id. */
@@ -40,19 +43,23 @@ export async function scheduleRefundExecution(
   });
 }
 
-/** Moves the refund of the payment from `INITIATED` to `outcome`; false when it is not `INITIATED`. */
+/**
+ * Moves the refund of the payment from `INITIATED` to `outcome`: the payment after the move, or
+ * undefined when its refund is not `INITIATED`.
+ */
 async function moveRefund(
   trx: Transaction<Database>,
   input: { clientId: string; paymentId: string; outcome: RefundOutcome },
-): Promise<boolean> {
-  const result = await trx
+): Promise<PaymentRow | undefined> {
+  const moved = await trx
     .updateTable('payments')
     .set({ refund_status: input.outcome })
     .where('client_id', '=', input.clientId)
     .where('payment_id', '=', input.paymentId)
     .where('refund_status', '=', 'INITIATED')
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return moved as PaymentRow | undefined;
 }
 
 function refundTransitionInvalid(message: string): SandboxError {
@@ -67,29 +74,36 @@ export const refundExecutionPerformer: DuePerformer = {
   },
 };
 
-/** `/sandbox/payment/refund/simulate`. */
+/** `/sandbox/payment/refund/simulate`, decided on the payment read locked; the move goes with the commit. */
 export const refundHandlers: HandlerGroup<'sandboxPaymentRefundSimulate'> = {
   async sandboxPaymentRefundSimulate(request, context) {
     const clientId = context.client.client_id;
-    const payment = await context.store.transaction(async (trx) => {
-      const current = await paymentOfClient(trx, clientId, request.payment_id);
+    const outcome = await context.store.transaction(async (trx) => {
+      const current = await paymentToChange(trx, clientId, request.payment_id);
       if (current.refund_id === null) {
         throw refundTransitionInvalid(
           `payment_id ${current.payment_id} has no refund; reverse it with /payment_initiation/payment/reverse first`,
         );
       }
-      const status = current.refund_status ?? 'INITIATED';
-      if (status === request.status) {
-        return current;
+      if ((current.refund_status ?? 'INITIATED') === request.status) {
+        return { payment: current };
       }
-      if (!(await moveRefund(trx, { clientId, paymentId: current.payment_id, outcome: request.status }))) {
-        const moved = await paymentOfClient(trx, clientId, request.payment_id);
+      if (current.refund_status !== 'INITIATED') {
         throw refundTransitionInvalid(
-          `the refund ${current.refund_id} of payment_id ${current.payment_id} is ${moved.refund_status}, a final status; it cannot become ${request.status}`,
+          `the refund ${current.refund_id} of payment_id ${current.payment_id} is ${current.refund_status}, a final status; it cannot become ${request.status}`,
         );
       }
-      return paymentOfClient(trx, clientId, request.payment_id);
+      const moved = await finishWithAnswer(trx, () =>
+        moveRefund(trx, { clientId, paymentId: current.payment_id, outcome: request.status }),
+      );
+      return { moved };
     });
+    const payment = 'payment' in outcome ? outcome.payment : await outcome.moved.answer;
+    if (!payment) {
+      throw new Error(
+        `the refund move of payment ${request.payment_id}, decided on the locked payment, changed no row`,
+      );
+    }
     return { payment: presentPayment(payment, context.now) };
   },
 };

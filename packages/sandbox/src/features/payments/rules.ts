@@ -224,6 +224,14 @@ export function reversalRefusal(payment: PaymentFacts, now: Date): PaymentRefusa
   return null;
 }
 
+/** Why a payment token cannot be created for `payment` at `now` (it no longer awaits input); null when it can. */
+export function tokenCreationRefusal(payment: PaymentFacts, now: Date): PaymentRefusal | null {
+  const { status } = effectiveStatus(payment, now);
+  return status === INPUT_NEEDED
+    ? null
+    : { code: 'PAYMENT_NOT_AWAITING_INPUT', paymentId: payment.payment_id, status, to: 'create a token' };
+}
+
 /** Whether `token` is the payment's current, unused, unexpired payment token at `now`. */
 export function paymentTokenRefusal(payment: PaymentFacts, token: string, now: Date): PaymentRefusal | null {
   const problem =

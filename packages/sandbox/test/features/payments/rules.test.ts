@@ -11,6 +11,7 @@ import {
   recipientFitRefusal,
   reversalRefusal,
   simulationStep,
+  tokenCreationRefusal,
 } from '../../../src/features/payments/rules.js';
 import type { PaymentStatus } from '../../../src/features/payments/status.js';
 
@@ -171,6 +172,34 @@ describe('paymentTokenRefusal', () => {
   ])('%s', (_name, payment, token, problem) => {
     const refusal = paymentTokenRefusal(payment, token, NOW);
     expect(refusal === null ? null : refusal.code === 'INVALID_PAYMENT_TOKEN' && refusal.problem).toEqual(problem);
+  });
+});
+
+describe('tokenCreationRefusal', () => {
+  it.each<[string, PaymentFacts, PaymentRefusal | null]>([
+    ['a payment awaiting input', PAYMENT, null],
+    [
+      'one awaiting input with its token used (a new one replaces it)',
+      { ...PAYMENT, payment_token_used_at: '2026-11-25T11:59:00Z' },
+      null,
+    ],
+    [
+      'one that moved on',
+      { ...PAYMENT, status: 'PAYMENT_STATUS_PROCESSING' },
+      {
+        code: 'PAYMENT_NOT_AWAITING_INPUT',
+        paymentId: 'p-1',
+        status: 'PAYMENT_STATUS_PROCESSING',
+        to: 'create a token',
+      },
+    ],
+    [
+      'one that expired on the clock, at its expiry instant',
+      { ...PAYMENT, expires_at: '2026-11-25T12:00:00.000Z' },
+      { code: 'PAYMENT_NOT_AWAITING_INPUT', paymentId: 'p-1', status: 'PAYMENT_STATUS_EXPIRED', to: 'create a token' },
+    ],
+  ])('%s', (_name, payment, refusal) => {
+    expect(tokenCreationRefusal(payment, NOW)).toEqual(refusal);
   });
 });
 
