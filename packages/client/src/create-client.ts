@@ -96,9 +96,7 @@ export function createClient(options: ClientOptions): SvcClient {
     mustBe('credentials', "'headers' or 'body'", credentials);
   }
   if (environment !== undefined && !Object.hasOwn(environments, environment)) {
-    throw new TypeError(
-      `createClient: unknown environment ${JSON.stringify(environment)}; use one of ${Object.keys(environments).join(', ')} or baseUrl`,
-    );
+    mustBe('environment', `one of ${Object.keys(environments)} (or set baseUrl)`, environment);
   }
   const baseUrl = (options.baseUrl ?? environments[environment ?? 'sandbox']).replace(/\/+$/, '');
   try {
@@ -207,9 +205,7 @@ export function createClient(options: ClientOptions): SvcClient {
 
 /** A time limit in milliseconds: Infinity (or anything from NO_TIME_LIMIT_MS on) turns it off. */
 function checkTimeout(timeoutMs: number): number {
-  return timeoutMs > 0
-    ? timeoutMs
-    : mustBe('timeoutMs', 'a positive number of milliseconds (Infinity: no limit)', timeoutMs);
+  return timeoutMs > 0 ? timeoutMs : mustBe('timeoutMs', 'a positive number (Infinity: no limit)', timeoutMs);
 }
 
 function checkRetries(maxRetries: number): number {

@@ -31,6 +31,12 @@ export abstract class SvcError extends Error {
   /** What went wrong: `api`, `network`, `timeout`, `invalid_response` or `webhook`. */
   abstract readonly kind: SvcErrorKind;
 
+  /** An error with `message`, holding the fields of `init` as its own. */
+  protected constructor(message: string, init: object) {
+    super(message);
+    Object.assign(this, init);
+  }
+
   /** Own enumerable fields plus `name` and `message`, so `JSON.stringify(error)` is useful. */
   toJSON(): Record<string, unknown> {
     return { name: this.name, message: this.message, ...(this as object) };
@@ -89,14 +95,14 @@ export class SvcApiError<T extends ErrorType = ErrorType> extends SvcError {
     const id = init.request_id ? `, request_id ${init.request_id}` : '';
     super(
       `${init.error_type} ${init.error_code}: ${init.error_message} (HTTP ${init.status} from POST ${init.operation}${id})`,
+      init,
     );
-    Object.assign(this, init);
   }
 }
 
-/** `1 attempt` / `3 attempts`, for error messages. */
-function attemptsText(attempts: number): string {
-  return `${attempts} attempt${attempts === 1 ? '' : 's'}`;
+/** The message of a call that got no response: `POST <operation> got no response<what> (attempts: <n>)`. */
+function noResponse(init: { operation: string; attempts: number }, what: string): string {
+  return `POST ${init.operation} got no response${what} (attempts: ${init.attempts})`;
 }
 
 /** No response arrived: the connection failed, was reset, or the host was not found. */
@@ -111,9 +117,7 @@ export class SvcNetworkError extends SvcError {
   declare readonly code: string | null;
 
   constructor({ detail, ...init }: { operation: string; attempts: number; code: string | null; detail: string }) {
-    const code = init.code ? ` (${init.code})` : '';
-    super(`POST ${init.operation} failed without a response${code}: ${detail} (${attemptsText(init.attempts)})`);
-    Object.assign(this, init);
+    super(noResponse(init, `${init.code ? ` (${init.code})` : ''}: ${detail}`), init);
   }
 }
 
@@ -129,10 +133,7 @@ export class SvcTimeoutError extends SvcError {
   declare readonly attempts: number;
 
   constructor(init: { operation: string; timeoutMs: number; attempts: number }) {
-    super(
-      `POST ${init.operation} timed out after ${init.timeoutMs} ms (${attemptsText(init.attempts)}); the server may still have performed it`,
-    );
-    Object.assign(this, init);
+    super(`${noResponse(init, ` within ${init.timeoutMs} ms`)}; the server may still have performed it`, init);
   }
 }
 
@@ -148,8 +149,7 @@ export class SvcInvalidResponseError extends SvcError {
   declare readonly unparsedBody: string;
 
   constructor({ problem, ...init }: { operation: string; status: number; problem: string; unparsedBody: string }) {
-    super(`POST ${init.operation} answered HTTP ${init.status} with ${problem}`);
-    Object.assign(this, init);
+    super(`POST ${init.operation} answered HTTP ${init.status} with ${problem}`, init);
   }
 }
 
@@ -173,8 +173,7 @@ export class SvcWebhookError extends SvcError {
 
   constructor(init: { reason: WebhookErrorReason; webhook_code: string | null; problems: readonly string[] }) {
     const what = init.webhook_code ? `${init.webhook_code} webhook` : 'webhook';
-    super(`invalid ${what} body (${init.reason}): ${init.problems.join('; ')}`);
-    Object.assign(this, init);
+    super(`invalid ${what} body (${init.reason}): ${init.problems.join('; ')}`, init);
   }
 }
 
