@@ -134,13 +134,15 @@ export function createClient(options: ClientOptions): SvcClient {
     // a finalizer each), and fetch follows the signal it is given anyway; with both, every
     // attempt would pay twice. The `Request` still shows it as its `signal` (see attempt-request.ts).
     const attempt = (fetchInit: FetchInit | undefined) =>
-      rawPost(path, {
-        ...init,
-        body,
-        signal: undefined,
-        [ATTEMPT]: fetchInit,
-        fetch: fetchInit ? (request: Request) => baseFetch(request, fetchInit) : baseFetch,
-      });
+      rawPost(
+        path,
+        Object.assign({}, init, {
+          body,
+          signal: undefined,
+          [ATTEMPT]: fetchInit,
+          fetch: fetchInit ? (request: Request) => baseFetch(request, fetchInit) : baseFetch,
+        }),
+      );
     return send(path, attempt, {
       timeoutMs: checkTimeout(limits?.timeoutMs ?? timeoutMs),
       maxRetries: checkRetries(limits?.maxRetries ?? maxRetries),
