@@ -104,7 +104,6 @@ async function* pages(
   let position = offset ? (numberAt(body, offset) ?? 0) : body[field];
   const sent = new Set([position]);
   let previous: string | undefined;
-  let previousPosition: unknown;
   for (let fetched = 1; ; fetched++) {
     const page = await fetchPage(position == null ? start : setAt(start, positionPath, position));
     const invalid = (problem: string) =>
@@ -131,12 +130,11 @@ async function* pages(
       // A server that ignores the position answers every page alike: never ending for
       // count/offset, thousands of calls for a large total. Empty pages may repeat (a filter).
       throw stalled(
-        `${field} ${JSON.stringify(position)} gave the same ${items.length} ${itemsName} as ${offset ? `${field} ${previousPosition}` : 'the page before'}`,
+        `${field} ${JSON.stringify(position)} gave the same ${items.length} ${itemsName} as the page before`,
       );
     }
     yield page;
     previous = fingerprint;
-    previousPosition = position;
     let done: boolean;
     if (kind === 'cursor') {
       position = page[next as string];
