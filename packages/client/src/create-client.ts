@@ -2,7 +2,7 @@ import type { paths } from '@svc/spec/types';
 import createFetchClient from 'openapi-fetch';
 import { toApiError, unparsedBody } from './api-error.js';
 import { ATTEMPT, createAttemptRequestClass } from './attempt-request.js';
-import { bodySerializer, type CredentialsPlacement, credentialHeaders, HEADERS } from './credentials.js';
+import { bodySerializer, type CredentialsPlacement, defaultHeaders } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';
 import { type Environment, environments } from './generated/environments.gen.js';
 import { type OperationMethods, operationTable, type Paginators } from './generated/operations.gen.js';
@@ -108,15 +108,11 @@ export function createClient(options: ClientOptions): SvcClient {
   const maxRetries = checkRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES);
   const bodyCredentials = credentials === 'body';
   const policies: Record<string, RetryPolicy> = {};
-  const headers: Record<string, string> = bodyCredentials ? {} : credentialHeaders(options);
-  if (version) {
-    headers[HEADERS.version] = version;
-  }
   const baseFetch: FetchLike = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
   // Credentials go in the default headers, or into every JSON body.
   const fetchClient = createFetchClient<paths>({
     baseUrl,
-    headers,
+    headers: defaultHeaders(options, bodyCredentials, version),
     fetch: baseFetch,
     Request: createAttemptRequestClass(globalThis.Request),
     bodySerializer: bodySerializer(credentials, options),

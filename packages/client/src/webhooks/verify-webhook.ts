@@ -5,14 +5,14 @@
  * browsers, Node (>= 20) and edge runtimes.
  */
 import { SvcWebhookError } from '../errors.js';
-import { HEADER_NAMES } from '../generated/headers.gen.js';
+import { webhookIdHeader, webhookSignatureHeader } from '../generated/headers.gen.js';
 import { parseWebhook, type WebhookPayload } from './parse-webhook.js';
 
 /** The header that carries the signature. */
-export const WEBHOOK_SIGNATURE_HEADER = HEADER_NAMES.webhookSignature;
+export const WEBHOOK_SIGNATURE_HEADER = webhookSignatureHeader;
 
 /** The header with the webhook's id, identical on every delivery attempt: deduplicate on it. */
-export const WEBHOOK_ID_HEADER = HEADER_NAMES.webhookId;
+export const WEBHOOK_ID_HEADER = webhookIdHeader;
 
 /** Options of {@link verifyWebhook}. */
 export interface VerifyWebhookOptions {
