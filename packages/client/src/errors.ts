@@ -31,12 +31,6 @@ export abstract class SvcError extends Error {
   /** What went wrong: `api`, `network`, `timeout`, `invalid_response` or `webhook`. */
   abstract readonly kind: SvcErrorKind;
 
-  /** An error with `message`, holding the fields of `init` as its own. */
-  protected constructor(message: string, init: object) {
-    super(message);
-    Object.assign(this, init);
-  }
-
   /** Own enumerable fields plus `name` and `message`, so `JSON.stringify(error)` is useful. */
   toJSON(): Record<string, unknown> {
     return { name: this.name, message: this.message, ...(this as object) };
@@ -95,8 +89,8 @@ export class SvcApiError<T extends ErrorType = ErrorType> extends SvcError {
     const id = init.request_id ? `, request_id ${init.request_id}` : '';
     super(
       `${init.error_type} ${init.error_code}: ${init.error_message} (HTTP ${init.status} from POST ${init.operation}${id})`,
-      init,
     );
+    Object.assign(this, init);
   }
 }
 
@@ -117,7 +111,8 @@ export class SvcNetworkError extends SvcError {
   declare readonly code: string | null;
 
   constructor({ detail, ...init }: { operation: string; attempts: number; code: string | null; detail: string }) {
-    super(noResponse(init, `${init.code ? ` (${init.code})` : ''}: ${detail}`), init);
+    super(noResponse(init, `${init.code ? ` (${init.code})` : ''}: ${detail}`));
+    Object.assign(this, init);
   }
 }
 
@@ -133,7 +128,8 @@ export class SvcTimeoutError extends SvcError {
   declare readonly attempts: number;
 
   constructor(init: { operation: string; timeoutMs: number; attempts: number }) {
-    super(`${noResponse(init, ` within ${init.timeoutMs} ms`)}; the server may still have performed it`, init);
+    super(`${noResponse(init, ` within ${init.timeoutMs} ms`)}; the server may still have performed it`);
+    Object.assign(this, init);
   }
 }
 
@@ -149,7 +145,8 @@ export class SvcInvalidResponseError extends SvcError {
   declare readonly unparsedBody: string;
 
   constructor({ problem, ...init }: { operation: string; status: number; problem: string; unparsedBody: string }) {
-    super(`POST ${init.operation} answered HTTP ${init.status} with ${problem}`, init);
+    super(`POST ${init.operation} answered HTTP ${init.status} with ${problem}`);
+    Object.assign(this, init);
   }
 }
 
@@ -173,7 +170,8 @@ export class SvcWebhookError extends SvcError {
 
   constructor(init: { reason: WebhookErrorReason; webhook_code: string | null; problems: readonly string[] }) {
     const what = init.webhook_code ? `${init.webhook_code} webhook` : 'webhook';
-    super(`invalid ${what} body (${init.reason}): ${init.problems.join('; ')}`, init);
+    super(`invalid ${what} body (${init.reason}): ${init.problems.join('; ')}`);
+    Object.assign(this, init);
   }
 }
 
