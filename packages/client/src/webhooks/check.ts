@@ -51,13 +51,10 @@ export function checkValue(
   pointer: string,
   problems: string[],
 ): void {
-  const at = pointer === '' ? '(body)' : pointer;
+  const at = pointer || '(body)';
   if (check.ref !== undefined) {
-    const target = definitions[check.ref];
-    if (!target) {
-      throw new Error(`webhook check references unknown schema ${check.ref}`);
-    }
-    checkValue(value, target, definitions, pointer, problems);
+    // The generator includes every component a check references (a test holds it to that).
+    checkValue(value, definitions[check.ref] as Check, definitions, pointer, problems);
   }
   if (check.type && !check.type.some((type) => hasType(value, type))) {
     problems.push(`${at} must be ${check.type.join(' or ')}`);
@@ -83,10 +80,11 @@ export function checkValue(
 
 function checkString(value: string, check: Check, at: string, problems: string[]): void {
   const length = [...value].length;
-  if (check.minLength !== undefined && length < check.minLength) {
+  // An absent bound is undefined, and any comparison with undefined is false.
+  if (length < (check.minLength as number)) {
     problems.push(`${at} must have at least ${check.minLength} characters`);
   }
-  if (check.maxLength !== undefined && length > check.maxLength) {
+  if (length > (check.maxLength as number)) {
     problems.push(`${at} must have at most ${check.maxLength} characters`);
   }
   if (check.pattern !== undefined) {
@@ -105,16 +103,17 @@ function checkString(value: string, check: Check, at: string, problems: string[]
 }
 
 function checkNumber(value: number, check: Check, at: string, problems: string[]): void {
-  if (check.minimum !== undefined && value < check.minimum) {
+  // An absent bound is undefined, and any comparison with undefined is false.
+  if (value < (check.minimum as number)) {
     problems.push(`${at} must be >= ${check.minimum}`);
   }
-  if (check.maximum !== undefined && value > check.maximum) {
+  if (value > (check.maximum as number)) {
     problems.push(`${at} must be <= ${check.maximum}`);
   }
-  if (check.exclusiveMinimum !== undefined && value <= check.exclusiveMinimum) {
+  if (value <= (check.exclusiveMinimum as number)) {
     problems.push(`${at} must be > ${check.exclusiveMinimum}`);
   }
-  if (check.exclusiveMaximum !== undefined && value >= check.exclusiveMaximum) {
+  if (value >= (check.exclusiveMaximum as number)) {
     problems.push(`${at} must be < ${check.exclusiveMaximum}`);
   }
   if (check.format === 'int32' && !(Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31)) {
@@ -129,11 +128,12 @@ function checkArray(
   pointer: string,
   problems: string[],
 ): void {
-  const at = pointer === '' ? '(body)' : pointer;
-  if (check.minItems !== undefined && value.length < check.minItems) {
+  const at = pointer || '(body)';
+  // An absent bound is undefined, and any comparison with undefined is false.
+  if (value.length < (check.minItems as number)) {
     problems.push(`${at} must have at least ${check.minItems} items`);
   }
-  if (check.maxItems !== undefined && value.length > check.maxItems) {
+  if (value.length > (check.maxItems as number)) {
     problems.push(`${at} must have at most ${check.maxItems} items`);
   }
   if (check.uniqueItems && value.some((item, i) => value.findIndex((other) => equal(item, other)) !== i)) {
@@ -153,7 +153,7 @@ function checkObject(
   pointer: string,
   problems: string[],
 ): void {
-  const at = pointer === '' ? '(body)' : pointer;
+  const at = pointer || '(body)';
   for (const name of check.required ?? []) {
     if (!Object.hasOwn(value, name)) {
       problems.push(`${at} must have required property "${name}"`);
@@ -177,7 +177,7 @@ function checkApplicators(
   pointer: string,
   problems: string[],
 ): void {
-  const at = pointer === '' ? '(body)' : pointer;
+  const at = pointer || '(body)';
   for (const sub of check.allOf ?? []) {
     checkValue(value, sub, definitions, pointer, problems);
   }

@@ -47,7 +47,7 @@ export function parseWebhook(body: WebhookBody): WebhookPayload {
       webhook_code: typeof code === 'string' ? code : null,
       problems: [
         typeof code === 'string'
-          ? `webhook_code "${code}" is not one this client knows (${known}); acknowledge it and update @svc/client`
+          ? `webhook_code "${code}" is not one of ${known}; acknowledge it and update @svc/client`
           : `the body must have a string webhook_code (one of ${known})`,
       ],
     });

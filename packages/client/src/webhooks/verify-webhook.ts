@@ -72,9 +72,10 @@ export async function verifyWebhook(body: string | Uint8Array, options: VerifyWe
     false,
     ['sign'],
   );
-  const signed = new Uint8Array(encoder.encode(`${timestamp}.`).length + bytes.length);
-  signed.set(encoder.encode(`${timestamp}.`));
-  signed.set(bytes, encoder.encode(`${timestamp}.`).length);
+  const prefix = encoder.encode(`${timestamp}.`);
+  const signed = new Uint8Array(prefix.length + bytes.length);
+  signed.set(prefix);
+  signed.set(bytes, prefix.length);
   const expected = new Uint8Array(await crypto.subtle.sign('HMAC', key, signed));
   if (!equalHex(expected, given)) {
     fail('the signature does not match the body: check the webhook secret and verify the raw body as received');
