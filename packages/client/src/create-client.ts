@@ -1,7 +1,7 @@
 import type { paths } from '@svc/spec/types';
 import createFetchClient from 'openapi-fetch';
 import { toApiError, unparsedBody } from './api-error.js';
-import { ATTEMPT, createAttemptRequestClass } from './attempt-request.js';
+import { createAttemptRequestClass } from './attempt-request.js';
 import { bodySerializer, type CredentialsPlacement, defaultHeaders } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';
 import { type Environment, environments } from './generated/environments.gen.js';
@@ -109,42 +109,51 @@ export function createClient(options: ClientOptions): SvcClient {
   const bodyCredentials = credentials === 'body';
   const policies: Record<string, RetryPolicy> = {};
   const baseFetch: FetchLike = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
+  // The attempt whose openapi-fetch `POST` is being called: its `Request` is built synchronously.
+  let starting: FetchInit | undefined;
   // Credentials go in the default headers, or into every JSON body.
   const fetchClient = createFetchClient<paths>({
     baseUrl,
     headers: defaultHeaders(options, bodyCredentials, version),
     fetch: baseFetch,
-    Request: createAttemptRequestClass(globalThis.Request),
+    Request: createAttemptRequestClass(globalThis.Request, () => starting),
     bodySerializer: bodySerializer(credentials, options),
     // No operation has query parameters: a serializer per call would be built for nothing.
     querySerializer: () => '',
   });
   const rawPost = fetchClient.POST as unknown as (path: string, init: RawPostInit) => Promise<RawPostResult>;
 
-  /** One call of openapi-fetch's `POST`, within the time limit and retry policy of the call. */
-  function post(path: string, init: RawPostInit = {}, limits?: CallOptions) {
+  /**
+   * One call of openapi-fetch's `POST`, within the time limit and retry policy of the call.
+   * `init` holds no `signal`: the caller's is `signal`.
+   */
+  function post(path: string, init: RawPostInit, limits?: CallOptions, signal?: AbortSignal) {
     // With body credentials even a call without a body sends them.
     const body = init.body === undefined && bodyCredentials ? {} : init.body;
     // The attempt's signal goes to fetch (`fetch(request, { signal })`), not into the `Request`
     // openapi-fetch builds: a `Request` with a signal follows it (a listener, a weak reference and
     // a finalizer each), and fetch follows the signal it is given anyway; with both, every
     // attempt would pay twice. The `Request` still shows it as its `signal` (see attempt-request.ts).
-    const attempt = (fetchInit: FetchInit | undefined) =>
-      rawPost(
-        path,
-        Object.assign({}, init, {
-          body,
-          signal: undefined,
-          [ATTEMPT]: fetchInit,
-          fetch: fetchInit ? (request: Request) => baseFetch(request, fetchInit) : baseFetch,
-        }),
-      );
+    const attempt = (fetchInit: FetchInit | undefined) => {
+      starting = fetchInit;
+      try {
+        return rawPost(
+          path,
+          Object.assign({}, init, {
+            body,
+            fetch: fetchInit ? (request: Request) => baseFetch(request, fetchInit) : baseFetch,
+          }),
+        );
+      } finally {
+        starting = undefined;
+      }
+    };
     return send(path, attempt, {
       timeoutMs: checkTimeout(limits?.timeoutMs ?? timeoutMs),
       maxRetries: checkRetries(limits?.maxRetries ?? maxRetries),
       policy: policies[path] ?? 'unsafe',
       secret,
-      signal: init.signal,
+      signal,
     });
   }
 
@@ -152,8 +161,9 @@ export function createClient(options: ClientOptions): SvcClient {
   async function call(path: string, body: unknown, callOptions?: CallOptions): Promise<Record<string, unknown>> {
     const { data, error, response } = await post(
       path,
-      { body: body ?? {}, parseAs: 'text', headers: callOptions?.headers, signal: callOptions?.signal },
+      { body: body ?? {}, parseAs: 'text', headers: callOptions?.headers },
       callOptions,
+      callOptions?.signal,
     );
     const { ok, status } = response;
     if (!ok) {
@@ -178,7 +188,8 @@ export function createClient(options: ClientOptions): SvcClient {
 
   const client: Record<string, unknown> = {
     paginate: {},
-    POST: (path: string, init?: RawPostInit) => post(path, init),
+    POST: (path: string, init: RawPostInit = {}) =>
+      post(path, init.signal ? Object.assign({}, init, { signal: undefined }) : init, undefined, init.signal),
     use: fetchClient.use,
     eject: fetchClient.eject,
   };
