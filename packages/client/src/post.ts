@@ -7,7 +7,6 @@
  */
 import type { paths } from '@svc/spec/types';
 import type { ClientMiddleware } from './middleware.js';
-import type { FetchInit } from './transport.js';
 
 /** The path of an operation of the API (every operation is a `POST`). */
 export type ApiPath = keyof paths;
