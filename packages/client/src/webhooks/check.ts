@@ -202,21 +202,15 @@ function checkApplicators(
   }
 }
 
+/** Whether `value` is of the JSON Schema `type`. */
 function hasType(value: unknown, type: JsonType): boolean {
-  switch (type) {
-    case 'null':
-      return value === null;
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return value !== null && typeof value === 'object' && !Array.isArray(value);
-    case 'integer':
-      return Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    default:
-      return typeof value === type;
+  if (type === 'integer') {
+    return Number.isInteger(value);
   }
+  // A number of JSON is finite (Number.isFinite is false for anything but a finite number).
+  return type === 'number'
+    ? Number.isFinite(value)
+    : type === (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 }
 
 /** JSON equality (what `const`, `enum` and `uniqueItems` compare with). */
