@@ -147,9 +147,20 @@ export function generateWebhooks(document) {
   if (webhooks.length === 0) {
     throw new Error('the spec declares no webhooks');
   }
+  // Each payload's check is keyed by its webhook_code (what parseWebhook looks up); the components
+  // the payloads reference are checks by component name (what a `ref` names).
+  /** @type {Set<string>} */
+  const payloadRefs = new Set();
+  const payloadChecks = webhooks.map((webhook) => {
+    const pointer = `#/components/schemas/${webhook.component}`;
+    return {
+      code: webhook.code,
+      check: compileCheck(resolve(document, { $ref: pointer }) ?? {}, pointer, payloadRefs),
+    };
+  });
   /** @type {Map<string, Record<string, unknown>>} */
   const definitions = new Map();
-  const pending = webhooks.map((webhook) => webhook.component);
+  const pending = [...payloadRefs];
   while (pending.length > 0) {
     const name = /** @type {string} */ (pending.shift());
     if (definitions.has(name)) {
@@ -182,7 +193,12 @@ export function generateWebhooks(document) {
     ...webhooks.map((webhook) => `  ${webhook.code}: ${JSON.stringify(webhook.component)},`),
     '} as const satisfies Record<keyof WebhookPayloads, string>;',
     '',
-    '/** The structural check of every schema a webhook payload uses, by component name. */',
+    '/** The structural check of each webhook payload, by `webhook_code`. */',
+    'export const webhookPayloadChecks: { readonly [Code in keyof WebhookPayloads]: Check } = {',
+    ...payloadChecks.map(({ code, check }) => `  ${code}: ${JSON.stringify(check)},`),
+    '};',
+    '',
+    '/** The structural check of every schema component a webhook payload references, by component name. */',
     'export const webhookChecks: Readonly<Record<string, Check>> = {',
     ...sortedNames.map((name) => `  ${name}: ${JSON.stringify(definitions.get(name))},`),
     '};',
