@@ -61,9 +61,7 @@ export async function verifyWebhook(body: string | Uint8Array, options: VerifyWe
   const tolerance = options.toleranceSeconds ?? 300;
   const age = Math.floor((options.now ?? new Date()).getTime() / 1000) - timestamp;
   if (Math.abs(age) > tolerance) {
-    fail(
-      `the signature was made ${age} s from now, outside the tolerance of ${tolerance} s (a replay or a wrong clock)`,
-    );
+    fail(`the signature is ${age} s old, outside the tolerance of ${tolerance} s (a replay or a wrong clock)`);
   }
   const key = await crypto.subtle.importKey(
     'raw',
