@@ -29,21 +29,13 @@ const ANNOTATIONS = new Set([
   'externalDocs',
 ]);
 
-/** Keywords copied as they are (numbers, strings, lists of names or values). */
-const COPIED = new Set([
-  'const',
-  'enum',
-  'required',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minItems',
-  'maxItems',
-]);
+/**
+ * Keywords copied as they are (numbers, strings, lists of names or values). The interpreter
+ * implements the keywords the webhook payloads use, and no more, to stay small in browser
+ * bundles: a payload schema that needs another (`maxLength`, `maximum`, `oneOf`, ...) stops the
+ * generator until the interpreter implements it.
+ */
+const COPIED = new Set(['const', 'enum', 'required', 'minLength', 'pattern', 'minimum', 'minItems']);
 
 /** Formats the interpreter checks. */
 export const SUPPORTED_FORMATS = ['uri', 'int32'];
@@ -105,7 +97,7 @@ export function compileCheck(node, pointer, refs) {
       );
     } else if (key === 'items') {
       check.items = compileCheck(value, at, refs);
-    } else if (key === 'anyOf' || key === 'oneOf' || key === 'allOf') {
+    } else if (key === 'anyOf' || key === 'allOf') {
       check[key] = value.map((/** @type {Schema} */ sub, /** @type {number} */ i) =>
         compileCheck(sub, `${at}/${i}`, refs),
       );

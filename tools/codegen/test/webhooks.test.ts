@@ -46,6 +46,8 @@ describe('compileCheck', () => {
 
   it.each([
     [{ if: { type: 'string' } }, '#/components/schemas/X/if: keyword "if" is not supported'],
+    [{ maxLength: 3 }, '#/components/schemas/X/maxLength: keyword "maxLength" is not supported'],
+    [{ oneOf: [{}] }, '#/components/schemas/X/oneOf: keyword "oneOf" is not supported'],
     [{ format: 'email' }, '#/components/schemas/X/format: format "email" is not checked'],
     [{ additionalProperties: { type: 'string' } }, '#/components/schemas/X/additionalProperties: only true or false'],
     [{ $ref: 'other.yaml#/X' }, 'only #/components/schemas/<Name> references are supported'],
