@@ -186,7 +186,7 @@ export function generateWebhooks(document) {
     '} as const satisfies Record<keyof WebhookPayloads, string>;',
     '',
     '/** The structural check of each webhook payload, by `webhook_code`. */',
-    'export const webhookPayloadChecks: { readonly [Code in keyof WebhookPayloads]: Check } = {',
+    'export const webhookPayloadChecks: Readonly<Record<string, Check>> = {',
     ...payloadChecks.map(({ code, check }) => `  ${code}: ${JSON.stringify(check)},`),
     '};',
     '',

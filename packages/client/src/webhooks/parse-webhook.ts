@@ -4,7 +4,7 @@
  */
 import { SvcWebhookError } from '../errors.js';
 import { type WebhookPayloads, webhookChecks, webhookPayloadChecks } from '../generated/webhooks.gen.js';
-import { checkValue } from './check.js';
+import { type Check, checkValue } from './check.js';
 
 /** The `webhook_code` of a webhook this client knows. */
 export type WebhookCode = keyof WebhookPayloads;
@@ -53,7 +53,7 @@ export function parseWebhook(body: WebhookBody): WebhookPayload {
     });
   }
   const problems: string[] = [];
-  checkValue(value, webhookPayloadChecks[code as WebhookCode], webhookChecks, '', problems);
+  checkValue(value, webhookPayloadChecks[code] as Check, webhookChecks, '', problems);
   if (problems.length > 0) {
     throw new SvcWebhookError({ reason: 'INVALID_PAYLOAD', webhook_code: code, problems });
   }
