@@ -4,24 +4,24 @@
  * there. The signal is not put into the `Request` itself: a `Request` built with a signal follows
  * it (a listener, a weak reference and a finalizer) although the fetch is given it directly
  * (`fetch(request, { signal })`), and it is made only when someone reads it.
+ *
+ * The attempt is not passed through openapi-fetch's options either (an extra key there is copied
+ * by each of its spreads, and tried on the `Request`, on every call): openapi-fetch builds the
+ * `Request` synchronously when its `POST` is called, so the class asks the client for the attempt
+ * being started (`attemptOf`).
  */
 import type { FetchInit } from './transport.js';
 
-/** The key under which a call's init carries its attempt's {@link FetchInit} into the `Request`. */
-export const ATTEMPT = Symbol('svc.attempt');
-
-/** A `Request` whose `signal` is its attempt's, when it has one. */
-export function createAttemptRequestClass(Base: typeof Request): typeof Request {
+/** A `Request` whose `signal` is that of the attempt being started when it is built, if any. */
+export function createAttemptRequestClass(
+  Base: typeof Request,
+  attemptOf: () => FetchInit | undefined,
+): typeof Request {
   return class AttemptRequest extends Base {
-    readonly [ATTEMPT]: FetchInit | undefined;
-
-    constructor(input: RequestInfo | URL, init?: RequestInit & { [ATTEMPT]?: FetchInit }) {
-      super(input, init);
-      this[ATTEMPT] = init?.[ATTEMPT];
-    }
+    readonly #attempt = attemptOf();
 
     override get signal(): AbortSignal {
-      return this[ATTEMPT]?.signal ?? super.signal;
+      return this.#attempt?.signal ?? super.signal;
     }
   };
 }

@@ -1,8 +1,8 @@
 import type { paths } from '@svc/spec/types';
 import createFetchClient from 'openapi-fetch';
 import { toApiError, unparsedBody } from './api-error.js';
-import { ATTEMPT, createAttemptRequestClass } from './attempt-request.js';
-import { bodySerializer, type CredentialsPlacement, credentialHeaders, HEADERS } from './credentials.js';
+import { createAttemptRequestClass } from './attempt-request.js';
+import { bodySerializer, type CredentialsPlacement, defaultHeaders } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';
 import { type Environment, environments } from './generated/environments.gen.js';
 import { type OperationMethods, operationTable, type Paginators } from './generated/operations.gen.js';
@@ -96,9 +96,7 @@ export function createClient(options: ClientOptions): SvcClient {
     mustBe('credentials', "'headers' or 'body'", credentials);
   }
   if (environment !== undefined && !Object.hasOwn(environments, environment)) {
-    throw new TypeError(
-      `createClient: unknown environment ${JSON.stringify(environment)}; use one of ${Object.keys(environments).join(', ')} or baseUrl`,
-    );
+    mustBe('environment', `one of ${Object.keys(environments)} (or set baseUrl)`, environment);
   }
   const baseUrl = (options.baseUrl ?? environments[environment ?? 'sandbox']).replace(/\/+$/, '');
   try {
@@ -110,45 +108,52 @@ export function createClient(options: ClientOptions): SvcClient {
   const maxRetries = checkRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES);
   const bodyCredentials = credentials === 'body';
   const policies: Record<string, RetryPolicy> = {};
-  const headers: Record<string, string> = bodyCredentials ? {} : credentialHeaders(options);
-  if (version) {
-    headers[HEADERS.version] = version;
-  }
   const baseFetch: FetchLike = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
+  // The attempt whose openapi-fetch `POST` is being called: its `Request` is built synchronously.
+  let starting: FetchInit | undefined;
   // Credentials go in the default headers, or into every JSON body.
   const fetchClient = createFetchClient<paths>({
     baseUrl,
-    headers,
+    headers: defaultHeaders(options, bodyCredentials, version),
     fetch: baseFetch,
-    Request: createAttemptRequestClass(globalThis.Request),
+    Request: createAttemptRequestClass(globalThis.Request, () => starting),
     bodySerializer: bodySerializer(credentials, options),
     // No operation has query parameters: a serializer per call would be built for nothing.
     querySerializer: () => '',
   });
   const rawPost = fetchClient.POST as unknown as (path: string, init: RawPostInit) => Promise<RawPostResult>;
 
-  /** One call of openapi-fetch's `POST`, within the time limit and retry policy of the call. */
-  function post(path: string, init: RawPostInit = {}, limits?: CallOptions) {
+  /**
+   * One call of openapi-fetch's `POST`, within the time limit and retry policy of the call.
+   * `init` holds no `signal`: the caller's is `signal`.
+   */
+  function post(path: string, init: RawPostInit, limits?: CallOptions, signal?: AbortSignal) {
     // With body credentials even a call without a body sends them.
     const body = init.body === undefined && bodyCredentials ? {} : init.body;
     // The attempt's signal goes to fetch (`fetch(request, { signal })`), not into the `Request`
     // openapi-fetch builds: a `Request` with a signal follows it (a listener, a weak reference and
     // a finalizer each), and fetch follows the signal it is given anyway; with both, every
     // attempt would pay twice. The `Request` still shows it as its `signal` (see attempt-request.ts).
-    const attempt = (fetchInit: FetchInit | undefined) =>
-      rawPost(path, {
-        ...init,
-        body,
-        signal: undefined,
-        [ATTEMPT]: fetchInit,
-        fetch: fetchInit ? (request: Request) => baseFetch(request, fetchInit) : baseFetch,
-      });
+    const attempt = (fetchInit: FetchInit | undefined) => {
+      starting = fetchInit;
+      try {
+        return rawPost(
+          path,
+          Object.assign({}, init, {
+            body,
+            fetch: fetchInit ? (request: Request) => baseFetch(request, fetchInit) : baseFetch,
+          }),
+        );
+      } finally {
+        starting = undefined;
+      }
+    };
     return send(path, attempt, {
       timeoutMs: checkTimeout(limits?.timeoutMs ?? timeoutMs),
       maxRetries: checkRetries(limits?.maxRetries ?? maxRetries),
       policy: policies[path] ?? 'unsafe',
       secret,
-      signal: init.signal,
+      signal,
     });
   }
 
@@ -156,8 +161,9 @@ export function createClient(options: ClientOptions): SvcClient {
   async function call(path: string, body: unknown, callOptions?: CallOptions): Promise<Record<string, unknown>> {
     const { data, error, response } = await post(
       path,
-      { body: body ?? {}, parseAs: 'text', headers: callOptions?.headers, signal: callOptions?.signal },
+      { body: body ?? {}, parseAs: 'text', headers: callOptions?.headers },
       callOptions,
+      callOptions?.signal,
     );
     const { ok, status } = response;
     if (!ok) {
@@ -182,7 +188,8 @@ export function createClient(options: ClientOptions): SvcClient {
 
   const client: Record<string, unknown> = {
     paginate: {},
-    POST: (path: string, init?: RawPostInit) => post(path, init),
+    POST: (path: string, init: RawPostInit = {}) =>
+      post(path, init.signal ? Object.assign({}, init, { signal: undefined }) : init, undefined, init.signal),
     use: fetchClient.use,
     eject: fetchClient.eject,
   };
@@ -207,9 +214,7 @@ export function createClient(options: ClientOptions): SvcClient {
 
 /** A time limit in milliseconds: Infinity (or anything from NO_TIME_LIMIT_MS on) turns it off. */
 function checkTimeout(timeoutMs: number): number {
-  return timeoutMs > 0
-    ? timeoutMs
-    : mustBe('timeoutMs', 'a positive number of milliseconds (Infinity: no limit)', timeoutMs);
+  return timeoutMs > 0 ? timeoutMs : mustBe('timeoutMs', 'a positive number (Infinity: no limit)', timeoutMs);
 }
 
 function checkRetries(maxRetries: number): number {

@@ -1,4 +1,4 @@
-import { HEADER_NAMES } from './generated/headers.gen.js';
+import { clientIdHeader, secretHeader, svcVersionHeader } from './generated/headers.gen.js';
 
 /** Where the client sends the client id and secret. */
 export type CredentialsPlacement = 'headers' | 'body';
@@ -11,14 +11,24 @@ export interface Credentials {
 
 /** Header names of the credentials and the version (see the API description's Authentication section). */
 export const HEADERS = {
-  clientId: HEADER_NAMES.clientId,
-  secret: HEADER_NAMES.secret,
-  version: HEADER_NAMES.svcVersion,
+  clientId: clientIdHeader,
+  secret: secretHeader,
+  version: svcVersionHeader,
 } as const;
 
-/** The credentials as the `SVC-CLIENT-ID` and `SVC-SECRET` headers. */
-export function credentialHeaders(credentials: Credentials): Record<string, string> {
-  return { [HEADERS.clientId]: credentials.clientId, [HEADERS.secret]: credentials.secret };
+/**
+ * The headers of every request: the credentials as `SVC-CLIENT-ID` and `SVC-SECRET` (unless
+ * `inBody`), and `SVC-Version` when a version is pinned. Spelled from the generated constants,
+ * not {@link HEADERS}, so an application that does not import `HEADERS` does not bundle it.
+ */
+export function defaultHeaders(credentials: Credentials, inBody: boolean, version?: string): Record<string, string> {
+  const headers: Record<string, string> = inBody
+    ? {}
+    : { [clientIdHeader]: credentials.clientId, [secretHeader]: credentials.secret };
+  if (version) {
+    headers[svcVersionHeader] = version;
+  }
+  return headers;
 }
 
 /**

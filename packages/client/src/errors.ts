@@ -94,9 +94,9 @@ export class SvcApiError<T extends ErrorType = ErrorType> extends SvcError {
   }
 }
 
-/** `1 attempt` / `3 attempts`, for error messages. */
-function attemptsText(attempts: number): string {
-  return `${attempts} attempt${attempts === 1 ? '' : 's'}`;
+/** The message of a call that got no response: `POST <operation> got no response<what> (attempts: <n>)`. */
+function noResponse(init: { operation: string; attempts: number }, what: string): string {
+  return `POST ${init.operation} got no response${what} (attempts: ${init.attempts})`;
 }
 
 /** No response arrived: the connection failed, was reset, or the host was not found. */
@@ -111,8 +111,7 @@ export class SvcNetworkError extends SvcError {
   declare readonly code: string | null;
 
   constructor({ detail, ...init }: { operation: string; attempts: number; code: string | null; detail: string }) {
-    const code = init.code ? ` (${init.code})` : '';
-    super(`POST ${init.operation} failed without a response${code}: ${detail} (${attemptsText(init.attempts)})`);
+    super(noResponse(init, `${init.code ? ` (${init.code})` : ''}: ${detail}`));
     Object.assign(this, init);
   }
 }
@@ -129,9 +128,7 @@ export class SvcTimeoutError extends SvcError {
   declare readonly attempts: number;
 
   constructor(init: { operation: string; timeoutMs: number; attempts: number }) {
-    super(
-      `POST ${init.operation} timed out after ${init.timeoutMs} ms (${attemptsText(init.attempts)}); the server may still have performed it`,
-    );
+    super(`${noResponse(init, ` within ${init.timeoutMs} ms`)}; the server may still have performed it`);
     Object.assign(this, init);
   }
 }

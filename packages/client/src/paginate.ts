@@ -59,7 +59,7 @@ function checkLimit(value: number | undefined, name: string): number {
   if (value === undefined) {
     return Infinity;
   }
-  return Number.isInteger(value) && value >= 1 ? value : mustBe(name, 'a whole number >= 1', value);
+  return Number.isInteger(value) && value >= 1 ? value : mustBe(name, 'an integer >= 1', value);
 }
 
 /** Every field of every kind of {@link Paging}, each optional: one loop serves them all. */
@@ -94,7 +94,7 @@ async function* pages(
     // The request's page size, else the spec's default; the paginator sends it explicitly.
     count = numberAt(body, countPath) ?? (paging as AnyPaging).defaultCount ?? 0;
     if (!(count >= 1)) {
-      throw new TypeError(`paginating POST ${operation} needs ${countPath.join('.')} >= 1 in the request body`);
+      mustBe(countPath.join('.'), `>= 1 to page POST ${operation}`, count);
     }
     start = setAt(body, countPath, count);
   }
@@ -104,15 +104,12 @@ async function* pages(
   let position = offset ? (numberAt(body, offset) ?? 0) : body[field];
   const sent = new Set([position]);
   let previous: string | undefined;
-  let previousPosition: unknown;
   for (let fetched = 1; ; fetched++) {
     const page = await fetchPage(position == null ? start : setAt(start, positionPath, position));
     const invalid = (problem: string) =>
       new SvcInvalidResponseError({ operation, status: 200, problem, unparsedBody: '' });
-    const unreadable = (problem: string) =>
-      invalid(`a page with ${problem} (its fields: ${Object.keys(page).join(', ') || 'none'}), so paging cannot go on`);
-    const stalled = (problem: string) =>
-      invalid(`pages that do not advance (page ${fetched}: ${problem}), so paging stops instead of running forever`);
+    const unreadable = (problem: string) => invalid(`a page with ${problem} (fields: ${Object.keys(page)})`);
+    const stalled = (problem: string) => invalid(`pages that do not advance (page ${fetched}: ${problem})`);
     const items = page[itemsName];
     if (!Array.isArray(items)) {
       throw unreadable(`no "${itemsName}" array`);
@@ -126,21 +123,18 @@ async function* pages(
           throw unreadable(`a last item without "${id}"`);
         }
         if (nextId === position || (typeof nextId === 'number' && typeof position === 'number' && nextId < position)) {
-          throw stalled(
-            `its last ${id} is ${JSON.stringify(nextId)}, not after the ${after} ${JSON.stringify(position)} it was asked for`,
-          );
+          throw stalled(`last ${id} ${JSON.stringify(nextId)} is not after ${after} ${JSON.stringify(position)}`);
         }
       }
     } else if (fingerprint !== undefined && fingerprint === previous) {
       // A server that ignores the position answers every page alike: never ending for
       // count/offset, thousands of calls for a large total. Empty pages may repeat (a filter).
       throw stalled(
-        `${field} ${JSON.stringify(position)} gave the same ${items.length} ${itemsName} as ${offset ? `${field} ${previousPosition}` : 'the page before'}: the server ignores ${field}`,
+        `${field} ${JSON.stringify(position)} gave the same ${items.length} ${itemsName} as the page before`,
       );
     }
     yield page;
     previous = fingerprint;
-    previousPosition = position;
     let done: boolean;
     if (kind === 'cursor') {
       position = page[next as string];

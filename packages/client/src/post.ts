@@ -6,9 +6,7 @@
  * openapi-fetch's generic machinery.
  */
 import type { paths } from '@svc/spec/types';
-import type { ATTEMPT } from './attempt-request.js';
 import type { ClientMiddleware } from './middleware.js';
-import type { FetchInit } from './transport.js';
 
 /** The path of an operation of the API (every operation is a `POST`). */
 export type ApiPath = keyof paths;
@@ -64,8 +62,6 @@ export interface RawPostInit {
   middleware?: readonly ClientMiddleware[] | undefined;
   /** The fetch of this call (openapi-fetch's per-call `fetch`). */
   fetch?: (request: Request) => Promise<Response>;
-  /** The attempt's abort signal, for the `Request` (see attempt-request.ts). */
-  [ATTEMPT]?: FetchInit | undefined;
 }
 
 /** What openapi-fetch's `POST` resolves to, untyped. */

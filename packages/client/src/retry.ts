@@ -60,16 +60,22 @@ export function waitBeforeRetryMs(retry: number, retryAfter: number | null, rand
   return Math.max(retryAfter ?? 0, backoffMs(retry, random));
 }
 
-/** The system error code of a fetch failure (undici puts it on `cause`), or null. */
-export function errorCode(error: unknown): string | null {
+/**
+ * What a fetch failure says about itself: the first system error code along it and its causes
+ * (undici puts it on `cause`), or null, and the messages of the errors along that chain.
+ */
+export function describeFailure(error: unknown): { code: string | null; messages: string[] } {
+  let code: string | null = null;
+  const messages: string[] = [];
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      return code;
+    const { code: own, cause } = current as { code?: unknown; cause?: unknown };
+    code ??= typeof own === 'string' ? own : null;
+    if (current instanceof Error) {
+      messages.push(current.message);
     }
-    current = (current as { cause?: unknown }).cause;
+    current = cause;
   }
-  return null;
+  return { code, messages };
 }
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */

@@ -9,7 +9,7 @@ import type { RetryPolicy } from './operation-info.js';
 import { redactText } from './redact.js';
 import {
   backoffMs,
-  errorCode,
+  describeFailure,
   NOT_SENT_CODES,
   retriesStatus,
   retryAfterMs,
@@ -86,18 +86,13 @@ export async function send<Result extends { response: Response }>(
         throw signal.reason;
       }
       const timedOut = error instanceof AttemptTimeout;
-      const code = errorCode(error);
+      const { code, messages } = describeFailure(error);
       // Only a failure that proves the request never left allows retrying an unsafe operation.
       if (number > maxRetries || (policy === 'unsafe' && (timedOut || !NOT_SENT_CODES.has(code as string)))) {
         if (timedOut) {
           throw new SvcTimeoutError({ operation, timeoutMs, attempts: number });
         }
         // The messages of the error and its causes, redacted; the error holds no request data.
-        const messages: string[] = [];
-        for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
-          messages.push(current.message);
-          current = current.cause;
-        }
         const detail = redactText(messages.join(': ') || String(error), secret);
         throw new SvcNetworkError({ operation, attempts: number, code, detail });
       }

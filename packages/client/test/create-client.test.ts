@@ -123,7 +123,11 @@ describe('createClient', () => {
 
   it.each([
     ['no credentials', { clientId: '', secret }, 'createClient needs both clientId and secret'],
-    ['an unknown environment', { clientId, secret, environment: 'staging' }, /unknown environment "staging"/],
+    [
+      'an unknown environment',
+      { clientId, secret, environment: 'staging' },
+      /environment must be one of sandbox,.* \(or set baseUrl\), got "staging"/,
+    ],
     ['a relative base URL', { clientId, secret, baseUrl: '/api' }, /baseUrl must be an absolute URL/],
     [
       'a bad credentials placement',

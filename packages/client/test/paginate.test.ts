@@ -231,14 +231,14 @@ describe('pages that do not advance stop the paginator', () => {
       'count/offset: a page repeating the previous one (transferList count 1)',
       (client: ReturnType<typeof pagedClient>['client']) => client.paginate.transferList({ count: 1 }),
       () => ({ transfers: ids(0, 2) }),
-      'offset 1 gave the same 2 transfers as offset 0: the server ignores offset',
+      'offset 1 gave the same 2 transfers as the page before',
     ],
     [
       'offset/total: the same page up to a huge total (institutionsGet, the spec example)',
       (client: ReturnType<typeof pagedClient>['client']) =>
         client.paginate.institutionsGet({ count: 2, offset: 0, country_codes: ['US', 'GB'] }),
       () => ({ institutions: [{ institution_id: 'ins_1' }, { institution_id: 'ins_2' }], total: 12_000 }),
-      'offset 2 gave the same 2 institutions as offset 0',
+      'offset 2 gave the same 2 institutions as the page before',
     ],
     [
       'cursor: a next_cursor sent before',
@@ -263,7 +263,7 @@ describe('pages that do not advance stop the paginator', () => {
       (client: ReturnType<typeof pagedClient>['client']) =>
         client.paginate.transferEventSync({ after_id: 0, count: 1 }),
       () => ({ transfer_events: [{ event_id: 1 }, { event_id: 2 }] }),
-      'its last event_id is 2, not after the after_id 2 it was asked for',
+      'last event_id 2 is not after after_id 2',
     ],
     [
       'after-id: a last event without an id',
@@ -344,9 +344,32 @@ describe('maxPages and maxItems', () => {
   it('passes the call options on and refuses a limit that is not a whole number >= 1', async () => {
     const { client } = pagedClient(endless);
     for (const limits of [{ maxPages: 0 }, { maxItems: 1.5 }, { maxPages: Number.NaN }]) {
-      expect(() => client.paginate.transferList({}, limits)).toThrow(/must be a whole number >= 1/);
+      expect(() => client.paginate.transferList({}, limits)).toThrow(/must be an integer >= 1/);
     }
     expect(await collect(client.paginate.transferList({ count: 1 }, { maxPages: 1, timeoutMs: 1000 }))).toHaveLength(1);
+  });
+
+  it('refuses a page size below 1, naming the field and the operation', async () => {
+    const { client, sent } = pagedClient(endless);
+    for (const [start, message] of [
+      [
+        () => client.paginate.institutionsGet({ count: 0, offset: 0, country_codes: ['US'] }),
+        'count must be >= 1 to page POST /institutions/get, got 0',
+      ],
+      [
+        () =>
+          client.paginate.transactionsGet({
+            access_token: accessToken,
+            start_date: '2024-01-01',
+            end_date: '2024-02-01',
+            options: { count: 0 },
+          }),
+        'options.count must be >= 1 to page POST /transactions/get, got 0',
+      ],
+    ] as const) {
+      await expect(collect(start() as AsyncIterable<unknown>)).rejects.toThrow(new TypeError(message));
+    }
+    expect(sent).toEqual([]);
   });
 });
 

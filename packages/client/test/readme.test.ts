@@ -258,6 +258,6 @@ describe('README examples run', () => {
     expect(await bad.text()).toContain('/new_transactions must be >= 1');
     const unknown = await post({ ...common, webhook_type: 'ITEM', webhook_code: 'ERROR' });
     expect(unknown.status).toBe(202);
-    expect(await unknown.text()).toContain('webhook_code "ERROR" is not one this client knows');
+    expect(await unknown.text()).toContain('webhook_code "ERROR" is not one of WEBHOOK_UPDATE_ACKNOWLEDGED, ');
   });
 });

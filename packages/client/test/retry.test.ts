@@ -189,6 +189,9 @@ describe('time limits', () => {
     const { error } = await settle(read(client));
     expect(error).toBeInstanceOf(SvcTimeoutError);
     expect(error).toMatchObject({ kind: 'timeout', timeoutMs: 2000, attempts: 2, operation: '/transfer/get' });
+    expect((error as Error).message).toBe(
+      'POST /transfer/get got no response within 2000 ms (attempts: 2); the server may still have performed it',
+    );
     expect(requests).toHaveLength(2);
   });
 
@@ -318,6 +321,9 @@ describe('network errors', () => {
     expect(error).toBeInstanceOf(SvcNetworkError);
     expect(error).toMatchObject({ kind: 'network', code: 'ECONNRESET', attempts: 2, operation: '/transfer/get' });
     expect((error as Error).message).toContain('fetch failed: read ECONNRESET');
+    expect((error as Error).message).toBe(
+      'POST /transfer/get got no response (ECONNRESET): fetch failed: read ECONNRESET (attempts: 2)',
+    );
   });
 });
 

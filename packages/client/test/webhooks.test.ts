@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createDocumentValidator, jsonContent, namedExamples, type OpenApiDocument } from '@svc/openapi-kit';
 import { openapiJsonPath } from '@svc/spec';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { webhookComponents } from '../src/generated/webhooks.gen.js';
+import { webhookChecks, webhookComponents, webhookPayloadChecks } from '../src/generated/webhooks.gen.js';
 import { parseWebhook, SvcWebhookError, type WebhookPayload, type WebhookPayloads } from '../src/index.js';
 
 const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8')) as OpenApiDocument;
@@ -98,6 +98,19 @@ function variants(example: Record<string, unknown>): unknown[] {
 describe('parseWebhook', () => {
   it('has checks for every webhook of the spec', () => {
     expect(codes.sort()).toEqual(Object.keys(document.webhooks ?? {}).sort());
+  });
+
+  it('has a check for every payload, and for every component a check references (the interpreter relies on it)', () => {
+    expect(Object.keys(webhookPayloadChecks).sort()).toEqual([...codes].sort());
+    const refs = new Set<string>();
+    JSON.stringify([webhookPayloadChecks, webhookChecks], (key, value) => {
+      if (key === 'ref') {
+        refs.add(value);
+      }
+      return value;
+    });
+    expect(refs.size).toBeGreaterThan(3);
+    expect([...refs].filter((name) => !Object.hasOwn(webhookChecks, name))).toEqual([]);
   });
 
   for (const code of codes) {

@@ -41,18 +41,27 @@ export function describeHeaderNames(document) {
 /**
  * Generates `headers.gen.ts` of `@svc/spec`: `HEADER_NAMES`, every header name the API declares
  * (see {@link describeHeaderNames}), so the client, the servers and CORS spell each one from here.
+ * With `constants` (the browser client's copy), each name is also a constant of its own
+ * (`clientIdHeader`) that `HEADER_NAMES` is built from: a bundler then keeps only the names an
+ * application uses, inlined, instead of the whole object.
  * @param {Record<string, any>} document the bundled document, parsed
+ * @param {{ constants?: boolean }} [options]
  * @returns {string} the file content
  */
-export function generateHeaderNames(document) {
-  const members = describeHeaderNames(document).map(({ key, name, description }) =>
-    [
-      `  /** \`${name}\`${description ? `: ${description.replaceAll('*/', '*\\/')}` : ''} */`,
-      `  ${key}: '${name}',`,
-    ].join('\n'),
+export function generateHeaderNames(document, { constants = false } = {}) {
+  const headers = describeHeaderNames(document);
+  const doc = (/** @type {{ name: string, description: string }} */ { name, description }, indent = '') =>
+    `${indent}/** \`${name}\`${description ? `: ${description.replaceAll('*/', '*\\/')}` : ''} */`;
+  const members = headers.map((header) =>
+    constants
+      ? `  ${header.key}: ${header.key}Header,`
+      : [doc(header, '  '), `  ${header.key}: '${header.name}',`].join('\n'),
   );
   return [
     generatedBanner('The header names the SVC API declares: credentials, version and webhook headers.'),
+    ...(constants
+      ? headers.flatMap((header) => [doc(header), `export const ${header.key}Header = '${header.name}';`, ''])
+      : []),
     '/** Every header name the API declares, by the name of its security scheme or header parameter. */',
     'export const HEADER_NAMES = {',
     ...members,

@@ -55,7 +55,8 @@ export async function generateSpecTypes(outDir, specPath) {
  * Writes the generated sources of @svc/client into `outDir` and returns the files written. The
  * schema types they use are those of `@svc/spec/types` ({@link generateSpecTypes}); the header
  * names are generated into the client as well (`headers.gen.ts`, the same generator as
- * `@svc/spec/headers`), since a browser client takes no runtime dependency.
+ * `@svc/spec/headers`, each name also a constant of its own), since a browser client takes no
+ * runtime dependency.
  * @param {string} outDir
  * @returns {Promise<string[]>}
  */
@@ -63,7 +64,7 @@ export async function generateClient(outDir) {
   const document = await readBundledDocument();
   const files = {
     'environments.gen.ts': generateEnvironments(document),
-    'headers.gen.ts': generateHeaderNames(document),
+    'headers.gen.ts': generateHeaderNames(document, { constants: true }),
     'operations.gen.ts': generateOperations(document),
     'webhooks.gen.ts': generateWebhooks(document),
     'error-types.gen.ts': generateErrorTypes(document),

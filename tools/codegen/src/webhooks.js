@@ -29,21 +29,13 @@ const ANNOTATIONS = new Set([
   'externalDocs',
 ]);
 
-/** Keywords copied as they are (numbers, strings, lists of names or values). */
-const COPIED = new Set([
-  'const',
-  'enum',
-  'required',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minItems',
-  'maxItems',
-]);
+/**
+ * Keywords copied as they are (numbers, strings, lists of names or values). The interpreter
+ * implements the keywords the webhook payloads use, and no more, to stay small in browser
+ * bundles: a payload schema that needs another (`maxLength`, `maximum`, `oneOf`, ...) stops the
+ * generator until the interpreter implements it.
+ */
+const COPIED = new Set(['const', 'enum', 'required', 'minLength', 'pattern', 'minimum', 'minItems']);
 
 /** Formats the interpreter checks. */
 export const SUPPORTED_FORMATS = ['uri', 'int32'];
@@ -105,7 +97,7 @@ export function compileCheck(node, pointer, refs) {
       );
     } else if (key === 'items') {
       check.items = compileCheck(value, at, refs);
-    } else if (key === 'anyOf' || key === 'oneOf' || key === 'allOf') {
+    } else if (key === 'anyOf' || key === 'allOf') {
       check[key] = value.map((/** @type {Schema} */ sub, /** @type {number} */ i) =>
         compileCheck(sub, `${at}/${i}`, refs),
       );
@@ -147,9 +139,20 @@ export function generateWebhooks(document) {
   if (webhooks.length === 0) {
     throw new Error('the spec declares no webhooks');
   }
+  // Each payload's check is keyed by its webhook_code (what parseWebhook looks up); the components
+  // the payloads reference are checks by component name (what a `ref` names).
+  /** @type {Set<string>} */
+  const payloadRefs = new Set();
+  const payloadChecks = webhooks.map((webhook) => {
+    const pointer = `#/components/schemas/${webhook.component}`;
+    return {
+      code: webhook.code,
+      check: compileCheck(resolve(document, { $ref: pointer }) ?? {}, pointer, payloadRefs),
+    };
+  });
   /** @type {Map<string, Record<string, unknown>>} */
   const definitions = new Map();
-  const pending = webhooks.map((webhook) => webhook.component);
+  const pending = [...payloadRefs];
   while (pending.length > 0) {
     const name = /** @type {string} */ (pending.shift());
     if (definitions.has(name)) {
@@ -182,7 +185,12 @@ export function generateWebhooks(document) {
     ...webhooks.map((webhook) => `  ${webhook.code}: ${JSON.stringify(webhook.component)},`),
     '} as const satisfies Record<keyof WebhookPayloads, string>;',
     '',
-    '/** The structural check of every schema a webhook payload uses, by component name. */',
+    '/** The structural check of each webhook payload, by `webhook_code`. */',
+    'export const webhookPayloadChecks: Readonly<Record<string, Check>> = {',
+    ...payloadChecks.map(({ code, check }) => `  ${code}: ${JSON.stringify(check)},`),
+    '};',
+    '',
+    '/** The structural check of every schema component a webhook payload references, by component name. */',
     'export const webhookChecks: Readonly<Record<string, Check>> = {',
     ...sortedNames.map((name) => `  ${name}: ${JSON.stringify(definitions.get(name))},`),
     '};',

@@ -57,5 +57,23 @@ describe('generateHeaderNames', () => {
     expect(out).toContain('GENERATED FILE, DO NOT EDIT');
     expect(out).toContain("  /** `X-Request-Id`: The id. */\n  requestId: 'X-Request-Id',");
     expect(out).toContain('} as const;');
+    expect(out).not.toContain('Header = ');
+  });
+
+  it('with constants, writes each name as a constant of its own and HEADER_NAMES from them', () => {
+    const out = generateHeaderNames(
+      {
+        components: {
+          parameters: { RequestId: { in: 'header', name: 'X-Request-Id', description: 'The id. More.' } },
+          securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+        },
+      },
+      { constants: true },
+    );
+    expect(out).toContain("/** `X-Request-Id`: The id. */\nexport const requestIdHeader = 'X-Request-Id';");
+    expect(out).toContain("export const apiKeyHeader = 'X-Api-Key';");
+    expect(out).toContain(
+      'export const HEADER_NAMES = {\n  apiKey: apiKeyHeader,\n  requestId: requestIdHeader,\n} as const;',
+    );
   });
 });

@@ -46,6 +46,8 @@ describe('compileCheck', () => {
 
   it.each([
     [{ if: { type: 'string' } }, '#/components/schemas/X/if: keyword "if" is not supported'],
+    [{ maxLength: 3 }, '#/components/schemas/X/maxLength: keyword "maxLength" is not supported'],
+    [{ oneOf: [{}] }, '#/components/schemas/X/oneOf: keyword "oneOf" is not supported'],
     [{ format: 'email' }, '#/components/schemas/X/format: format "email" is not checked'],
     [{ additionalProperties: { type: 'string' } }, '#/components/schemas/X/additionalProperties: only true or false'],
     [{ $ref: 'other.yaml#/X' }, 'only #/components/schemas/<Name> references are supported'],
@@ -92,8 +94,11 @@ describe('generateWebhooks', () => {
     const out = generateWebhooks(bundled);
     expect(out).toContain('  DEFAULT_UPDATE: components["schemas"]["DefaultUpdateWebhook"];');
     expect(out).toContain('  TRANSACTIONS_REMOVED: "TransactionsRemovedWebhook",');
-    for (const name of ['DefaultUpdateWebhook', 'EmbeddedError', 'ErrorCode', 'ErrorType', 'RequestId']) {
+    // The check of a payload (DefaultUpdateWebhook) is keyed by its webhook_code; those it references by name.
+    for (const name of ['DEFAULT_UPDATE', 'EmbeddedError', 'ErrorCode', 'ErrorType', 'RequestId']) {
       expect(out).toMatch(new RegExp(`^  ${name}: \\{`, 'm'));
     }
+    expect(out).toMatch(/^ {2}DEFAULT_UPDATE: \{"type":\["object"\],"required":\["webhook_type","webhook_code",/m);
+    expect(out).not.toMatch(/^ {2}DefaultUpdateWebhook: \{/m);
   });
 });

@@ -6,21 +6,33 @@
  * at the repository root. CI fails when this file differs from what the generator writes.
  */
 
+/** `SVC-CLIENT-ID`: Your client identifier. */
+export const clientIdHeader = 'SVC-CLIENT-ID';
+
+/** `SVC-Sandbox-Fault`: Sandbox only: makes this one request fail the way production can fail, to test retries,
+timeouts, idempotency and error handling. */
+export const sandboxFaultHeader = 'SVC-Sandbox-Fault';
+
+/** `SVC-SECRET`: Your secret for this environment. */
+export const secretHeader = 'SVC-SECRET';
+
+/** `SVC-Version`: The API version to use for this request, as the release date `YYYY-MM-DD` of that version. */
+export const svcVersionHeader = 'SVC-Version';
+
+/** `SVC-Webhook-Id`: Identifier of the webhook, the same on every delivery attempt of it. */
+export const webhookIdHeader = 'SVC-Webhook-Id';
+
+/** `SVC-Signature`: Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. */
+export const webhookSignatureHeader = 'SVC-Signature';
+
 /** Every header name the API declares, by the name of its security scheme or header parameter. */
 export const HEADER_NAMES = {
-  /** `SVC-CLIENT-ID`: Your client identifier. */
-  clientId: 'SVC-CLIENT-ID',
-  /** `SVC-Sandbox-Fault`: Sandbox only: makes this one request fail the way production can fail, to test retries,
-timeouts, idempotency and error handling. */
-  sandboxFault: 'SVC-Sandbox-Fault',
-  /** `SVC-SECRET`: Your secret for this environment. */
-  secret: 'SVC-SECRET',
-  /** `SVC-Version`: The API version to use for this request, as the release date `YYYY-MM-DD` of that version. */
-  svcVersion: 'SVC-Version',
-  /** `SVC-Webhook-Id`: Identifier of the webhook, the same on every delivery attempt of it. */
-  webhookId: 'SVC-Webhook-Id',
-  /** `SVC-Signature`: Signature of the delivery: `t=<unix seconds>,v1=<hex>`, where `<hex>` is the HMAC-SHA256 of `<t>.<raw body>` keyed with your client's webhook signing secret. */
-  webhookSignature: 'SVC-Signature',
+  clientId: clientIdHeader,
+  sandboxFault: sandboxFaultHeader,
+  secret: secretHeader,
+  svcVersion: svcVersionHeader,
+  webhookId: webhookIdHeader,
+  webhookSignature: webhookSignatureHeader,
 } as const;
 
 /** One header name the API declares. */

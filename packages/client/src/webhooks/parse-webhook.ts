@@ -3,8 +3,8 @@
  * APIs, no Ajv (the checks are generated at build time, see src/generated/webhooks.gen.ts).
  */
 import { SvcWebhookError } from '../errors.js';
-import { type WebhookPayloads, webhookChecks, webhookComponents } from '../generated/webhooks.gen.js';
-import { checkValue } from './check.js';
+import { type WebhookPayloads, webhookChecks, webhookPayloadChecks } from '../generated/webhooks.gen.js';
+import { type Check, checkValue } from './check.js';
 
 /** The `webhook_code` of a webhook this client knows. */
 export type WebhookCode = keyof WebhookPayloads;
@@ -40,20 +40,20 @@ export function parseWebhook(body: WebhookBody): WebhookPayload {
     });
   }
   const code = (value as { webhook_code?: unknown }).webhook_code;
-  if (typeof code !== 'string' || !Object.hasOwn(webhookComponents, code)) {
-    const known = Object.keys(webhookComponents).join(', ');
+  if (typeof code !== 'string' || !Object.hasOwn(webhookPayloadChecks, code)) {
+    const known = Object.keys(webhookPayloadChecks).join(', ');
     throw new SvcWebhookError({
       reason: 'UNKNOWN_WEBHOOK_CODE',
       webhook_code: typeof code === 'string' ? code : null,
       problems: [
         typeof code === 'string'
-          ? `webhook_code "${code}" is not one this client knows (${known}); acknowledge it and update @svc/client`
+          ? `webhook_code "${code}" is not one of ${known}; acknowledge it and update @svc/client`
           : `the body must have a string webhook_code (one of ${known})`,
       ],
     });
   }
   const problems: string[] = [];
-  checkValue(value, { ref: webhookComponents[code as WebhookCode] }, webhookChecks, '', problems);
+  checkValue(value, webhookPayloadChecks[code] as Check, webhookChecks, '', problems);
   if (problems.length > 0) {
     throw new SvcWebhookError({ reason: 'INVALID_PAYLOAD', webhook_code: code, problems });
   }
