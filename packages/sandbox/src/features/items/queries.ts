@@ -3,15 +3,16 @@
  * removal. Each function runs inside the caller's transaction.
  */
 import type { components } from '@svc/spec/types';
-import type { Kysely, Transaction } from 'kysely';
+import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { newAccessToken, newProcessorToken, newPublicToken, randomId } from '../../engine/ids.js';
 import { toJsonText } from '../../engine/json-text.js';
 import type { Database } from '../../engine/store/database.js';
-import type { Engine } from '../../engine/store/migrations/index.js';
+import { engineOf } from '../../engine/store/engine-of.js';
 import { DEFAULT_TEST_USER, type TestUser, testUserKey } from '../world/index.js';
 import { generateAccounts } from './accounts.js';
-import { scheduleNextTransactionsDay } from './new-day.js';
-import type { AccountsTable, TokensTable } from './tables.js';
+import { nextTransactionsDayStatement } from './new-day.js';
+import type { AccountsTable, ItemsTable, TokensTable } from './tables.js';
+import { itemIdOfToken } from './token-accounts.js';
 
 /** A product an Item is created with. */
 type Product = components['schemas']['Product'];
@@ -20,6 +21,10 @@ type Product = components['schemas']['Product'];
 export const PUBLIC_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 
 type Trx = Transaction<Database>;
+type Db = Kysely<Database> | Trx;
+
+/** An Item row. */
+type LiveItem = Selectable<ItemsTable>;
 
 /** What a new Item is made of. */
 export interface NewItem {
@@ -32,35 +37,44 @@ export interface NewItem {
 }
 
 /**
- * Creates an Item with its generated accounts (and, with `transactions`, its first new day of
- * transactions as due work); returns its id and accounts.
+ * The statements creating an Item with its generated accounts (and, with `transactions`, its first
+ * new day of transactions as due work), none needing another's answer (the ids are made here): to
+ * send together (`together.ts`), with the commit when nothing follows (`finishing-statement.ts`).
+ * Returns them with the Item's id and accounts.
  */
-export async function createItem(trx: Trx, item: NewItem): Promise<{ itemId: string; accounts: AccountsTable[] }> {
+export function newItemStatements(
+  trx: Trx,
+  item: NewItem,
+): { itemId: string; accounts: AccountsTable[]; statements: CompiledQuery[] } {
   const itemId = randomId();
   const at = item.now.toISOString();
-  await trx
-    .insertInto('items')
-    .values({
-      item_id: itemId,
-      client_id: item.clientId,
-      institution_id: item.institutionId,
-      test_user: testUserKey(item.user),
-      products: toJsonText([...item.products]),
-      webhook: item.webhook,
-      bank_transfer_only: 0,
-      login_required: item.user.behaviour === 'login_reset' ? 1 : 0,
-      created_at: at,
-      removed_at: null,
-    })
-    .execute();
+  const statements: CompiledQuery[] = [
+    trx
+      .insertInto('items')
+      .values({
+        item_id: itemId,
+        client_id: item.clientId,
+        institution_id: item.institutionId,
+        test_user: testUserKey(item.user),
+        products: toJsonText([...item.products]),
+        webhook: item.webhook,
+        bank_transfer_only: 0,
+        login_required: item.user.behaviour === 'login_reset' ? 1 : 0,
+        created_at: at,
+        removed_at: null,
+      })
+      .compile(),
+  ];
   const accounts = generateAccounts({ itemId, clientId: item.clientId, user: item.user, createdAt: at });
   if (accounts.length > 0) {
-    await trx.insertInto('accounts').values(accounts).execute();
+    statements.push(trx.insertInto('accounts').values(accounts).compile());
   }
   if (item.products.includes('transactions')) {
-    await scheduleNextTransactionsDay(trx, { clientId: item.clientId, itemId, after: item.now, now: item.now });
+    statements.push(
+      nextTransactionsDayStatement(trx, { clientId: item.clientId, itemId, after: item.now, now: item.now }),
+    );
   }
-  return { itemId, accounts };
+  return { itemId, accounts, statements };
 }
 
 /** What a bank-transfer-only Item (made by `/bank_transfer/migrate_account`) is made of. */
@@ -148,24 +162,49 @@ function tokenRow(
   };
 }
 
-/** Issues a public token for an Item, valid for 30 minutes from `now`. */
-export async function issuePublicToken(trx: Trx, clientId: string, itemId: string, now: Date): Promise<string> {
+/** A token made in Node and the statement that stores it. */
+export interface IssuedToken {
+  token: string;
+  statement: CompiledQuery;
+}
+
+/** A public token for an Item, valid for 30 minutes from `now`. */
+export function publicTokenStatement(trx: Trx, clientId: string, itemId: string, now: Date): IssuedToken {
   const token = newPublicToken();
   const expires_at = new Date(now.getTime() + PUBLIC_TOKEN_LIFETIME_MS).toISOString();
-  await trx
-    .insertInto('tokens')
-    .values(tokenRow(token, 'public', clientId, itemId, now, { expires_at }))
-    .execute();
-  return token;
+  const row = tokenRow(token, 'public', clientId, itemId, now, { expires_at });
+  return { token, statement: trx.insertInto('tokens').values(row).compile() };
+}
+
+/** A new access token for an Item. */
+export function accessTokenStatement(trx: Trx, clientId: string, itemId: string, now: Date): IssuedToken {
+  const token = newAccessToken();
+  return {
+    token,
+    statement: trx
+      .insertInto('tokens')
+      .values(tokenRow(token, 'access', clientId, itemId, now))
+      .compile(),
+  };
+}
+
+/** A processor token for one account of an Item. */
+export function processorTokenStatement(
+  trx: Trx,
+  clientId: string,
+  itemId: string,
+  accountId: string,
+  now: Date,
+): IssuedToken {
+  const token = newProcessorToken();
+  const row = tokenRow(token, 'processor', clientId, itemId, now, { account_id: accountId });
+  return { token, statement: trx.insertInto('tokens').values(row).compile() };
 }
 
 /** Issues a new access token for an Item. */
 export async function issueAccessToken(trx: Trx, clientId: string, itemId: string, now: Date): Promise<string> {
-  const token = newAccessToken();
-  await trx
-    .insertInto('tokens')
-    .values(tokenRow(token, 'access', clientId, itemId, now))
-    .execute();
+  const { token, statement } = accessTokenStatement(trx, clientId, itemId, now);
+  await trx.executeQuery(statement);
   return token;
 }
 
@@ -177,93 +216,163 @@ export async function issueProcessorToken(
   accountId: string,
   now: Date,
 ): Promise<string> {
-  const token = newProcessorToken();
-  await trx
-    .insertInto('tokens')
-    .values(tokenRow(token, 'processor', clientId, itemId, now, { account_id: accountId }))
-    .execute();
+  const { token, statement } = processorTokenStatement(trx, clientId, itemId, accountId, now);
+  await trx.executeQuery(statement);
   return token;
 }
 
+/** A public token used by {@link exchangePublicToken}: its Item, whether the Item is live, and the Item's live access token. */
+export interface UsedPublicToken {
+  itemId: string;
+  itemLive: boolean;
+  accessToken: string | null;
+}
+
 /**
- * Uses a public token once: marks it used if it is the client's, unused and unexpired at `now`.
- * Returns its Item id, or undefined (also when a concurrent exchange used it first).
+ * Uses a public token once: marks it used if it is the client's, unused, unrevoked and unexpired
+ * at `now` (a conditional update: of two concurrent exchanges one marks it), and reads its Item
+ * with the Item's live access token. On PostgreSQL one statement (the update in a data-modifying
+ * CTE). Undefined when the token could not be used; the caller rolls back when the Item is not live.
  */
-export async function usePublicToken(
+export async function exchangePublicToken(
   trx: Trx,
   clientId: string,
   token: string,
   now: Date,
-): Promise<string | undefined> {
+): Promise<UsedPublicToken | undefined> {
   const at = now.toISOString();
-  const row = await trx
-    .selectFrom('tokens')
-    .select(['item_id', 'expires_at'])
-    .where('token', '=', token)
-    .where('kind', '=', 'public')
-    .where('client_id', '=', clientId)
-    .where('used_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (!row?.item_id || !row.expires_at || row.expires_at <= at) {
+  const use = (db: Db) =>
+    db
+      .updateTable('tokens')
+      .set({ used_at: at })
+      .where('token', '=', token)
+      .where('kind', '=', 'public')
+      .where('client_id', '=', clientId)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('item_id', 'is not', null)
+      .where('expires_at', '>', at)
+      .returning('item_id');
+  const liveAccessToken = (db: Db, itemId: 'used.item_id' | 'items.item_id') =>
+    db
+      .selectFrom('tokens as access')
+      .select('access.token')
+      .where('access.item_id', '=', sql.ref<string>(itemId))
+      .where('access.kind', '=', 'access')
+      .where('access.revoked_at', 'is', null)
+      .orderBy('access.created_at', 'desc')
+      .limit(1);
+  if (engineOf(trx) === 'postgres') {
+    const row = await trx
+      .with('used', (db) => use(db as Db))
+      .selectFrom('used')
+      .leftJoin('items', 'items.item_id', 'used.item_id')
+      .select(['used.item_id', 'items.item_id as found', 'items.removed_at'])
+      .select((eb) => liveAccessToken(eb as unknown as Db, 'used.item_id').as('access_token'))
+      .executeTakeFirst();
+    return row?.item_id
+      ? { itemId: row.item_id, itemLive: row.found !== null && row.removed_at === null, accessToken: row.access_token }
+      : undefined;
+  }
+  const used = await use(trx).executeTakeFirst();
+  if (!used?.item_id) {
     return undefined;
   }
-  const updated = await trx
-    .updateTable('tokens')
-    .set({ used_at: at })
-    .where('token', '=', token)
-    .where('used_at', 'is', null)
+  const item = await trx
+    .selectFrom('items')
+    .select('items.removed_at')
+    .select(() => liveAccessToken(trx, 'items.item_id').as('access_token'))
+    .where('items.item_id', '=', used.item_id)
     .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1 ? row.item_id : undefined;
-}
-
-/** The Item's live access token, if it has one. */
-export async function liveAccessToken(trx: Trx, itemId: string): Promise<string | undefined> {
-  const row = await trx
-    .selectFrom('tokens')
-    .select('token')
-    .where('item_id', '=', itemId)
-    .where('kind', '=', 'access')
-    .where('revoked_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  return row?.token;
-}
-
-/** Revokes one token if it is still live; returns whether this call revoked it. */
-export async function revokeToken(trx: Trx, token: string, now: Date): Promise<boolean> {
-  const updated = await trx
-    .updateTable('tokens')
-    .set({ revoked_at: now.toISOString() })
-    .where('token', '=', token)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return {
+    itemId: used.item_id,
+    itemLive: item !== undefined && item.removed_at === null,
+    accessToken: item?.access_token ?? null,
+  };
 }
 
 /**
- * Locks an Item's row until the transaction ends, so that changes to the Item and its tokens made
- * by concurrent requests happen one after the other: on PostgreSQL (read committed) a request
- * that waited then reads what the other committed. SQLite runs one writing transaction at a time,
- * so there is nothing to lock. Returns whether it locked (whether the caller must read again).
+ * Rotates the client's live access token `token`: revokes it (a conditional update: of concurrent
+ * changes through the token, one revokes it and the others find it revoked) and stores
+ * `newToken` for its Item, if the Item is the client's and live. On PostgreSQL one statement
+ * (the insert selects from the revoking CTE). Returns whether it rotated.
  */
-export async function lockItem(trx: Trx, engine: Engine, itemId: string): Promise<boolean> {
-  if (engine !== 'postgres') {
+export async function rotateAccessToken(
+  trx: Trx,
+  clientId: string,
+  token: string,
+  newToken: string,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const revoke = (db: Db) =>
+    db
+      .updateTable('tokens')
+      .set({ revoked_at: at })
+      .where('token', '=', token)
+      .where('kind', '=', 'access')
+      .where('client_id', '=', clientId)
+      .where('revoked_at', 'is', null)
+      .where('item_id', 'in', liveItemIds(db, clientId))
+      .returning('item_id');
+  if (engineOf(trx) === 'postgres') {
+    const inserted = await trx
+      .with('revoked', (db) => revoke(db as Db))
+      .insertInto('tokens')
+      .columns(['token', 'kind', 'client_id', 'item_id', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('revoked')
+          .select([
+            sql<string>`cast(${newToken} as text)`.as('token'),
+            sql<string>`'access'`.as('kind'),
+            sql<string>`cast(${clientId} as text)`.as('client_id'),
+            'revoked.item_id',
+            sql<string>`cast(${at} as text)`.as('created_at'),
+          ]),
+      )
+      .returning('token')
+      .execute();
+    return inserted.length === 1;
+  }
+  const revoked = await revoke(trx).executeTakeFirst();
+  if (!revoked?.item_id) {
     return false;
   }
-  await trx.selectFrom('items').select('item_id').where('item_id', '=', itemId).forUpdate().execute();
+  await trx
+    .insertInto('tokens')
+    .values(tokenRow(newToken, 'access', clientId, revoked.item_id, now))
+    .execute();
   return true;
 }
 
-/** Whether the Item `itemId` exists and was not removed. */
-export async function isLiveItem(trx: Trx, itemId: string): Promise<boolean> {
-  const item = await trx.selectFrom('items').select('removed_at').where('item_id', '=', itemId).executeTakeFirst();
-  return item !== undefined && item.removed_at === null;
+/** The ids of the client's live (not removed) Items, as a subquery. */
+function liveItemIds(db: Db, clientId: string) {
+  return db
+    .selectFrom('items')
+    .select('items.item_id')
+    .where('items.client_id', '=', clientId)
+    .where('items.removed_at', 'is', null);
 }
 
-/** Sets the webhook URL of the Item `itemId`. */
-export async function setItemWebhook(trx: Trx, itemId: string, webhook: string): Promise<void> {
-  await trx.updateTable('items').set({ webhook }).where('item_id', '=', itemId).execute();
+/**
+ * Sets the webhook URL of the Item of the client's live access token `token`, if the Item is
+ * live; returns the Item as it is afterwards (undefined: no such token or Item).
+ */
+export async function setWebhookOfTokenItem(
+  trx: Trx,
+  clientId: string,
+  token: string,
+  webhook: string,
+): Promise<LiveItem | undefined> {
+  return trx
+    .updateTable('items')
+    .set({ webhook })
+    .where('item_id', '=', itemIdOfToken(trx, { clientId, token, kind: 'access' }))
+    .where('client_id', '=', clientId)
+    .where('removed_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** The webhook URL of the Item `itemId` (null when it has none or does not exist). */
@@ -273,45 +382,101 @@ export async function webhookOfItem(db: Kysely<Database> | Trx, itemId: string):
 }
 
 /**
- * Sets whether the Item `itemId` is in `ITEM_LOGIN_REQUIRED`, in one conditional update; returns
- * whether it changed (false when it already was so, which makes a retried call harmless).
+ * The statement setting whether the Item of the client's live access token `token` is in
+ * `ITEM_LOGIN_REQUIRED`: one conditional update that answers the Item as it is afterwards when it
+ * changed, and nothing when it already was so (which makes a retried call harmless) or there is
+ * no such live token and Item. To send together with the token's lookup (`together.ts`), which
+ * tells the two apart.
  */
-export async function setLoginRequired(trx: Trx, itemId: string, required: boolean): Promise<boolean> {
+export function loginRequiredStatement(
+  trx: Trx,
+  clientId: string,
+  token: string,
+  required: boolean,
+): CompiledQuery<LiveItem> {
   const value = required ? 1 : 0;
-  const updated = await trx
+  return trx
     .updateTable('items')
     .set({ login_required: value })
-    .where('item_id', '=', itemId)
+    .where('item_id', '=', itemIdOfToken(trx, { clientId, token, kind: 'access' }))
+    .where('client_id', '=', clientId)
+    .where('removed_at', 'is', null)
     .where('login_required', '<>', value)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+    .returningAll()
+    .compile();
 }
 
-/** Sets the micro-deposit verification status of the account `accountId`. */
-export async function setVerificationStatus(
+/** The statement setting the micro-deposit verification status of the account `accountId`. */
+export function verificationStatusStatement(
   trx: Trx,
   accountId: string,
   status: AccountsTable['verification_status'],
-): Promise<void> {
-  await trx.updateTable('accounts').set({ verification_status: status }).where('account_id', '=', accountId).execute();
+): CompiledQuery {
+  return trx.updateTable('accounts').set({ verification_status: status }).where('account_id', '=', accountId).compile();
 }
 
-/** Removes an Item and revokes every token of it; returns whether this call removed it. */
-export async function removeItem(trx: Trx, itemId: string, now: Date): Promise<boolean> {
+/**
+ * Removes the Item of the client's live access token `token` and revokes every token of it, if
+ * the Item is live. The token is revoked first (a conditional update: of concurrent changes
+ * through the token, one revokes it and the others find it revoked), then the Item is removed (a
+ * conditional update: of concurrent removals through two tokens of one Item, one removes it).
+ * On PostgreSQL one statement (data-modifying CTEs). Returns whether it removed the Item; when
+ * not, the caller rolls back (the token may have been revoked).
+ */
+export async function removeItemOfToken(trx: Trx, clientId: string, token: string, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  const updated = await trx
+  const revoke = (db: Db) =>
+    db
+      .updateTable('tokens')
+      .set({ revoked_at: at })
+      .where('token', '=', token)
+      .where('kind', '=', 'access')
+      .where('client_id', '=', clientId)
+      .where('revoked_at', 'is', null)
+      .where('item_id', 'in', liveItemIds(db, clientId))
+      .returning('item_id');
+  if (engineOf(trx) === 'postgres') {
+    const removed = await trx
+      .with('revoked', (db) => revoke(db as Db))
+      .with('removed', (db) =>
+        db
+          .updateTable('items')
+          .set({ removed_at: at })
+          .where('item_id', 'in', db.selectFrom('revoked').select('revoked.item_id'))
+          .where('removed_at', 'is', null)
+          .returning('item_id'),
+      )
+      .with('others', (db) =>
+        db
+          .updateTable('tokens')
+          .set({ revoked_at: at })
+          .where('item_id', 'in', db.selectFrom('removed').select('removed.item_id'))
+          .where('token', '<>', token)
+          .where('revoked_at', 'is', null)
+          .returning('token'),
+      )
+      .selectFrom('removed')
+      .select('removed.item_id')
+      .execute();
+    return removed.length === 1;
+  }
+  const revoked = await revoke(trx).executeTakeFirst();
+  if (!revoked?.item_id) {
+    return false;
+  }
+  const removed = await trx
     .updateTable('items')
     .set({ removed_at: at })
-    .where('item_id', '=', itemId)
+    .where('item_id', '=', revoked.item_id)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
+  if (Number(removed.numUpdatedRows) !== 1) {
     return false;
   }
   await trx
     .updateTable('tokens')
     .set({ revoked_at: at })
-    .where('item_id', '=', itemId)
+    .where('item_id', '=', revoked.item_id)
     .where('revoked_at', 'is', null)
     .execute();
   return true;
