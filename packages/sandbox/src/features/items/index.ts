@@ -39,6 +39,7 @@ export {
   anchorOf,
   checkInstitutionOffers,
   checkLogin,
+  checkNotBankTransferOnly,
   hasInitialProduct,
   institutionOf,
   isLoginRequired,
