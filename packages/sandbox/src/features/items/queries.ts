@@ -1,6 +1,9 @@
 /**
  * Writing Items and their tokens: creation (with generated accounts), token issue, rotation and
- * removal. Each function runs inside the caller's transaction.
+ * removal. Each function runs inside the caller's transaction, or gives the statements to send
+ * together (`together.ts`) or with the commit (`finishing-statement.ts`). A change through a token
+ * claims the token with a conditional update, and on PostgreSQL what depends on the claim rides
+ * in the same statement (data-modifying CTEs): two round trips per request in all.
  */
 import type { components } from '@svc/spec/types';
 import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
@@ -21,7 +24,6 @@ type Product = components['schemas']['Product'];
 export const PUBLIC_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 
 type Trx = Transaction<Database>;
-type Db = Kysely<Database> | Trx;
 
 /** An Item row. */
 type LiveItem = Selectable<ItemsTable>;
@@ -241,8 +243,8 @@ export async function exchangePublicToken(
   now: Date,
 ): Promise<UsedPublicToken | undefined> {
   const at = now.toISOString();
-  const use = (db: Db) =>
-    db
+  const use = () =>
+    trx
       .updateTable('tokens')
       .set({ used_at: at })
       .where('token', '=', token)
@@ -253,8 +255,8 @@ export async function exchangePublicToken(
       .where('item_id', 'is not', null)
       .where('expires_at', '>', at)
       .returning('item_id');
-  const liveAccessToken = (db: Db, itemId: 'used.item_id' | 'items.item_id') =>
-    db
+  const liveAccessToken = (itemId: 'used.item_id' | 'items.item_id') =>
+    trx
       .selectFrom('tokens as access')
       .select('access.token')
       .where('access.item_id', '=', sql.ref<string>(itemId))
@@ -264,24 +266,24 @@ export async function exchangePublicToken(
       .limit(1);
   if (engineOf(trx) === 'postgres') {
     const row = await trx
-      .with('used', (db) => use(db as Db))
+      .with('used', use)
       .selectFrom('used')
       .leftJoin('items', 'items.item_id', 'used.item_id')
       .select(['used.item_id', 'items.item_id as found', 'items.removed_at'])
-      .select((eb) => liveAccessToken(eb as unknown as Db, 'used.item_id').as('access_token'))
+      .select(liveAccessToken('used.item_id').as('access_token'))
       .executeTakeFirst();
     return row?.item_id
       ? { itemId: row.item_id, itemLive: row.found !== null && row.removed_at === null, accessToken: row.access_token }
       : undefined;
   }
-  const used = await use(trx).executeTakeFirst();
+  const used = await use().executeTakeFirst();
   if (!used?.item_id) {
     return undefined;
   }
   const item = await trx
     .selectFrom('items')
     .select('items.removed_at')
-    .select(() => liveAccessToken(trx, 'items.item_id').as('access_token'))
+    .select(liveAccessToken('items.item_id').as('access_token'))
     .where('items.item_id', '=', used.item_id)
     .executeTakeFirst();
   return {
@@ -305,19 +307,10 @@ export async function rotateAccessToken(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const revoke = (db: Db) =>
-    db
-      .updateTable('tokens')
-      .set({ revoked_at: at })
-      .where('token', '=', token)
-      .where('kind', '=', 'access')
-      .where('client_id', '=', clientId)
-      .where('revoked_at', 'is', null)
-      .where('item_id', 'in', liveItemIds(db, clientId))
-      .returning('item_id');
+  const revoke = () => revokeLiveAccessToken(trx, clientId, token, at);
   if (engineOf(trx) === 'postgres') {
     const inserted = await trx
-      .with('revoked', (db) => revoke(db as Db))
+      .with('revoked', revoke)
       .insertInto('tokens')
       .columns(['token', 'kind', 'client_id', 'item_id', 'created_at'])
       .expression((eb) =>
@@ -335,7 +328,7 @@ export async function rotateAccessToken(
       .execute();
     return inserted.length === 1;
   }
-  const revoked = await revoke(trx).executeTakeFirst();
+  const revoked = await revoke().executeTakeFirst();
   if (!revoked?.item_id) {
     return false;
   }
@@ -346,13 +339,27 @@ export async function rotateAccessToken(
   return true;
 }
 
-/** The ids of the client's live (not removed) Items, as a subquery. */
-function liveItemIds(db: Db, clientId: string) {
-  return db
-    .selectFrom('items')
-    .select('items.item_id')
-    .where('items.client_id', '=', clientId)
-    .where('items.removed_at', 'is', null);
+/**
+ * The update revoking the client's live access token `token` at `at` if its Item is the client's
+ * and live, answering the Item's id: the claim of a change through the token (of concurrent ones,
+ * one revokes it; on PostgreSQL the others wait for its row, then find it revoked).
+ */
+function revokeLiveAccessToken(trx: Trx, clientId: string, token: string, at: string) {
+  return trx
+    .updateTable('tokens')
+    .set({ revoked_at: at })
+    .where('token', '=', token)
+    .where('kind', '=', 'access')
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .where('item_id', 'in', (eb) =>
+      eb
+        .selectFrom('items')
+        .select('items.item_id')
+        .where('items.client_id', '=', clientId)
+        .where('items.removed_at', 'is', null),
+    )
+    .returning('item_id');
 }
 
 /**
@@ -425,19 +432,10 @@ export function verificationStatusStatement(
  */
 export async function removeItemOfToken(trx: Trx, clientId: string, token: string, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  const revoke = (db: Db) =>
-    db
-      .updateTable('tokens')
-      .set({ revoked_at: at })
-      .where('token', '=', token)
-      .where('kind', '=', 'access')
-      .where('client_id', '=', clientId)
-      .where('revoked_at', 'is', null)
-      .where('item_id', 'in', liveItemIds(db, clientId))
-      .returning('item_id');
+  const revoke = () => revokeLiveAccessToken(trx, clientId, token, at);
   if (engineOf(trx) === 'postgres') {
     const removed = await trx
-      .with('revoked', (db) => revoke(db as Db))
+      .with('revoked', revoke)
       .with('removed', (db) =>
         db
           .updateTable('items')
@@ -460,7 +458,7 @@ export async function removeItemOfToken(trx: Trx, clientId: string, token: strin
       .execute();
     return removed.length === 1;
   }
-  const revoked = await revoke(trx).executeTakeFirst();
+  const revoked = await revoke().executeTakeFirst();
   if (!revoked?.item_id) {
     return false;
   }
