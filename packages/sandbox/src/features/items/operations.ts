@@ -5,7 +5,7 @@
  */
 
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
-import { ENVIRONMENT, newAccessToken } from '../../engine/ids.js';
+import { ENVIRONMENT } from '../../engine/ids.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
 import { together } from '../../engine/store/together.js';
 import { webhookStatement } from '../../engine/webhooks/outbox.js';
@@ -22,16 +22,8 @@ import {
   webhookRefused,
 } from './errors.js';
 import { itemError, presentItem } from './present.js';
-import {
-  accessTokenStatement,
-  exchangePublicToken,
-  newItemStatements,
-  processorTokenStatement,
-  publicTokenStatement,
-  removeItemOfToken,
-  rotateAccessToken,
-  setWebhookOfTokenItem,
-} from './queries.js';
+import { accessTokenStatement, newItemStatements, processorTokenStatement, publicTokenStatement } from './queries.js';
+import { exchangePublicToken, removeItemOfToken, rotateAccessToken, setWebhookOfTokenItem } from './token-claims.js';
 
 /** The webhook URL, checked against the sandbox's URL policy; `field` names it in the error. */
 function checkedWebhook(url: string, field: string): string {
@@ -147,8 +139,8 @@ export const itemHandlers: HandlerGroup<
   async itemAccessTokenInvalidate(request, context) {
     const clientId = context.client.client_id;
     return context.store.transaction(async (trx) => {
-      const newToken = newAccessToken();
-      if (!(await rotateAccessToken(trx, clientId, request.access_token, newToken, context.now))) {
+      const newToken = await rotateAccessToken(trx, clientId, request.access_token, context.now);
+      if (newToken === undefined) {
         throw invalidAccessToken();
       }
       return { new_access_token: newToken };

@@ -14,7 +14,7 @@ import { webhookStatement } from '../../engine/webhooks/outbox.js';
 import { itemOfAccessToken, type LiveItem, liveItemOf, liveTokenOf, liveTokenStatement } from './access.js';
 import { sandboxItemWebhookNotSet } from './errors.js';
 import { type ItemWebhookCode, itemWebhookPayload } from './item-webhooks.js';
-import { loginRequiredStatement } from './queries.js';
+import { loginRequiredStatement } from './token-claims.js';
 
 /**
  * Queues the Item webhook `code` about `item` (as it is now) as the transaction's last statement,
