@@ -11,7 +11,7 @@
  * several instances advancing one client at once each take different items, and exactly one
  * performs each. A performer runs at the item's time (`due_at`): what it writes carries that time.
  */
-import type { Transaction } from 'kysely';
+import type { CompiledQuery, Transaction } from 'kysely';
 import { randomId } from '../ids.js';
 import type { Database } from '../store/database.js';
 import type { Store } from '../store/open-store.js';
@@ -47,9 +47,12 @@ export interface NewDueWork {
   now: Date;
 }
 
-/** Schedules `work` inside `trx` (the transaction of the change that calls for it). */
-export async function scheduleDueWork(trx: Transaction<Database>, work: NewDueWork): Promise<void> {
-  await trx
+/**
+ * The statement scheduling `work`, to send together with the other statements of the change that
+ * calls for it (`together.ts`, `finishing-statement.ts`); {@link scheduleDueWork} runs it.
+ */
+export function dueWorkStatement(trx: Transaction<Database>, work: NewDueWork): CompiledQuery {
+  return trx
     .insertInto('due_work')
     .values({
       due_id: randomId(),
@@ -61,7 +64,12 @@ export async function scheduleDueWork(trx: Transaction<Database>, work: NewDueWo
       created_at: work.now.toISOString(),
       performed_at: null,
     })
-    .execute();
+    .compile();
+}
+
+/** Schedules `work` inside `trx` (the transaction of the change that calls for it). */
+export async function scheduleDueWork(trx: Transaction<Database>, work: NewDueWork): Promise<void> {
+  await trx.executeQuery(dueWorkStatement(trx, work));
 }
 
 /** Performs due work; one per running sandbox. */

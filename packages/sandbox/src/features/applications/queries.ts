@@ -1,9 +1,12 @@
 /**
  * Reading connected applications, the scopes users set for them per Item, and which clients are
- * set up as financial institutions.
+ * set up as financial institutions. Each read is a statement to send together with the others a
+ * request needs (`together.ts`): every operation of the feature reads in one round trip.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
+import { prepareQuery } from '../../engine/store/prepared-query.js';
+import { itemIdOfToken } from '../items/index.js';
 import type { ApplicationScopesTable, ApplicationsTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,60 +14,64 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** A stored application. */
 export type ApplicationRow = Selectable<ApplicationsTable>;
 
-/** The applications connected to every sandbox Item. */
-export async function connectedApplications(db: Db): Promise<ApplicationRow[]> {
-  return db.selectFrom('applications').selectAll().where('connected_to_items', '=', 1).execute();
+const connectedApplicationsQuery = prepareQuery<Record<string, never>, ApplicationRow>((db) =>
+  db.selectFrom('applications').selectAll().where('connected_to_items', '=', 1),
+);
+
+/** The statement reading the applications that connect to Items (in no particular order). */
+export function connectedApplicationsStatement(db: Db): CompiledQuery<ApplicationRow> {
+  return connectedApplicationsQuery.compile(db, {});
 }
 
-/** The application `applicationId`, connected or not. */
-export async function applicationById(db: Db, applicationId: string): Promise<ApplicationRow | undefined> {
-  return db.selectFrom('applications').selectAll().where('application_id', '=', applicationId).executeTakeFirst();
+const applicationByIdQuery = prepareQuery<{ applicationId: string }, ApplicationRow>((db, p) =>
+  db.selectFrom('applications').selectAll().where('application_id', '=', p.applicationId),
+);
+
+/** The statement reading the application `applicationId` (no row when there is none). */
+export function applicationByIdStatement(db: Db, applicationId: string): CompiledQuery<ApplicationRow> {
+  return applicationByIdQuery.compile(db, { applicationId });
 }
 
-/** The scopes the user set for `applicationId` on `itemId`, if they ever changed them. */
-export async function storedScopes(
-  db: Db,
-  itemId: string,
-  applicationId: string,
-): Promise<ApplicationScopesTable['scopes'] | undefined> {
-  const row = await db
-    .selectFrom('application_scopes')
-    .select('scopes')
-    .where('item_id', '=', itemId)
-    .where('application_id', '=', applicationId)
-    .executeTakeFirst();
-  return row?.scopes;
+/** Stored scopes of one application for one Item. */
+export type StoredScopes = Pick<ApplicationScopesTable, 'application_id' | 'scopes'>;
+
+const scopesOfTokenQuery = prepareQuery<{ clientId: string; token: string; kind: string }, StoredScopes>((db, p) =>
+  db.selectFrom('application_scopes').select(['application_id', 'scopes']).where('item_id', '=', itemIdOfToken(db, p)),
+);
+
+/**
+ * The statement reading the scopes stored for the Item of the client's access token `token`, one
+ * row per application that has them (the caller keeps them once the token is known to be live).
+ */
+export function scopesOfTokenStatement(db: Db, clientId: string, token: string): CompiledQuery<StoredScopes> {
+  return scopesOfTokenQuery.compile(db, { clientId, token, kind: 'access' });
 }
 
-/** Replaces the scopes of an application on an Item as a whole (one statement, so concurrent updates leave one row). */
-export async function saveScopes(db: Db, row: ApplicationScopesTable): Promise<void> {
-  await db
+/** The statement storing the scopes of one application for one Item (replacing earlier ones). */
+export function saveScopesStatement(db: Db, row: ApplicationScopesTable): CompiledQuery {
+  return db
     .insertInto('application_scopes')
     .values(row)
     .onConflict((conflict) =>
       conflict.columns(['item_id', 'application_id']).doUpdateSet({ scopes: row.scopes, updated_at: row.updated_at }),
     )
-    .execute();
+    .compile();
 }
 
-/** Whether `clientId` has at least one Item that was not removed. */
-export async function hasLiveItem(db: Db, clientId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('items')
-    .select('item_id')
-    .where('client_id', '=', clientId)
-    .where('removed_at', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+const liveItemOfClientQuery = prepareQuery<{ clientId: string }, { item_id: string }>((db, p) =>
+  db.selectFrom('items').select('item_id').where('client_id', '=', p.clientId).where('removed_at', 'is', null).limit(1),
+);
+
+/** The statement reading one live Item of the client, if it has any (whether it has connected any). */
+export function liveItemOfClientStatement(db: Db, clientId: string): CompiledQuery<{ item_id: string }> {
+  return liveItemOfClientQuery.compile(db, { clientId });
 }
 
-/** Whether `clientId` is set up as a financial institution. */
-export async function isFinancialInstitution(db: Db, clientId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('financial_institution_clients')
-    .select('client_id')
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  return row !== undefined;
+const financialInstitutionQuery = prepareQuery<{ clientId: string }, { client_id: string }>((db, p) =>
+  db.selectFrom('financial_institution_clients').select('client_id').where('client_id', '=', p.clientId),
+);
+
+/** The statement reading the client's row among the financial institutions (none: it is not one). */
+export function financialInstitutionStatement(db: Db, clientId: string): CompiledQuery<{ client_id: string }> {
+  return financialInstitutionQuery.compile(db, { clientId });
 }

@@ -39,6 +39,7 @@ export {
   anchorOf,
   checkInstitutionOffers,
   checkLogin,
+  checkNotBankTransferOnly,
   hasInitialProduct,
   institutionOf,
   isLoginRequired,
@@ -52,4 +53,5 @@ export { createBankTransferOnlyItem, issueAccessToken, issueProcessorToken, webh
 export { itemSandboxHandlers } from './sandbox-operations.js';
 export { seedCanonicalItem, seedCanonicalMicroDeposits } from './seed.js';
 export type { AccountsTable, ItemsTable } from './tables.js';
+export { accountsOfTokenStatement, itemIdOfToken } from './token-accounts.js';
 export { verificationHandlers } from './verification.js';

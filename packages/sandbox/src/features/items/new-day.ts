@@ -4,24 +4,39 @@
  * the account-data feature performs (the day's new transactions) and schedules again for the next
  * day. The first is scheduled with the Item.
  */
-import type { Transaction } from 'kysely';
-import { scheduleDueWork } from '../../engine/schedule/due-work.js';
+import type { CompiledQuery, Transaction } from 'kysely';
+import { dueWorkStatement, type NewDueWork, scheduleDueWork } from '../../engine/schedule/due-work.js';
 import type { Database } from '../../engine/store/database.js';
 import { addDays, isoDate } from './calendar.js';
 
 /** The due-work kind of an Item's new day of transactions. */
 export const TRANSACTIONS_DAY = 'transactions_day';
 
-/** Schedules the Item's next day after `after` (the start of the next UTC day). */
-export async function scheduleNextTransactionsDay(
-  trx: Transaction<Database>,
-  input: { clientId: string; itemId: string; after: Date; now: Date },
-): Promise<void> {
-  await scheduleDueWork(trx, {
+/** What {@link scheduleNextTransactionsDay} is given. */
+interface NextDay {
+  clientId: string;
+  itemId: string;
+  after: Date;
+  now: Date;
+}
+
+/** The due work of the Item's next day after `after` (the start of the next UTC day). */
+function nextDayWork(input: NextDay): NewDueWork {
+  return {
     clientId: input.clientId,
     dueAt: new Date(`${addDays(isoDate(input.after), 1)}T00:00:00.000Z`),
     kind: TRANSACTIONS_DAY,
     subject: input.itemId,
     now: input.now,
-  });
+  };
+}
+
+/** Schedules the Item's next day after `after` (the start of the next UTC day). */
+export async function scheduleNextTransactionsDay(trx: Transaction<Database>, input: NextDay): Promise<void> {
+  await scheduleDueWork(trx, nextDayWork(input));
+}
+
+/** The statement of {@link scheduleNextTransactionsDay}, to send together with others (`together.ts`). */
+export function nextTransactionsDayStatement(trx: Transaction<Database>, input: NextDay): CompiledQuery {
+  return dueWorkStatement(trx, nextDayWork(input));
 }

@@ -4,17 +4,17 @@
  * to the new URL) and import.
  */
 
-import type { Transaction } from 'kysely';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import { ENVIRONMENT } from '../../engine/ids.js';
-import type { Database } from '../../engine/store/database.js';
-import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
+import { together } from '../../engine/store/together.js';
+import { webhookStatement } from '../../engine/webhooks/outbox.js';
 import { checkWebhookUrl } from '../../engine/webhooks/url-policy.js';
 import { invalidInstitution, loadInstitutions } from '../institutions/index.js';
 import { CANONICAL_ITEM, type TestUser, testLogin } from '../world/index.js';
-import { itemOfAccessToken } from './access.js';
 import {
   importNotEnabled,
+  invalidAccessToken,
   invalidCredentials,
   invalidPublicToken,
   noCheckingAccount,
@@ -22,19 +22,8 @@ import {
   webhookRefused,
 } from './errors.js';
 import { itemError, presentItem } from './present.js';
-import {
-  createItem,
-  isLiveItem,
-  issueAccessToken,
-  issueProcessorToken,
-  issuePublicToken,
-  liveAccessToken,
-  lockItem,
-  removeItem,
-  revokeToken,
-  setItemWebhook,
-  usePublicToken,
-} from './queries.js';
+import { accessTokenStatement, newItemStatements, processorTokenStatement, publicTokenStatement } from './queries.js';
+import { exchangePublicToken, removeItemOfToken, rotateAccessToken, setWebhookOfTokenItem } from './token-claims.js';
 
 /** The webhook URL, checked against the sandbox's URL policy; `field` names it in the error. */
 function checkedWebhook(url: string, field: string): string {
@@ -86,15 +75,19 @@ export const itemHandlers: HandlerGroup<
     const webhook = request.options?.webhook ? checkedWebhook(request.options.webhook, 'options.webhook') : null;
     await checkInstitution(context, request.institution_id, request.initial_products);
     const publicToken = await context.store.transaction(async (trx) => {
-      const { itemId } = await createItem(trx, {
-        clientId: context.client.client_id,
+      const clientId = context.client.client_id;
+      const { itemId, statements } = newItemStatements(trx, {
+        clientId,
         institutionId: request.institution_id,
         user,
         products: request.initial_products,
         webhook,
         now: context.now,
       });
-      return issuePublicToken(trx, context.client.client_id, itemId, context.now);
+      const issued = publicTokenStatement(trx, clientId, itemId, context.now);
+      // Every id is made here: all of it goes out in one flight, with the commit.
+      await finishWith(trx, () => together(trx, [...statements, issued.statement]));
+      return issued.token;
     });
     return { public_token: publicToken };
   },
@@ -103,8 +96,9 @@ export const itemHandlers: HandlerGroup<
     const user = loginOf(request.options);
     await checkInstitution(context, request.institution_id, ['auth']);
     const processorToken = await context.store.transaction(async (trx) => {
-      const { itemId, accounts } = await createItem(trx, {
-        clientId: context.client.client_id,
+      const clientId = context.client.client_id;
+      const { itemId, accounts, statements } = newItemStatements(trx, {
+        clientId,
         institutionId: request.institution_id,
         user,
         products: ['auth'],
@@ -115,44 +109,49 @@ export const itemHandlers: HandlerGroup<
       if (!checking) {
         throw noCheckingAccount(user.username);
       }
-      return issueProcessorToken(trx, context.client.client_id, itemId, checking.account_id, context.now);
+      const issued = processorTokenStatement(trx, clientId, itemId, checking.account_id, context.now);
+      await finishWith(trx, () => together(trx, [...statements, issued.statement]));
+      return issued.token;
     });
     return { processor_token: processorToken };
   },
 
   async itemPublicTokenExchange(request, context) {
+    const clientId = context.client.client_id;
     return context.store.transaction(async (trx) => {
-      const itemId = await usePublicToken(trx, context.client.client_id, request.public_token, context.now);
-      if (!itemId) {
+      const used = await exchangePublicToken(trx, clientId, request.public_token, context.now);
+      if (!used) {
         throw invalidPublicToken(request.public_token === CANONICAL_ITEM.publicToken ? 'canonical-used' : 'unknown');
       }
-      if (!(await isLiveItem(trx, itemId))) {
+      if (!used.itemLive) {
         throw invalidPublicToken('item-removed');
       }
       // One access token per Item: the Item's live token if it has one (the canonical Item does).
-      const accessToken =
-        (await liveAccessToken(trx, itemId)) ??
-        (await issueAccessToken(trx, context.client.client_id, itemId, context.now));
-      return { access_token: accessToken, item_id: itemId };
+      if (used.accessToken !== null) {
+        return { access_token: used.accessToken, item_id: used.itemId };
+      }
+      const issued = accessTokenStatement(trx, clientId, used.itemId, context.now);
+      await finishWith(trx, () => trx.executeQuery(issued.statement));
+      return { access_token: issued.token, item_id: used.itemId };
     });
   },
 
   async itemAccessTokenInvalidate(request, context) {
+    const clientId = context.client.client_id;
     return context.store.transaction(async (trx) => {
-      const item = await lockedItemOfAccessToken(trx, context, request.access_token);
-      if (!(await revokeToken(trx, request.access_token, context.now))) {
-        await itemOfAccessToken(trx, context.client.client_id, request.access_token);
+      const newToken = await rotateAccessToken(trx, clientId, request.access_token, context.now);
+      if (newToken === undefined) {
+        throw invalidAccessToken();
       }
-      return { new_access_token: await issueAccessToken(trx, context.client.client_id, item.item_id, context.now) };
+      return { new_access_token: newToken };
     });
   },
 
   async itemRemove(request, context) {
     await context.store.transaction(async (trx) => {
-      const item = await lockedItemOfAccessToken(trx, context, request.access_token);
-      if (!(await removeItem(trx, item.item_id, context.now))) {
-        // A concurrent removal won: answer as for any removed Item.
-        await itemOfAccessToken(trx, context.client.client_id, request.access_token);
+      if (!(await removeItemOfToken(trx, context.client.client_id, request.access_token, context.now))) {
+        // No live token and Item (a concurrent removal or rotation won): roll back what this did.
+        throw invalidAccessToken();
       }
     });
     return {};
@@ -160,18 +159,20 @@ export const itemHandlers: HandlerGroup<
 
   async itemWebhookUpdate(request, context) {
     const webhook = checkedWebhook(request.webhook, 'webhook');
+    const clientId = context.client.client_id;
     const item = await context.store.transaction(async (trx) => {
-      const found = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
-      await setItemWebhook(trx, found.item_id, webhook);
-      const updated = { ...found, webhook };
-      await enqueueWebhook(trx, {
-        clientId: context.client.client_id,
-        itemId: found.item_id,
+      const updated = await setWebhookOfTokenItem(trx, clientId, request.access_token, webhook);
+      if (!updated) {
+        throw invalidAccessToken();
+      }
+      const acknowledgement = webhookStatement(trx, {
+        clientId,
+        itemId: updated.item_id,
         url: webhook,
         payload: {
           webhook_type: 'ITEM',
           webhook_code: 'WEBHOOK_UPDATE_ACKNOWLEDGED',
-          item_id: found.item_id,
+          item_id: updated.item_id,
           error: itemError(updated),
           environment: ENVIRONMENT,
           new_webhook_url: webhook,
@@ -179,6 +180,7 @@ export const itemHandlers: HandlerGroup<
         now: context.now,
         requestId: context.requestId,
       });
+      await finishWith(trx, () => trx.executeQuery(acknowledgement));
       return updated;
     });
     context.webhooksCommitted();
@@ -193,30 +195,18 @@ export const itemHandlers: HandlerGroup<
     const user = loginOf(undefined);
     await checkInstitution(context, CANONICAL_ITEM.institutionId, request.products);
     return context.store.transaction(async (trx) => {
-      const { itemId } = await createItem(trx, {
-        clientId: context.client.client_id,
+      const clientId = context.client.client_id;
+      const { itemId, statements } = newItemStatements(trx, {
+        clientId,
         institutionId: CANONICAL_ITEM.institutionId,
         user,
         products: request.products,
         webhook,
         now: context.now,
       });
-      return {
-        access_token: await issueAccessToken(trx, context.client.client_id, itemId, context.now),
-        item_id: itemId,
-      };
+      const issued = accessTokenStatement(trx, clientId, itemId, context.now);
+      await finishWith(trx, () => together(trx, [...statements, issued.statement]));
+      return { access_token: issued.token, item_id: itemId };
     });
   },
 };
-
-/**
- * The Item of a live access token, with the Item's row locked: the token is checked again once
- * the lock is held, so of two concurrent changes through one token (a removal and a rotation, say)
- * the second sees the first's outcome and is refused as for any token no longer valid.
- */
-async function lockedItemOfAccessToken(trx: Transaction<Database>, context: HandlerContext, accessToken: string) {
-  const item = await itemOfAccessToken(trx, context.client.client_id, accessToken);
-  const locked = await lockItem(trx, context.store.engine, item.item_id);
-  // Unlocked (SQLite: one writing transaction at a time), nothing changed since the read.
-  return locked ? itemOfAccessToken(trx, context.client.client_id, accessToken) : item;
-}

@@ -2,19 +2,25 @@
  * Item errors and webhooks on demand: `/sandbox/item/fire_webhook` sends any Item webhook to the
  * Item's webhook URL; `/sandbox/item/reset_login` puts the Item into `ITEM_LOGIN_REQUIRED` (with
  * the `ITEM_ERROR` webhook) and `/sandbox/item/repair_login` takes it out again (with
- * `LOGIN_REPAIRED`). Every webhook goes through the outbox in the transaction of the change.
+ * `LOGIN_REPAIRED`). Every webhook goes through the outbox in the transaction of the change, as
+ * its last statement (sent with the commit on PostgreSQL: two round trips in all).
  */
 import type { Transaction } from 'kysely';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import type { Database } from '../../engine/store/database.js';
-import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
-import { itemOfAccessToken, type LiveItem } from './access.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
+import { together } from '../../engine/store/together.js';
+import { webhookStatement } from '../../engine/webhooks/outbox.js';
+import { itemOfAccessToken, type LiveItem, liveItemOf, liveTokenOf, liveTokenStatement } from './access.js';
 import { sandboxItemWebhookNotSet } from './errors.js';
 import { type ItemWebhookCode, itemWebhookPayload } from './item-webhooks.js';
-import { setLoginRequired } from './queries.js';
+import { loginRequiredStatement } from './token-claims.js';
 
-/** Queues the Item webhook `code` about `item` (as it is now), when the Item has a webhook URL; returns whether it did. */
-async function sendItemWebhook(
+/**
+ * Queues the Item webhook `code` about `item` (as it is now) as the transaction's last statement,
+ * when the Item has a webhook URL; returns whether it did.
+ */
+async function finishWithItemWebhook(
   trx: Transaction<Database>,
   context: HandlerContext,
   item: LiveItem,
@@ -24,7 +30,7 @@ async function sendItemWebhook(
   if (url === null) {
     return false;
   }
-  await enqueueWebhook(trx, {
+  const statement = webhookStatement(trx, {
     clientId: context.client.client_id,
     itemId: item.item_id,
     url,
@@ -32,6 +38,7 @@ async function sendItemWebhook(
     now: context.now,
     requestId: context.requestId,
   });
+  await finishWith(trx, () => trx.executeQuery(statement));
   return true;
 }
 
@@ -45,13 +52,20 @@ async function changeLoginState(
   required: boolean,
   code: ItemWebhookCode,
 ): Promise<boolean> {
+  const clientId = context.client.client_id;
   const { changed, queued } = await context.store.transaction(async (trx) => {
-    const item = await itemOfAccessToken(trx, context.client.client_id, accessToken);
-    if (!(await setLoginRequired(trx, item.item_id, required))) {
+    // One flight: the token's lookup and the conditional update (which changes nothing when the
+    // token is not live, or the Item already is in that state).
+    const [token, update] = await together(trx, [
+      liveTokenStatement(trx, clientId, accessToken, 'access'),
+      loginRequiredStatement(trx, clientId, accessToken, required),
+    ]);
+    liveItemOf(liveTokenOf(token.rows[0]));
+    const [item] = update.rows;
+    if (!item) {
       return { changed: false, queued: false };
     }
-    const queuedNow = await sendItemWebhook(trx, context, { ...item, login_required: required ? 1 : 0 }, code);
-    return { changed: true, queued: queuedNow };
+    return { changed: true, queued: await finishWithItemWebhook(trx, context, item, code) };
   });
   if (queued) {
     context.webhooksCommitted();
@@ -66,7 +80,7 @@ export const itemSandboxHandlers: HandlerGroup<
   async sandboxItemFireWebhook(request, context) {
     await context.store.transaction(async (trx) => {
       const item = await itemOfAccessToken(trx, context.client.client_id, request.access_token);
-      if (!(await sendItemWebhook(trx, context, item, request.webhook_code))) {
+      if (!(await finishWithItemWebhook(trx, context, item, request.webhook_code))) {
         throw sandboxItemWebhookNotSet(item.item_id, request.webhook_code);
       }
     });

@@ -7,12 +7,23 @@
 
 import { refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
+import { together } from '../../engine/store/together.js';
 import { transactionHistory } from '../account-data/index.js';
-import { accountOfItem, accountsOfItem, isoDate, readableItem } from '../items/index.js';
+import {
+  accountsOfTokenStatement,
+  checkLogin,
+  checkNotBankTransferOnly,
+  isoDate,
+  liveItemOf,
+  liveTokenOf,
+  liveTokenStatement,
+  theItemsAccount,
+} from '../items/index.js';
 import { testUserOf } from '../world/index.js';
 import { accountFacts, wholeDaysBetween } from './account-facts.js';
 import { signalRefusalError } from './errors.js';
-import { reportReturn, saveEvaluation } from './queries.js';
+import { evaluationStatement, reportReturn } from './queries.js';
 import { amountRefusal, evaluatedAccountRefusal, returnCodeRefusal } from './rules.js';
 import { evaluateSignal } from './scores.js';
 
@@ -22,11 +33,22 @@ export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport
     refuseIf(amountRefusal(request.amount), signalRefusalError);
     const clientId = context.client.client_id;
     return context.store.transaction(async (trx) => {
-      const item = await readableItem(trx, context, request.access_token, 'signal');
-      const account = await accountOfItem(trx, item.item_id, request.account_id);
+      // One flight: the token with its Item and the Item's accounts (read by the token).
+      const [token, accounts] = await together(trx, [
+        liveTokenStatement(trx, clientId, request.access_token, 'access'),
+        accountsOfTokenStatement(trx, clientId, request.access_token),
+      ]);
+      const item = liveItemOf(liveTokenOf(token.rows[0]));
+      checkLogin(item);
+      checkNotBankTransferOnly(item, 'signal');
+      const account = theItemsAccount(
+        accounts.rows.find((row) => row.account_id === request.account_id),
+        item.item_id,
+        request.account_id,
+      );
       refuseIf(evaluatedAccountRefusal(account), signalRefusalError);
       const user = testUserOf(item.test_user);
-      const history = transactionHistory(item.item_id, await accountsOfItem(trx, item), isoDate(item.created_at));
+      const history = transactionHistory(item.item_id, accounts.rows, isoDate(item.created_at));
       const facts = accountFacts(history, account.account_id, isoDate(context.now), user);
       const result = evaluateSignal({
         amount: request.amount,
@@ -40,7 +62,7 @@ export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport
         nsfOverdraftCount30d: facts.nsfOverdraftCount30d,
         totalCreditAmount30d: facts.totalCreditAmount30d,
       });
-      await saveEvaluation(trx, {
+      const save = evaluationStatement(trx, {
         client_id: clientId,
         client_transaction_id: request.client_transaction_id,
         item_id: item.item_id,
@@ -51,6 +73,7 @@ export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport
         return_code: null,
         returned_at: null,
       });
+      await finishWith(trx, () => trx.executeQuery(save));
       return result;
     });
   },

@@ -2,19 +2,19 @@
  * Signal evaluations: one row per `client_transaction_id` of a client, replaced when the debit is
  * evaluated again, with the return code reported for it.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
 import type { SignalEvaluationsTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Stores an evaluation, replacing an earlier one of the same `client_transaction_id` (and the
+ * The statement storing an evaluation, replacing an earlier one of the same `client_transaction_id` (and the
  * return reported for it: that return belonged to the earlier evaluation). One statement, so two
  * concurrent evaluations of one id leave exactly one row.
  */
-export async function saveEvaluation(db: Db, evaluation: SignalEvaluationsTable): Promise<void> {
-  await db
+export function evaluationStatement(db: Db, evaluation: SignalEvaluationsTable): CompiledQuery {
+  return db
     .insertInto('signal_evaluations')
     .values(evaluation)
     .onConflict((conflict) =>
@@ -28,7 +28,12 @@ export async function saveEvaluation(db: Db, evaluation: SignalEvaluationsTable)
         returned_at: null,
       }),
     )
-    .execute();
+    .compile();
+}
+
+/** Saves an evaluation in one statement ({@link evaluationStatement}). */
+export async function saveEvaluation(db: Db, evaluation: SignalEvaluationsTable): Promise<void> {
+  await db.executeQuery(evaluationStatement(db, evaluation));
 }
 
 /**

@@ -79,6 +79,26 @@ describeEngines('connected applications', (sandbox) => {
     expect(reply.body).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'INVALID_ACCESS_TOKEN' });
   });
 
+  it('refuses a rotated access token in list and scopes update, though its Item’s accounts and scopes are read with it', async () => {
+    const item = await newItem();
+    const wanted = scopes([], { statements: false, identity: false, auth: false, transactions: false });
+    await sandbox().ok('itemApplicationScopesUpdate', {
+      access_token: item.access_token,
+      application_id: CANONICAL_APPLICATION_ID,
+      scopes: wanted,
+    });
+    const { new_access_token } = await sandbox().ok('itemAccessTokenInvalidate', { access_token: item.access_token });
+    const listed = await sandbox().fail('itemApplicationList', { access_token: item.access_token });
+    expect(listed.body).toMatchObject({ error_code: 'INVALID_ACCESS_TOKEN' });
+    const updated = await sandbox().fail('itemApplicationScopesUpdate', {
+      access_token: item.access_token,
+      application_id: CANONICAL_APPLICATION_ID,
+      scopes: scopes([], PRODUCTS),
+    });
+    expect(updated.body).toMatchObject({ error_code: 'INVALID_ACCESS_TOKEN' });
+    expect(await scopesOn(new_access_token)).toEqual(wanted);
+  });
+
   it('replaces the scopes as a whole; the same scopes twice change nothing more', async () => {
     const item = await newItem();
     const before = await scopesOn(item.access_token);
