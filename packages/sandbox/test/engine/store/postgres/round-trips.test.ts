@@ -17,14 +17,6 @@ type Counted = Awaited<ReturnType<typeof countRoundTrips>>[number];
 
 /** Operations above the budget today, by request: "first" after a reset, "again" the same once more. */
 const ABOVE_BUDGET: Record<string, Partial<Record<Counted['state'], number>>> = {
-  '/item/public_token/exchange': { first: 5 },
-  '/item/access_token/invalidate': { first: 6 },
-  '/item/webhook/update': { first: 4, again: 4 },
-  '/item/remove': { first: 6 },
-  '/item/import': { first: 6, again: 5 },
-  '/item/application/list': { first: 4, again: 3 },
-  '/item/application/scopes/update': { first: 5, again: 5 },
-  '/application/get': { first: 2, again: 2 },
   '/auth/get': { first: 2 },
   '/identity/get': { first: 2 },
   '/transactions/get': { first: 12, again: 4 },
@@ -48,17 +40,10 @@ const ABOVE_BUDGET: Record<string, Partial<Record<Counted['state'], number>>> = 
   '/bank_transfer/list': { first: 2, again: 2 },
   '/bank_transfer/cancel': { first: 6 },
   '/bank_transfer/migrate_account': { first: 6, again: 6 },
-  '/signal/evaluate': { first: 5, again: 5 },
-  '/sandbox/public_token/create': { first: 5, again: 5 },
-  '/sandbox/processor_token/create': { first: 4, again: 4 },
-  '/sandbox/item/set_verification_status': { first: 4, again: 4 },
   '/sandbox/asset_report/create': { first: 6, again: 6 },
   '/sandbox/bank_transfer/simulate': { first: 7 },
   '/sandbox/clock/advance': { first: 5, again: 6 },
   '/sandbox/transfer/simulate': { first: 7 },
-  '/sandbox/item/fire_webhook': { first: 3, again: 3 },
-  '/sandbox/item/reset_login': { first: 4, again: 3 },
-  '/sandbox/item/repair_login': { first: 3, again: 3 },
 };
 
 const paths = operationPaths();
