@@ -13,7 +13,7 @@ import type { HandlerContext, HandlerGroup, RequestOf } from '../../engine/handl
 import { ENVIRONMENT, newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
-import { claimOutcome, claimStatement } from '../../engine/store/idempotency.js';
+import { keyClaim } from '../../engine/store/idempotency.js';
 import { together } from '../../engine/store/together.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
@@ -53,6 +53,7 @@ import {
   type BankTransferRow,
   bankTransferEventsAfter,
   bankTransferOf,
+  bankTransferOfKey,
   insertBankTransfer,
   insertMigratedAccount,
   listBankTransfers,
@@ -138,30 +139,32 @@ async function createBankTransfer(
   const clientId = context.client.client_id;
   const row = await context.store.transaction(async (trx): Promise<BankTransferRow> => {
     const bankTransferId = newUuid();
-    const claim = {
-      clientId,
-      scope: 'bank_transfer',
-      key: request.idempotency_key,
-      fingerprint: requestFingerprint(operation, request),
-      resourceId: bankTransferId,
-      now: context.now,
-    };
-    // One flight: the key's claim, the origination accounts and the party's reads.
-    const [claimed, originations, ...partyResults] = await together(trx, [
-      claimStatement(trx, claim),
+    const key = keyClaim(
+      trx,
+      {
+        clientId,
+        scope: 'bank_transfer',
+        key: request.idempotency_key,
+        fingerprint: requestFingerprint(operation, request),
+        resourceId: bankTransferId,
+        now: context.now,
+      },
+      bankTransferOfKey,
+    );
+    // One flight: the key's claim, the origination accounts, the party's reads and last what a
+    // repeat of the request answers with.
+    const partyStatements = lookup.statements(trx);
+    const [claimed, originations, ...rest] = await together(trx, [
+      key.claim,
       originationAccountsStatement(trx, clientId),
-      ...lookup.statements(trx),
+      ...partyStatements,
+      ...key.repeatReads,
     ]);
-    const outcome = await claimOutcome(trx, claim, claimed);
+    const outcome = await key.outcome(claimed, rest.slice(partyStatements.length));
     if (outcome.kind === 'repeat') {
-      const earlier = await bankTransferOf(trx, clientId, outcome.resourceId);
-      if (!earlier) {
-        throw new Error(
-          `idempotency key ${request.idempotency_key} names a missing bank transfer ${outcome.resourceId}`,
-        );
-      }
-      return earlier;
+      return outcome.record;
     }
+    const partyResults = rest.slice(0, partyStatements.length);
     const party = await lookup.find(trx, partyResults);
     const origination = await resolveOriginationAccountOf(
       trx,

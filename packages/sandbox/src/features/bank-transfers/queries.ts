@@ -9,6 +9,7 @@ import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
 import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '../../engine/store/event-log.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
+import { type KeyOfRecord, type RecordOfKey, resourceIdOfKey } from '../../engine/store/idempotency.js';
 import { columnsOf, type Placeholders, prepareQuery, valuesOf } from '../../engine/store/prepared-query.js';
 import type { ListWindow } from '../transfers/index.js';
 import { adjustAvailable, parseCents, positionRange } from '../transfers/index.js';
@@ -145,6 +146,20 @@ export async function bankTransferOf(db: Db, clientId: string, id: string): Prom
     .where('client_id', '=', clientId)
     .executeTakeFirst();
 }
+
+const bankTransferOfKeyQuery = prepareQuery((db, p: Placeholders<KeyOfRecord>) =>
+  db
+    .selectFrom('bank_transfers')
+    .selectAll()
+    .where('client_id', '=', p.clientId)
+    .where('bank_transfer_id', '=', resourceIdOfKey(db, p)),
+);
+
+/** How a create reads the bank transfer an idempotency key names (`idempotency.ts` `keyClaim`). */
+export const bankTransferOfKey: RecordOfKey<BankTransferRow> = {
+  byKey: (trx, key) => bankTransferOfKeyQuery.compile(trx, key),
+  byId: bankTransferOf,
+};
 
 /** The list filters of `/bank_transfer/list` besides the window. */
 export interface BankTransferFilters {

@@ -9,7 +9,7 @@ import { orRefuse, refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
-import { claimOutcome, claimStatement } from '../../engine/store/idempotency.js';
+import { keyClaim } from '../../engine/store/idempotency.js';
 import { affectedRows } from '../../engine/store/prepared-query.js';
 import { together } from '../../engine/store/together.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
@@ -40,6 +40,7 @@ import {
   type TransferRow,
   transferEventsAfter,
   transferOf,
+  transferOfKey,
   useAuthorizationStatement,
 } from './queries.js';
 import { authorizationMismatch, cancelRefusal, usableAuthorization } from './rules.js';
@@ -126,30 +127,32 @@ export const transferHandlers: HandlerGroup<
     const clientId = context.client.client_id;
     const transfer = await context.store.transaction(async (trx) => {
       const transferId = newUuid();
-      const claim = {
-        clientId,
-        scope: 'transfer',
-        key: request.idempotency_key,
-        fingerprint: requestFingerprint('transferCreate', request),
-        resourceId: transferId,
-        now: context.now,
-      };
-      // One flight: the key's claim, every read of the decision, and the authorization's use,
-      // which stands only if the decision below lets it (a refusal throws: all is rolled back).
-      const [claimed, token, found, used, originations] = await together(trx, [
-        claimStatement(trx, claim),
+      const key = keyClaim(
+        trx,
+        {
+          clientId,
+          scope: 'transfer',
+          key: request.idempotency_key,
+          fingerprint: requestFingerprint('transferCreate', request),
+          resourceId: transferId,
+          now: context.now,
+        },
+        transferOfKey,
+      );
+      // One flight: the key's claim, every read of the decision, the authorization's use, which
+      // stands only if the decision below lets it (a refusal throws: all is rolled back), and
+      // last what a repeat of the request answers with.
+      const [claimed, token, found, used, originations, ...repeatResults] = await together(trx, [
+        key.claim,
         liveTokenStatement(trx, clientId, request.access_token, 'access'),
         authorizationStatement(trx, clientId, request.authorization_id),
         useAuthorizationStatement(trx, clientId, request.authorization_id, transferId),
         originationAccountsStatement(trx, clientId),
+        ...key.repeatReads,
       ]);
-      const outcome = await claimOutcome(trx, claim, claimed);
+      const outcome = await key.outcome(claimed, repeatResults);
       if (outcome.kind === 'repeat') {
-        const earlier = await transferOf(trx, clientId, outcome.resourceId);
-        if (!earlier) {
-          throw new Error(`idempotency key ${request.idempotency_key} names a missing transfer ${outcome.resourceId}`);
-        }
-        return earlier;
+        return outcome.record;
       }
       const item = transferItemOf(liveItemOf(liveTokenOf(token.rows[0])));
       const authorization = orRefuse(

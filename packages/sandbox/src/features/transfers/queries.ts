@@ -7,6 +7,7 @@ import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
 import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '../../engine/store/event-log.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
+import { type KeyOfRecord, type RecordOfKey, resourceIdOfKey } from '../../engine/store/idempotency.js';
 import { columnsOf, type Placeholders, prepareQuery, valuesOf } from '../../engine/store/prepared-query.js';
 import { positionRange } from './list-positions.js';
 import type { ListWindow } from './list-window.js';
@@ -263,6 +264,20 @@ const transferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: 
 export function transferOf(db: Db, clientId: string, id: string): Promise<TransferRow | undefined> {
   return transferQuery.executeTakeFirst(db, { id, clientId });
 }
+
+const transferOfKeyQuery = prepareQuery((db, p: Placeholders<KeyOfRecord>) =>
+  db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('client_id', '=', p.clientId)
+    .where('transfer_id', '=', resourceIdOfKey(db, p)),
+);
+
+/** How a create reads the transfer an idempotency key names (`idempotency.ts` `keyClaim`). */
+export const transferOfKey: RecordOfKey<TransferRow> = {
+  byKey: (trx, key) => transferOfKeyQuery.compile(trx, key),
+  byId: transferOf,
+};
 
 /**
  * One page of the client's transfers, newest first (ties by id, descending). Without an
