@@ -14,6 +14,7 @@ import { ENVIRONMENT, newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
 import { keyClaim } from '../../engine/store/idempotency.js';
+import { affectedRows } from '../../engine/store/prepared-query.js';
 import { together } from '../../engine/store/together.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
@@ -33,7 +34,7 @@ import {
 } from '../items/index.js';
 import {
   formatCents,
-  listFilters,
+  listPage,
   originationAccountsOf,
   originationAccountsStatement,
   parseCents,
@@ -54,9 +55,12 @@ import {
   bankTransferEventsAfter,
   bankTransferOf,
   bankTransferOfKey,
+  bankTransferPageStatement,
+  bankTransferStatement,
+  cancelBankTransferStatement,
+  finishBankTransferMove,
   insertBankTransfer,
   insertMigratedAccount,
-  listBankTransfers,
   migrateAccountEnabled,
   moveBankTransfer,
 } from './queries.js';
@@ -272,24 +276,31 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async bankTransferList(request, context) {
-    const { window, origination } = await listFilters(request, context);
-    const rows = await listBankTransfers(context.store.db, context.client.client_id, window, {
-      originationAccountId: origination,
-      direction: request.direction ?? null,
-    });
+    const rows = await listPage(request, context, (window, origination) =>
+      bankTransferPageStatement(context.store.db, context.client.client_id, window, {
+        originationAccountId: origination,
+        direction: request.direction ?? null,
+      }),
+    );
     return { bank_transfers: rows.map(presentBankTransfer) };
   },
 
   async bankTransferCancel(request, context) {
+    const clientId = context.client.client_id;
     await context.store.transaction(async (trx) => {
-      const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
-      const row = orRefuse(cancellableBankTransfer(request.bank_transfer_id, found), bankTransferRefusalError);
-      if (!(await moveBankTransfer(trx, row, 'pending', 'cancelled', null, context.now, 'move', context.requestId))) {
-        // A concurrent call changed it between the read and the update: refused on the row as it is now.
-        const current = await bankTransferOf(trx, row.client_id, row.bank_transfer_id);
-        orRefuse(cancellableBankTransfer(request.bank_transfer_id, current), bankTransferRefusalError);
-        throw new Error(`bank transfer ${row.bank_transfer_id} is cancellable but its cancel changed no row`);
+      // One flight: the cancel (a conditional update), then the bank transfer as it is after it.
+      const [cancelled, found] = await together(trx, [
+        cancelBankTransferStatement(trx, clientId, request.bank_transfer_id),
+        bankTransferStatement(trx, clientId, request.bank_transfer_id),
+      ]);
+      const row = found.rows[0];
+      if (affectedRows(cancelled) !== 1 || !row) {
+        // Not cancellable (also when a concurrent call changed it first): refused on the row as it is now.
+        orRefuse(cancellableBankTransfer(request.bank_transfer_id, row), bankTransferRefusalError);
+        throw new Error(`bank transfer ${request.bank_transfer_id} is cancellable but its cancel changed no row`);
       }
+      // The funds a pending credit reserved go back; the event of the cancel last.
+      await finishBankTransferMove(trx, row, null, context.now, 'move', context.requestId);
     });
     return {};
   },

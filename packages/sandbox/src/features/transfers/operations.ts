@@ -26,21 +26,23 @@ import {
 import { testUserOf } from '../world/index.js';
 import { decideAuthorization } from './authorization-decision.js';
 import { transferRefusalError } from './errors.js';
-import { listFilters } from './list-filters.js';
+import { listPage } from './list-filters.js';
 import { balanceCents, parseCents } from './money.js';
 import { originationAccountsStatement, resolveOriginationAccountOf } from './origination-account-queries.js';
 import { presentAuthorization, presentTransfer, presentTransferEvent } from './present.js';
 import {
   authorizationOf,
   authorizationStatement,
-  cancelTransfer,
+  cancelTransferStatement,
+  finishWithTransferEvent,
   insertAuthorization,
   insertTransfer,
-  listTransfers,
   type TransferRow,
   transferEventsAfter,
   transferOf,
   transferOfKey,
+  transferPageStatement,
+  transferStatement,
   useAuthorizationStatement,
 } from './queries.js';
 import { authorizationMismatch, cancelRefusal, usableAuthorization } from './rules.js';
@@ -216,23 +218,31 @@ export const transferHandlers: HandlerGroup<
   },
 
   async transferList(request, context) {
-    const { window, origination } = await listFilters(request, context);
-    const rows = await listTransfers(context.store.db, context.client.client_id, window, origination);
+    const rows = await listPage(request, context, (window, origination) =>
+      transferPageStatement(context.store.db, context.client.client_id, window, origination),
+    );
     return { transfers: rows.map(presentTransfer) };
   },
 
   async transferCancel(request, context) {
+    const clientId = context.client.client_id;
     await context.store.transaction(async (trx) => {
-      const transfer = await transferOf(trx, context.client.client_id, request.transfer_id);
-      refuseIf(cancelRefusal(request.transfer_id, transfer), transferRefusalError);
-      if (transfer && !(await cancelTransfer(trx, transfer, context.now, context.requestId))) {
-        // A concurrent call changed it between the read and the update: refused on the row as it is now.
-        refuseIf(
-          cancelRefusal(request.transfer_id, await transferOf(trx, context.client.client_id, request.transfer_id)),
-          transferRefusalError,
-        );
-        throw new Error(`transfer ${transfer.transfer_id} is cancellable but its cancel changed no row`);
+      // One flight: the cancel (a conditional update), then the transfer as it is after it.
+      const [cancelled, found] = await together(trx, [
+        cancelTransferStatement(trx, clientId, request.transfer_id),
+        transferStatement(trx, clientId, request.transfer_id),
+      ]);
+      const transfer = found.rows[0];
+      if (affectedRows(cancelled) !== 1) {
+        // Not cancellable (also when a concurrent call changed it first): refused on the row as it is now.
+        refuseIf(cancelRefusal(request.transfer_id, transfer), transferRefusalError);
+        throw new Error(`transfer ${request.transfer_id} is cancellable but its cancel changed no row`);
       }
+      if (!transfer) {
+        throw new Error(`transfer ${request.transfer_id} was cancelled but not read back`);
+      }
+      // The cancel leaves every field the event copies as it was.
+      await finishWithTransferEvent(trx, transfer, 'cancelled', context.now.toISOString(), context.requestId);
     });
     return {};
   },

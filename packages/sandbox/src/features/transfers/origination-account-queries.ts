@@ -158,9 +158,17 @@ export async function adjustAvailable(trx: Transaction<Database>, accountId: str
   if (cents === 0) {
     return;
   }
-  await trx
+  await trx.executeQuery(adjustAvailableStatement(trx, accountId, cents));
+}
+
+const adjustAvailableQuery = prepareQuery((db, p: Placeholders<{ accountId: string; cents: number }>) =>
+  db
     .updateTable('origination_accounts')
-    .set({ available_cents: sql<number>`available_cents + ${cents}` })
-    .where('origination_account_id', '=', accountId)
-    .execute();
+    .set({ available_cents: sql<number>`available_cents + ${p.cents}` })
+    .where('origination_account_id', '=', p.accountId),
+);
+
+/** The statement of {@link adjustAvailable} (for `cents` other than 0), to send together with others (`together.ts`). */
+export function adjustAvailableStatement(trx: Transaction<Database>, accountId: string, cents: number): CompiledQuery {
+  return adjustAvailableQuery.compile(trx, { accountId, cents });
 }

@@ -291,6 +291,16 @@ export async function listTransfers(
   window: ListWindow,
   originationAccountId: string | null,
 ): Promise<TransferRow[]> {
+  return (await db.executeQuery(transferPageStatement(db, clientId, window, originationAccountId))).rows;
+}
+
+/** The statement of {@link listTransfers}, to send together with others (`together.ts`). */
+export function transferPageStatement(
+  db: Db,
+  clientId: string,
+  window: ListWindow,
+  originationAccountId: string | null,
+): CompiledQuery<TransferRow> {
   if (originationAccountId === null) {
     const range = positionRange('transfers', clientId, window);
     let page = db
@@ -302,7 +312,7 @@ export async function listTransfers(
     if (range.lower !== null) {
       page = page.where('position.list_position', '>=', range.lower);
     }
-    return page.orderBy('position.list_position', 'desc').limit(window.count).execute();
+    return page.orderBy('position.list_position', 'desc').limit(window.count).compile();
   }
   let page = db.selectFrom('transfers').select('transfer_id').where('client_id', '=', clientId);
   if (window.start !== null) {
@@ -321,34 +331,33 @@ export async function listTransfers(
     .selectAll('transfers')
     .orderBy('transfers.created', 'desc')
     .orderBy('transfers.transfer_id', 'desc')
-    .execute();
+    .compile();
 }
 
-/**
- * Cancels the client's transfer if it is `pending` with `cancellable` set, in one conditional
- * update (of two concurrent cancels exactly one wins), and adds the `cancelled` event (last: call
- * it last in the transaction). Returns whether this call cancelled it. The event links to request
- * `requestId`.
- */
-export async function cancelTransfer(
-  trx: Transaction<Database>,
-  transfer: TransferRow,
-  now: Date,
-  requestId: string,
-): Promise<boolean> {
-  const updated = await trx
+const cancelTransferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
+  db
     .updateTable('transfers')
     .set({ status: 'cancelled', cancellable: 0 })
-    .where('transfer_id', '=', transfer.transfer_id)
-    .where('client_id', '=', transfer.client_id)
+    .where('transfer_id', '=', p.id)
+    .where('client_id', '=', p.clientId)
     .where('status', '=', 'pending')
-    .where('cancellable', '=', 1)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
-    return false;
-  }
-  await finishWithTransferEvent(trx, transfer, 'cancelled', now.toISOString(), requestId);
-  return true;
+    .where('cancellable', '=', 1),
+);
+
+/**
+ * The statement cancelling the client's transfer `id` if it is `pending` with `cancellable` set,
+ * in one conditional update (of two concurrent cancels exactly one wins): it changed one row if
+ * and only if this call cancelled it. Send it together with {@link transferStatement} behind it
+ * (`together.ts`), which then reads the transfer as it is after the cancel; the caller adds the
+ * `cancelled` event ({@link finishWithTransferEvent}) or refuses on the row read.
+ */
+export function cancelTransferStatement(trx: Transaction<Database>, clientId: string, id: string): CompiledQuery {
+  return cancelTransferQuery.compile(trx, { id, clientId });
+}
+
+/** The statement of {@link transferOf}, to send together with others (`together.ts`). */
+export function transferStatement(db: Db, clientId: string, id: string): CompiledQuery<TransferRow> {
+  return transferQuery.compile(db, { id, clientId });
 }
 
 /**
