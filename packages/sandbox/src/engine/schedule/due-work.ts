@@ -11,10 +11,11 @@
  * several instances advancing one client at once each take different items, and exactly one
  * performs each. A performer runs at the item's time (`due_at`): what it writes carries that time.
  */
-import type { Transaction } from 'kysely';
+import type { CompiledQuery, Transaction } from 'kysely';
 import { randomId } from '../ids.js';
 import type { Database } from '../store/database.js';
 import type { Store } from '../store/open-store.js';
+import { type Placeholders, prepareQuery } from '../store/prepared-query.js';
 
 /** A pending item as its performer receives it. */
 export interface DueWork {
@@ -64,6 +65,28 @@ export async function scheduleDueWork(trx: Transaction<Database>, work: NewDueWo
     .execute();
 }
 
+/** When the client's next pending item falls due: `next_due_at`, null when none is pending. */
+export interface NextDue {
+  next_due_at: string | null;
+}
+
+const nextDueQuery = prepareQuery((db, p: Placeholders<{ clientId: string }>) =>
+  db
+    .selectFrom('due_work')
+    .select((eb) => eb.fn.min('due_at').as('next_due_at'))
+    .where('client_id', '=', p.clientId)
+    .where('state', '=', 'pending'),
+);
+
+/**
+ * The statement reading when the client's next pending item falls due ({@link NextDue}), to send
+ * in a flight of its own transaction (`together.ts`): {@link DueWorkRunner.perform} given its
+ * answer starts no transaction when nothing is due.
+ */
+export function nextDueStatement(db: Transaction<Database>, clientId: string): CompiledQuery<NextDue> {
+  return nextDueQuery.compile(db, { clientId }) as CompiledQuery<NextDue>;
+}
+
 /** Performs due work; one per running sandbox. */
 export interface DueWorkRunner {
   /** The kinds it performs, in registration order. */
@@ -71,9 +94,11 @@ export interface DueWorkRunner {
   /**
    * Performs every pending item of `clientId` due at `until` or before, in `due_at` order, each
    * in its own transaction (items scheduled by a performer and due by `until` too); resolves with
-   * the items this call performed, per kind (every kind present, 0 when none).
+   * the items this call performed, per kind (every kind present, 0 when none). Given `next`
+   * (read by {@link nextDueStatement} after the last change that could schedule work), nothing
+   * is read when no item is due by `until`.
    */
-  perform(clientId: string, until: Date): Promise<Record<string, number>>;
+  perform(clientId: string, until: Date, next?: NextDue): Promise<Record<string, number>>;
 }
 
 /** A {@link DueWorkRunner} over `store` with `performers` (one per kind). */
@@ -88,9 +113,12 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
   const kinds = [...byKind.keys()];
   return {
     kinds,
-    async perform(clientId, until) {
+    async perform(clientId, until, next) {
       const counts: Record<string, number> = Object.fromEntries(kinds.map((kind) => [kind, 0]));
       const at = until.toISOString();
+      if (next && (next.next_due_at === null || next.next_due_at > at)) {
+        return counts;
+      }
       for (;;) {
         const performed = await store.transaction(async (trx) => {
           let next = trx
