@@ -30,7 +30,6 @@ import {
   liveItemOf,
   liveTokenOf,
   liveTokenStatement,
-  webhookOfItem,
 } from '../items/index.js';
 import {
   formatCents,
@@ -42,12 +41,7 @@ import {
   resolveOriginationAccount,
   resolveOriginationAccountOf,
 } from '../transfers/index.js';
-import {
-  type BankTransferFailure,
-  defaultFailureReason,
-  directionOf,
-  SIMULATION_SOURCE,
-} from './bank-transfer-status.js';
+import { defaultFailureReason, directionOf, SIMULATION_SOURCE } from './bank-transfer-status.js';
 import { bankTransferRefusalError } from './errors.js';
 import { presentBankTransfer, presentBankTransferEvent } from './present.js';
 import {
@@ -57,12 +51,13 @@ import {
   bankTransferOfKey,
   bankTransferPageStatement,
   bankTransferStatement,
+  bankTransferWithWebhookStatement,
   cancelBankTransferStatement,
   finishBankTransferMove,
   insertBankTransfer,
   insertMigratedAccount,
   migrateAccountEnabled,
-  moveBankTransfer,
+  moveBankTransferStatement,
 } from './queries.js';
 import {
   balanceAccount,
@@ -222,11 +217,17 @@ async function createBankTransfer(
 }
 
 /**
- * Queues `BANK_TRANSFERS_EVENTS_UPDATE` (new bank transfer events to sync) to the webhook URL of
- * the bank transfer's Item, when it has one, linked to request `requestId`; returns whether it did.
+ * Queues `BANK_TRANSFERS_EVENTS_UPDATE` (new bank transfer events to sync) to `url`, the webhook
+ * URL of the bank transfer's Item, when it has one (null: none), linked to request `requestId`;
+ * returns whether it did.
  */
-async function queueEventsUpdate(trx: Trx, row: BankTransferRow, now: Date, requestId: string): Promise<boolean> {
-  const url = await webhookOfItem(trx, row.item_id);
+async function queueEventsUpdate(
+  trx: Trx,
+  row: BankTransferRow,
+  url: string | null,
+  now: Date,
+  requestId: string,
+): Promise<boolean> {
   if (url === null) {
     return false;
   }
@@ -358,36 +359,47 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async sandboxBankTransferSimulate(request, context) {
+    const clientId = context.client.client_id;
+    const eventType = request.event_type;
+    const from = SIMULATION_SOURCE[eventType];
+    // Known without the row unless the default failure reason (which depends on the network) applies.
+    const givenFailure = eventType === 'posted' ? null : request.failure_reason;
     let webhookQueued = false;
     await context.store.transaction(async (trx) => {
-      const eventType = request.event_type;
-      const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
-      const row = orRefuse(
-        simulatableBankTransfer(request.bank_transfer_id, found, eventType),
+      // One flight: the bank transfer with its Item's webhook URL and, when its values are known
+      // already, the move (it stands only if the rule allows it from the status read).
+      const [read, early] = await together(trx, [
+        bankTransferWithWebhookStatement(trx, clientId, request.bank_transfer_id),
+        ...(givenFailure === undefined
+          ? []
+          : [moveBankTransferStatement(trx, clientId, request.bank_transfer_id, from, eventType, givenFailure)]),
+      ]);
+      const found = orRefuse(
+        simulatableBankTransfer(request.bank_transfer_id, read.rows[0], eventType),
         bankTransferRefusalError,
       );
-      const failure: BankTransferFailure | null =
-        eventType === 'posted' ? null : (request.failure_reason ?? defaultFailureReason(row.network));
-      // Queued before the move so the event id stays the transaction's last write; a refused move
-      // below rolls the webhook back with everything else.
-      webhookQueued = await queueEventsUpdate(trx, row, context.now, context.requestId);
-      // A simulated event moves no funds.
-      const moved = await moveBankTransfer(
-        trx,
-        row,
-        SIMULATION_SOURCE[eventType],
-        eventType,
-        failure,
-        context.now,
-        'stay',
-        context.requestId,
-      );
-      if (!moved) {
+      const { item_webhook, ...row } = found;
+      const failure = givenFailure === undefined ? defaultFailureReason(row.network) : givenFailure;
+      const updated =
+        early ??
+        (await trx.executeQuery(
+          moveBankTransferStatement(trx, clientId, request.bank_transfer_id, from, eventType, failure),
+        ));
+      if (affectedRows(updated) !== 1) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.
-        const current = await bankTransferOf(trx, row.client_id, row.bank_transfer_id);
+        const current = await bankTransferOf(trx, clientId, request.bank_transfer_id);
         orRefuse(simulatableBankTransfer(request.bank_transfer_id, current, eventType), bankTransferRefusalError);
         throw new Error(`bank transfer ${row.bank_transfer_id} can take ${eventType} but the update changed no row`);
       }
+      const moved: BankTransferRow = {
+        ...row,
+        status: eventType,
+        cancellable: 0,
+        failure_reason: failure ? JSON.stringify(failure) : row.failure_reason,
+      };
+      webhookQueued = await queueEventsUpdate(trx, moved, item_webhook, context.now, context.requestId);
+      // A simulated event moves no funds; its event last, with the commit.
+      await finishBankTransferMove(trx, moved, failure, context.now, 'stay', context.requestId);
     });
     if (webhookQueued) {
       context.webhooksCommitted();

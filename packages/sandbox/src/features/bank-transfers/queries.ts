@@ -272,45 +272,62 @@ export function bankTransferPageStatement(
     .compile();
 }
 
+/** A bank transfer with the webhook URL of its Item (null: none). */
+export type BankTransferWithWebhook = BankTransferRow & { item_webhook: string | null };
+
+const bankTransferWithWebhookQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
+  db
+    .selectFrom('bank_transfers')
+    .selectAll('bank_transfers')
+    .select((eb) =>
+      eb
+        .selectFrom('items')
+        .select('items.webhook')
+        .whereRef('items.item_id', '=', 'bank_transfers.item_id')
+        .as('item_webhook'),
+    )
+    .where('bank_transfers.bank_transfer_id', '=', p.id)
+    .where('bank_transfers.client_id', '=', p.clientId),
+);
+
 /**
- * Moves the client's bank transfer from `from` to `to` if it is still in `from` (and, for a
- * cancellation, still cancellable): sets `cancellable` false, stores the failure reason, appends
- * the event and, when `funds` is `'move'`, moves the origination account's available balance (a
- * cancellation gives a reserved credit back; a simulated event moves no funds). Returns the updated
- * row, or undefined when the bank transfer was not in `from` (nothing changed). The event links to
- * request `requestId`.
+ * The statement reading the client's bank transfer `id` with its Item's webhook URL (what a
+ * simulated event's `BANK_TRANSFERS_EVENTS_UPDATE` is sent to), to send together with others.
  */
-export async function moveBankTransfer(
+export function bankTransferWithWebhookStatement(
+  db: Db,
+  clientId: string,
+  id: string,
+): CompiledQuery<BankTransferWithWebhook> {
+  return bankTransferWithWebhookQuery.compile(db, { id, clientId });
+}
+
+/**
+ * The statement moving the client's bank transfer `id` from `from` to `to` if it is still in
+ * `from`, in one conditional update (of two concurrent moves exactly one wins): `cancellable`
+ * false, and `failure` stored as its failure reason (null: the reason stays as it is). It changed
+ * one row if and only if this call moved it; the caller then finishes the move
+ * ({@link finishBankTransferMove}), or rolls the transaction back.
+ */
+export function moveBankTransferStatement(
   trx: Transaction<Database>,
-  row: BankTransferRow,
+  clientId: string,
+  id: string,
   from: BankTransferStatus,
   to: BankTransferStatus,
   failure: BankTransferFailure | null,
-  now: Date,
-  funds: 'move' | 'stay',
-  requestId: string,
-): Promise<BankTransferRow | undefined> {
-  let update = trx
+): CompiledQuery {
+  return trx
     .updateTable('bank_transfers')
-    .set({ status: to, cancellable: 0, failure_reason: failure ? JSON.stringify(failure) : row.failure_reason })
-    .where('bank_transfer_id', '=', row.bank_transfer_id)
-    .where('client_id', '=', row.client_id)
-    .where('status', '=', from);
-  if (to === 'cancelled') {
-    update = update.where('cancellable', '=', 1);
-  }
-  const updated = await update.executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
-    return undefined;
-  }
-  const moved: BankTransferRow = {
-    ...row,
-    status: to,
-    cancellable: 0,
-    failure_reason: failure ? JSON.stringify(failure) : row.failure_reason,
-  };
-  await finishBankTransferMove(trx, moved, failure, now, funds, requestId);
-  return moved;
+    .set(
+      failure === null
+        ? { status: to, cancellable: 0 }
+        : { status: to, cancellable: 0, failure_reason: JSON.stringify(failure) },
+    )
+    .where('bank_transfer_id', '=', id)
+    .where('client_id', '=', clientId)
+    .where('status', '=', from)
+    .compile();
 }
 
 const cancelBankTransferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>

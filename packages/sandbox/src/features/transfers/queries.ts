@@ -380,6 +380,53 @@ export async function moveTransfer(
   return Number(updated.numUpdatedRows) === 1;
 }
 
+/** A transfer with the webhook URL of its Item (null: none). */
+export type TransferWithWebhook = TransferRow & { item_webhook: string | null };
+
+const transferWithWebhookQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
+  db
+    .selectFrom('transfers')
+    .selectAll('transfers')
+    .select((eb) =>
+      eb
+        .selectFrom('items')
+        .select('items.webhook')
+        .whereRef('items.item_id', '=', 'transfers.item_id')
+        .as('item_webhook'),
+    )
+    .where('transfers.transfer_id', '=', p.id)
+    .where('transfers.client_id', '=', p.clientId),
+);
+
+/**
+ * The statement reading the client's transfer `id` with its Item's webhook URL (what a move's
+ * `TRANSFER_EVENTS_UPDATE` is sent to), to send together with others (`together.ts`).
+ */
+export function transferWithWebhookStatement(db: Db, clientId: string, id: string): CompiledQuery<TransferWithWebhook> {
+  return transferWithWebhookQuery.compile(db, { id, clientId });
+}
+
+/**
+ * The statement writing `moved` (its status, `cancellable` and failure reason) over the stored
+ * transfer if it is in one of the statuses `from` (not empty), in one conditional update (of two
+ * concurrent moves exactly one wins): it changed one row if and only if this call moved it. To
+ * send together with the read that decides whether the move is allowed (`together.ts`); the
+ * caller rolls the transaction back when it is not.
+ */
+export function moveTransferStatement(
+  trx: Transaction<Database>,
+  from: readonly TransferRow['status'][],
+  moved: Pick<TransferRow, 'transfer_id' | 'client_id' | 'status' | 'cancellable' | 'failure_reason'>,
+): CompiledQuery {
+  return trx
+    .updateTable('transfers')
+    .set({ status: moved.status, cancellable: moved.cancellable, failure_reason: moved.failure_reason })
+    .where('transfer_id', '=', moved.transfer_id)
+    .where('client_id', '=', moved.client_id)
+    .where('status', 'in', from)
+    .compile();
+}
+
 /** Up to `count` of the client's transfer events after `afterId`, in event order. */
 export async function transferEventsAfter(
   db: Db,
