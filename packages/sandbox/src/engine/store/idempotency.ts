@@ -131,6 +131,18 @@ export function resourceIdOfKey(
     .where('idempotency_key', '=', p.key);
 }
 
+/**
+ * The key's row if this request holds the key now (its claim inserted it or took it over), as a
+ * subquery: a write sent in the flight of the claim that must stand only when the request creates
+ * its record (not for a repeat) adds `where exists (heldByThisRequest(db, claim))`.
+ */
+export function heldByThisRequest(
+  db: QueryCreator<Database>,
+  claim: IdempotencyClaim,
+): SelectQueryBuilder<Database, 'idempotency_keys', { resource_id: string }> {
+  return resourceIdOfKey(db, claim).where('resource_id', '=', claim.resourceId);
+}
+
 const keyRowQuery = prepareQuery((db, p: Placeholders<KeyOfRecord>) =>
   db
     .selectFrom('idempotency_keys')

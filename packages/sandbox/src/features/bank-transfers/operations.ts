@@ -13,7 +13,7 @@ import type { HandlerContext, HandlerGroup, RequestOf } from '../../engine/handl
 import { ENVIRONMENT, newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
-import { keyClaim } from '../../engine/store/idempotency.js';
+import { heldByThisRequest, keyClaim } from '../../engine/store/idempotency.js';
 import { affectedRows } from '../../engine/store/prepared-query.js';
 import { together } from '../../engine/store/together.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
@@ -38,6 +38,7 @@ import {
   originationAccountsStatement,
   parseCents,
   reserveTransactable,
+  reserveTransactableStatement,
   resolveOriginationAccount,
   resolveOriginationAccountOf,
 } from '../transfers/index.js';
@@ -138,33 +139,44 @@ async function createBankTransfer(
   const clientId = context.client.client_id;
   const row = await context.store.transaction(async (trx): Promise<BankTransferRow> => {
     const bankTransferId = newUuid();
-    const key = keyClaim(
-      trx,
-      {
-        clientId,
-        scope: 'bank_transfer',
-        key: request.idempotency_key,
-        fingerprint: requestFingerprint(operation, request),
-        resourceId: bankTransferId,
-        now: context.now,
-      },
-      bankTransferOfKey,
-    );
-    // One flight: the key's claim, the origination accounts, the party's reads and last what a
-    // repeat of the request answers with.
+    const claim = {
+      clientId,
+      scope: 'bank_transfer',
+      key: request.idempotency_key,
+      fingerprint: requestFingerprint(operation, request),
+      resourceId: bankTransferId,
+      now: context.now,
+    };
+    const key = keyClaim(trx, claim, bankTransferOfKey);
+    const amountCents = parseCents(request.amount);
+    // One flight: the key's claim, the origination accounts, the party's reads, a credit's
+    // reservation (standing only for a new bank transfer, and only if the checks below pass) and
+    // last what a repeat of the request answers with.
     const partyStatements = lookup.statements(trx);
+    const reservation =
+      request.type === 'credit'
+        ? [
+            reserveTransactableStatement(
+              trx,
+              clientId,
+              request.origination_account_id,
+              amountCents,
+              heldByThisRequest(trx, claim),
+            ),
+          ]
+        : [];
     const [claimed, originations, ...rest] = await together(trx, [
       key.claim,
       originationAccountsStatement(trx, clientId),
       ...partyStatements,
+      ...reservation,
       ...key.repeatReads,
     ]);
-    const outcome = await key.outcome(claimed, rest.slice(partyStatements.length));
+    const outcome = await key.outcome(claimed, rest.slice(partyStatements.length + reservation.length));
     if (outcome.kind === 'repeat') {
       return outcome.record;
     }
-    const partyResults = rest.slice(0, partyStatements.length);
-    const party = await lookup.find(trx, partyResults);
+    const party = await lookup.find(trx, rest.slice(0, partyStatements.length));
     const origination = await resolveOriginationAccountOf(
       trx,
       clientId,
@@ -172,10 +184,15 @@ async function createBankTransfer(
       context.now,
       originations.rows,
     );
-    const amountCents = parseCents(request.amount);
+    const reserved = reservation.length > 0 ? rest[partyStatements.length] : undefined;
     if (
-      request.type === 'credit' &&
-      !(await reserveTransactable(trx, origination.origination_account_id, amountCents))
+      reserved !== undefined &&
+      affectedRows(reserved) !== 1 &&
+      // Accounts provisioned just now (none were read) were not there to reserve on.
+      !(
+        originations.rows.length === 0 &&
+        (await reserveTransactable(trx, origination.origination_account_id, amountCents))
+      )
     ) {
       const current = await resolveOriginationAccount(trx, clientId, origination.origination_account_id, context.now);
       throw bankTransferRefusalError({

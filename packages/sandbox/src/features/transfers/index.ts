@@ -16,6 +16,7 @@ export {
   originationAccountsOf,
   originationAccountsStatement,
   reserveTransactable,
+  reserveTransactableStatement,
   resolveOriginationAccount,
   resolveOriginationAccountOf,
 } from './origination-account-queries.js';

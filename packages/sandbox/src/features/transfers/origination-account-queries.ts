@@ -4,7 +4,14 @@
  * balance with conditional updates, so concurrent bank transfers never pay out more than the
  * transactable balance.
  */
-import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import {
+  type CompiledQuery,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { invalidInput } from '../../engine/errors/sandbox-error.js';
 import type { Database } from '../../engine/store/database.js';
 import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
@@ -151,6 +158,45 @@ export async function reserveTransactable(
     .where(sql<boolean>`available_cents - minimum_balance_cents >= ${cents}`)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
+}
+
+/**
+ * The statement of {@link reserveTransactable} for the origination account a request names
+ * (`requested`, or the client's default when it names none), to send in the first flight of a
+ * create, before the account is resolved (`together.ts`): it reserves only on an account of the
+ * client, and only while `onlyIf` (a subquery) has a row. It changed one row if and only if it
+ * reserved; a refusal afterwards rolls it back with the transaction.
+ */
+export function reserveTransactableStatement(
+  trx: Transaction<Database>,
+  clientId: string,
+  requested: string | null | undefined,
+  cents: number,
+  // biome-ignore lint/suspicious/noExplicitAny: any subquery whose rows say yes.
+  onlyIf: SelectQueryBuilder<Database, any, any>,
+): CompiledQuery {
+  return trx
+    .updateTable('origination_accounts')
+    .set({ available_cents: sql<number>`available_cents - ${cents}` })
+    .where('client_id', '=', clientId)
+    .where((eb) =>
+      requested
+        ? eb('origination_account_id', '=', requested)
+        : eb(
+            'origination_account_id',
+            '=',
+            eb
+              .selectFrom('origination_accounts as by_default')
+              .select('by_default.origination_account_id')
+              .where('by_default.client_id', '=', clientId)
+              .orderBy('by_default.is_default', 'desc')
+              .orderBy('by_default.origination_account_id')
+              .limit(1),
+          ),
+    )
+    .where(sql<boolean>`available_cents - minimum_balance_cents >= ${cents}`)
+    .where((eb) => eb.exists(onlyIf))
+    .compile();
 }
 
 /** Adds `cents` (negative to take away) to the account's available balance. */
