@@ -67,7 +67,7 @@ export const clockHandlers: HandlerGroup<'sandboxClockGet' | 'sandboxClockAdvanc
     const moved = await advanceClientClock(context.store, clientId, context.baseNow, advanceOf(request), (trx) =>
       nextDueStatement(trx, clientId),
     );
-    context.forgetClient();
+    context.clientClockMoved(moved.toOffsetMs);
     const until = new Date(context.baseNow.getTime() + moved.toOffsetMs);
     const performed = await context.dueWork.perform(clientId, until, moved.alongside[0]);
     context.webhooksCommitted();
