@@ -355,13 +355,15 @@ export const bankTransferHandlers: HandlerGroup<
         mask: request.account_number.slice(-4),
         now: context.now,
       });
+      const accessToken = await issueAccessToken(trx, clientId, itemId, context.now);
+      // The account's numbers last, sent with the commit.
       await insertMigratedAccount(trx, {
         account_id: accountId,
         client_id: clientId,
         account_number: request.account_number,
         routing_number: request.routing_number,
       });
-      return { access_token: await issueAccessToken(trx, clientId, itemId, context.now), account_id: accountId };
+      return { access_token: accessToken, account_id: accountId };
     });
   },
 

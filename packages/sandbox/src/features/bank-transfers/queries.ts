@@ -410,7 +410,10 @@ export async function migrateAccountEnabled(db: Db, clientId: string): Promise<b
   return settings?.migrate_account_enabled === 1;
 }
 
-/** Stores the account and routing numbers of a migrated account. */
+/**
+ * Stores the account and routing numbers of a migrated account, as the transaction's last
+ * statement: call it last (on PostgreSQL it is sent with the commit).
+ */
 export async function insertMigratedAccount(trx: Transaction<Database>, account: MigratedAccountsTable): Promise<void> {
-  await trx.insertInto('migrated_accounts').values(account).execute();
+  await finishWith(trx, () => trx.insertInto('migrated_accounts').values(account).execute());
 }
