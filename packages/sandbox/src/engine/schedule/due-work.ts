@@ -5,8 +5,8 @@
  * feature's {@link DuePerformer} to {@link createDueWorkRunner}, as it does retention steps.
  *
  * {@link DueWorkRunner.perform} takes the client's pending items due by a time one at a time, in
- * `due_at` order, each in its own transaction: the item is claimed and marked `done` in the
- * transaction its performer writes in, so a retried advance, or a second advance running at the
+ * `due_at` order, each in its own transaction: the item is found, claimed and marked `done` in one
+ * statement of the transaction its performer writes in, so a retried advance, or a second advance running at the
  * same time, never performs an item twice. On PostgreSQL the claim is `FOR UPDATE SKIP LOCKED`:
  * several instances advancing one client at once each take different items, and exactly one
  * performs each. A performer runs at the item's time (`due_at`): what it writes carries that time.
@@ -121,9 +121,10 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
       }
       for (;;) {
         const performed = await store.transaction(async (trx) => {
-          let next = trx
+          // The next item due, claimed (marked done) in the same statement.
+          let first = trx
             .selectFrom('due_work')
-            .select(['due_id', 'due_at', 'kind', 'subject'])
+            .select('due_id')
             .where('client_id', '=', clientId)
             .where('state', '=', 'pending')
             .where('due_at', '<=', at)
@@ -131,24 +132,21 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
             .orderBy('due_id')
             .limit(1);
           if (store.engine === 'postgres') {
-            next = next.forUpdate().skipLocked();
+            first = first.forUpdate().skipLocked();
           }
-          const row = await next.executeTakeFirst();
+          const row = await trx
+            .updateTable('due_work')
+            .set((eb) => ({ state: 'done', performed_at: eb.ref('due_at') }))
+            .where('due_id', '=', first)
+            .where('state', '=', 'pending')
+            .returning(['due_id', 'due_at', 'kind', 'subject'])
+            .executeTakeFirst();
           if (!row) {
             return undefined;
           }
           const performer = byKind.get(row.kind);
           if (!performer) {
             throw new Error(`due work ${row.due_id} has kind ${row.kind}, which no performer does`);
-          }
-          const claimed = await trx
-            .updateTable('due_work')
-            .set({ state: 'done', performed_at: row.due_at })
-            .where('due_id', '=', row.due_id)
-            .where('state', '=', 'pending')
-            .executeTakeFirst();
-          if (Number(claimed.numUpdatedRows) === 0) {
-            return null;
           }
           await performer.perform(trx, {
             dueId: row.due_id,
@@ -162,9 +160,7 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
         if (performed === undefined) {
           return counts;
         }
-        if (performed !== null) {
-          counts[performed] = (counts[performed] ?? 0) + 1;
-        }
+        counts[performed] = (counts[performed] ?? 0) + 1;
       }
     },
   };
