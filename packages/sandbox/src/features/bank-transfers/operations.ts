@@ -46,6 +46,7 @@ import { defaultFailureReason, directionOf, SIMULATION_SOURCE } from './bank-tra
 import { bankTransferRefusalError } from './errors.js';
 import { presentBankTransfer, presentBankTransferEvent } from './present.js';
 import {
+  accountOfProcessorTokenStatement,
   type BankTransferRow,
   bankTransferEventsAfter,
   bankTransferOf,
@@ -117,11 +118,29 @@ function partyOfAccessToken(context: HandlerContext, request: RequestOf<'bankTra
   };
 }
 
-/** The Item and account behind the processor token of `/processor/bank_transfer/create`. */
-async function partyOfProcessorToken(trx: Trx, context: HandlerContext, processorToken: string): Promise<Party> {
-  const { item, account } = await accountOfProcessorToken(trx, context.client.client_id, processorToken);
-  checkLogin(item);
-  return { item, account: orRefuse(processorAccount(account), bankTransferRefusalError) };
+/**
+ * The Item and account behind the processor token of `/processor/bank_transfer/create`: the live
+ * token with its Item and the account it names, read in the claim's flight. When either is
+ * missing, the token is looked up again the usual way, which refuses it as it is now.
+ */
+function partyOfProcessorToken(context: HandlerContext, processorToken: string): PartyLookup {
+  const clientId = context.client.client_id;
+  return {
+    statements: (trx) => [
+      liveTokenStatement(trx, clientId, processorToken, 'processor'),
+      accountOfProcessorTokenStatement(trx, clientId, processorToken),
+    ],
+    async find(trx, [token, named]) {
+      const found = liveTokenOf(token?.rows[0]);
+      const account = named?.rows[0] as AccountRow | undefined;
+      const party =
+        found && account && found.token.account_id === account.account_id
+          ? { item: found.item, account }
+          : await accountOfProcessorToken(trx, clientId, processorToken);
+      checkLogin(party.item);
+      return { item: party.item, account: orRefuse(processorAccount(party.account), bankTransferRefusalError) };
+    },
+  };
 }
 
 /**
@@ -281,10 +300,12 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async processorBankTransferCreate(request, context) {
-    return createBankTransfer(context, 'processorBankTransferCreate', request, {
-      statements: () => [],
-      find: (trx) => partyOfProcessorToken(trx, context, request.processor_token),
-    });
+    return createBankTransfer(
+      context,
+      'processorBankTransferCreate',
+      request,
+      partyOfProcessorToken(context, request.processor_token),
+    );
   },
 
   async bankTransferGet(request, context) {

@@ -263,6 +263,35 @@ describeEngines('bank transfer create', (sandbox) => {
       });
     });
 
+    it("refuses another client's processor token and one whose Item was removed, creating nothing", async () => {
+      const { processor_token } = await sandbox().ok('sandboxProcessorTokenCreate', { institution_id: 'ins_109508' });
+      const body = { ...PROCESSOR_EXAMPLE, processor_token };
+      const theirs = await sandbox().fail(
+        'processorBankTransferCreate',
+        { ...body, idempotency_key: newKey() },
+        'demo',
+      );
+      expect(theirs.body.error_code).toBe('INVALID_PROCESSOR_TOKEN');
+      const item = await sandbox()
+        .sandbox.store.db.selectFrom('tokens')
+        .select('item_id')
+        .where('token', '=', processor_token)
+        .executeTakeFirstOrThrow();
+      await sandbox()
+        .sandbox.store.db.updateTable('items')
+        .set({ removed_at: new Date().toISOString() })
+        .where('item_id', '=', item.item_id)
+        .execute();
+      const removed = await sandbox().fail('processorBankTransferCreate', { ...body, idempotency_key: newKey() });
+      expect(removed.body.error_code).toBe('INVALID_PROCESSOR_TOKEN');
+      const created = await sandbox()
+        .sandbox.store.db.selectFrom('bank_transfers')
+        .select('bank_transfer_id')
+        .where('item_id', '=', item.item_id ?? '')
+        .execute();
+      expect(created).toEqual([]);
+    });
+
     it('refuses an unknown processor token', async () => {
       const reply = await sandbox().fail('processorBankTransferCreate', {
         ...PROCESSOR_EXAMPLE,
