@@ -133,12 +133,13 @@ export function resourceIdOfKey(
 
 /**
  * The key's row if this request holds the key now (its claim inserted it or took it over), as a
- * subquery: a write sent in the flight of the claim that must stand only when the request creates
- * its record (not for a repeat) adds `where exists (heldByThisRequest(db, claim))`.
+ * subquery (`claim` may be placeholders of a prepared query): a write sent in the flight of the
+ * claim that must stand only when the request creates its record (not for a repeat) adds
+ * `where exists (heldByThisRequest(db, claim))`.
  */
 export function heldByThisRequest(
   db: QueryCreator<Database>,
-  claim: IdempotencyClaim,
+  claim: KeyOfRecord & { resourceId: string },
 ): SelectQueryBuilder<Database, 'idempotency_keys', { resource_id: string }> {
   return resourceIdOfKey(db, claim).where('resource_id', '=', claim.resourceId);
 }

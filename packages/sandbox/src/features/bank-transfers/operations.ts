@@ -13,7 +13,7 @@ import type { HandlerContext, HandlerGroup, RequestOf } from '../../engine/handl
 import { ENVIRONMENT, newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
-import { heldByThisRequest, keyClaim } from '../../engine/store/idempotency.js';
+import { keyClaim } from '../../engine/store/idempotency.js';
 import { affectedRows } from '../../engine/store/prepared-query.js';
 import { together } from '../../engine/store/together.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
@@ -175,13 +175,12 @@ async function createBankTransfer(
     const reservation =
       request.type === 'credit'
         ? [
-            reserveTransactableStatement(
-              trx,
+            reserveTransactableStatement(trx, {
               clientId,
-              request.origination_account_id,
-              amountCents,
-              heldByThisRequest(trx, claim),
-            ),
+              requested: request.origination_account_id,
+              cents: amountCents,
+              heldKey: { scope: claim.scope, key: claim.key, resourceId: claim.resourceId },
+            }),
           ]
         : [];
     const [claimed, originations, ...rest] = await together(trx, [
