@@ -31,8 +31,8 @@ export interface HandlerContext {
   clock: Clock;
   /** Performs the work that falls due on clients' clocks. */
   dueWork: DueWorkRunner;
-  /** Forgets the remembered row of the request's client (after a change to it, such as its clock). */
-  forgetClient(): void;
+  /** Tells the remembered row of the request's client that its clock offset is now `offsetMs` (after an advance). */
+  clientClockMoved(offsetMs: number): void;
   store: Store;
   /** Tells the webhook deliverer that new webhooks were committed (call after the transaction). */
   webhooksCommitted(): void;

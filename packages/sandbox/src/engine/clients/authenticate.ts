@@ -23,6 +23,12 @@ export interface Authenticator {
   clear(): void;
   /** Forgets the remembered row of one client (after a change to it), so the next request reads it again. */
   forget(clientId: string): void;
+  /**
+   * Keeps the remembered row of one client (if any) with its clock offset moved to `offsetMs`
+   * (committed by an advance), so the next request needs no read of it. Offsets only grow: of two
+   * concurrent advances, the larger offset stays, whichever tells it last.
+   */
+  clockMoved(clientId: string, offsetMs: number): void;
 }
 
 /** An {@link Authenticator} over `store`; `now` gives milliseconds (monotonic is best). */
@@ -69,6 +75,13 @@ export function createAuthenticator(store: Store, now: () => number = () => perf
     clear: () => cache.clear(),
     forget: (clientId: string) => {
       cache.delete(clientId);
+    },
+    clockMoved: (clientId: string, offsetMs: number) => {
+      const cached = cache.get(clientId);
+      if (cached && Number(cached.client.clock_offset_ms) < offsetMs) {
+        // A new row: requests in flight keep the one they were given.
+        cached.client = { ...cached.client, clock_offset_ms: offsetMs };
+      }
     },
   });
 }

@@ -215,7 +215,7 @@ async function handle(
       baseNow,
       clock: options.clock,
       dueWork: options.dueWork,
-      forgetClient: () => options.authenticate.forget(client.client_id),
+      clientClockMoved: (offsetMs) => options.authenticate.clockMoved(client.client_id, offsetMs),
       store: options.store,
       webhooksCommitted: options.webhooksCommitted,
     };

@@ -4,9 +4,13 @@
  * and nothing shrinks. Every handler reads the time from `context.now`, which the listener takes
  * from {@link clientNow}, so every rule follows the client's clock.
  */
+import { type CompiledQuery, sql, type Transaction } from 'kysely';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { SandboxClient } from '../handler-types.js';
+import type { Database } from '../store/database.js';
 import type { Store } from '../store/open-store.js';
+import { type Placeholders, prepareQuery } from '../store/prepared-query.js';
+import { together } from '../store/together.js';
 
 /** The longest single advance: 400 days. */
 export const MAX_ADVANCE_MS = 400 * 24 * 60 * 60 * 1000;
@@ -44,45 +48,107 @@ function refused(message: string): SandboxError {
  * with `base` the sandbox's clock now. Refused (`SANDBOX_CLOCK_ADVANCE_INVALID`): a duration of
  * zero, a time before the client's current time, a move of more than {@link MAX_ADVANCE_MS}.
  * A target time equal to the current time moves nothing (a retried advance to one time).
+ *
+ * One flight: the offset as it was, the move (an update that answers with the new offset; for a
+ * target time, conditional on the offset allowing it, so of concurrent advances each is checked
+ * on the offset it moves) and `alongside` (a read the caller wants in the same transaction; its
+ * result is returned), then the commit.
  */
-export async function advanceClientClock(
+export async function advanceClientClock<R = never>(
   store: Store,
   clientId: string,
   base: Date,
   to: AdvanceTo,
-): Promise<AdvancedClock> {
+  alongside?: (trx: Transaction<Database>) => CompiledQuery<R>,
+): Promise<AdvancedClock & { alongside: R[] }> {
+  if ('byMs' in to) {
+    checkDuration(to.byMs);
+  }
   return store.transaction(async (trx) => {
-    let read = trx.selectFrom('clients').select('clock_offset_ms').where('client_id', '=', clientId);
-    if (store.engine === 'postgres') {
-      read = read.forUpdate();
+    const move =
+      'byMs' in to
+        ? moveByQuery.compile(trx, { clientId, byMs: to.byMs })
+        : moveToQuery.compile(trx, { clientId, toOffsetMs: to.time.getTime() - base.getTime(), maxMs: MAX_ADVANCE_MS });
+    const [read, moved, ...rest] = await together(trx, [
+      offsetQuery.compile(trx, { clientId }),
+      move,
+      ...(alongside ? [alongside(trx)] : []),
+    ]);
+    const before = read.rows[0];
+    if (!before) {
+      throw new Error(`client ${clientId} has no row`);
     }
-    const row = await read.executeTakeFirstOrThrow();
-    const fromOffsetMs = offsetOf(row);
-    const current = base.getTime() + fromOffsetMs;
-    let byMs: number;
-    if ('byMs' in to) {
-      byMs = to.byMs;
-      if (byMs <= 0) {
-        throw refused('duration must be longer than zero: the clock only moves forward');
-      }
-    } else {
-      byMs = to.time.getTime() - current;
-      if (byMs < 0) {
-        throw refused(
-          `target_time ${to.time.toISOString()} is before the clock's current time ${new Date(current).toISOString()}: the clock only moves forward`,
-        );
-      }
+    const after = moved.rows[0];
+    if (!after && 'time' in to) {
+      // Refused: checked on the offset read, or if that allowed it, on the offset a concurrent advance left.
+      checkTarget(to.time, base.getTime() + offsetOf(before));
+      const current = await offsetQuery.executeTakeFirst(trx, { clientId });
+      checkTarget(to.time, base.getTime() + offsetOf(current ?? before));
     }
-    if (byMs > MAX_ADVANCE_MS) {
-      const days = byMs / 86_400_000;
-      throw refused(
-        `the advance moves the clock ${Number.isInteger(days) ? days : days.toFixed(2)} days; one advance moves at most 400 days, advance in several steps`,
-      );
+    if (!after) {
+      throw new Error(`client ${clientId}: the clock may move but did not`);
     }
-    const toOffsetMs = fromOffsetMs + byMs;
-    if (byMs > 0) {
-      await trx.updateTable('clients').set({ clock_offset_ms: toOffsetMs }).where('client_id', '=', clientId).execute();
-    }
-    return { fromOffsetMs, toOffsetMs };
+    const toOffsetMs = offsetOf(after);
+    return {
+      fromOffsetMs: 'byMs' in to ? toOffsetMs - to.byMs : offsetOf(before),
+      toOffsetMs,
+      alongside: (rest[0]?.rows ?? []) as R[],
+    };
   });
 }
+
+/** Refuses a duration that is not forward or is too long. */
+function checkDuration(byMs: number): void {
+  if (byMs <= 0) {
+    throw refused('duration must be longer than zero: the clock only moves forward');
+  }
+  checkLength(byMs);
+}
+
+/** Refuses a target time before the client's current time (`currentMs`) or too far after it. */
+function checkTarget(time: Date, currentMs: number): void {
+  const byMs = time.getTime() - currentMs;
+  if (byMs < 0) {
+    throw refused(
+      `target_time ${time.toISOString()} is before the clock's current time ${new Date(currentMs).toISOString()}: the clock only moves forward`,
+    );
+  }
+  checkLength(byMs);
+}
+
+/** Refuses a move of more than {@link MAX_ADVANCE_MS}. */
+function checkLength(byMs: number): void {
+  if (byMs > MAX_ADVANCE_MS) {
+    const days = byMs / 86_400_000;
+    throw refused(
+      `the advance moves the clock ${Number.isInteger(days) ? days : days.toFixed(2)} days; one advance moves at most 400 days, advance in several steps`,
+    );
+  }
+}
+
+const offsetQuery = prepareQuery((db, p: Placeholders<{ clientId: string }>) =>
+  db.selectFrom('clients').select('clock_offset_ms').where('client_id', '=', p.clientId),
+);
+
+/** The offset moved forward by `byMs`, answering with the new offset. */
+const moveByQuery = prepareQuery((db, p: Placeholders<{ clientId: string; byMs: number }>) =>
+  db
+    .updateTable('clients')
+    .set({ clock_offset_ms: sql<number>`clock_offset_ms + ${p.byMs}` })
+    .where('client_id', '=', p.clientId)
+    .returning('clock_offset_ms'),
+);
+
+/**
+ * The offset set to `toOffsetMs` if that is not behind it nor more than `maxMs` ahead, answering
+ * with the new offset (no row when refused).
+ */
+const moveToQuery = prepareQuery((db, p: Placeholders<{ clientId: string; toOffsetMs: number; maxMs: number }>) =>
+  db
+    .updateTable('clients')
+    .set({ clock_offset_ms: p.toOffsetMs })
+    .where('client_id', '=', p.clientId)
+    .where('clock_offset_ms', '<=', p.toOffsetMs)
+    .where(sql<boolean>`${p.toOffsetMs} - clock_offset_ms <= ${p.maxMs}`)
+    .returning('clock_offset_ms'),
+);

@@ -5,8 +5,8 @@
  * feature's {@link DuePerformer} to {@link createDueWorkRunner}, as it does retention steps.
  *
  * {@link DueWorkRunner.perform} takes the client's pending items due by a time one at a time, in
- * `due_at` order, each in its own transaction: the item is claimed and marked `done` in the
- * transaction its performer writes in, so a retried advance, or a second advance running at the
+ * `due_at` order, each in its own transaction: the item is found, claimed and marked `done` in one
+ * statement of the transaction its performer writes in, so a retried advance, or a second advance running at the
  * same time, never performs an item twice. On PostgreSQL the claim is `FOR UPDATE SKIP LOCKED`:
  * several instances advancing one client at once each take different items, and exactly one
  * performs each. A performer runs at the item's time (`due_at`): what it writes carries that time.
@@ -15,6 +15,7 @@ import type { CompiledQuery, Transaction } from 'kysely';
 import { randomId } from '../ids.js';
 import type { Database } from '../store/database.js';
 import type { Store } from '../store/open-store.js';
+import { type Placeholders, prepareQuery } from '../store/prepared-query.js';
 
 /** A pending item as its performer receives it. */
 export interface DueWork {
@@ -72,6 +73,28 @@ export async function scheduleDueWork(trx: Transaction<Database>, work: NewDueWo
   await trx.executeQuery(dueWorkStatement(trx, work));
 }
 
+/** When the client's next pending item falls due: `next_due_at`, null when none is pending. */
+export interface NextDue {
+  next_due_at: string | null;
+}
+
+const nextDueQuery = prepareQuery((db, p: Placeholders<{ clientId: string }>) =>
+  db
+    .selectFrom('due_work')
+    .select((eb) => eb.fn.min('due_at').as('next_due_at'))
+    .where('client_id', '=', p.clientId)
+    .where('state', '=', 'pending'),
+);
+
+/**
+ * The statement reading when the client's next pending item falls due ({@link NextDue}), to send
+ * in a flight of its own transaction (`together.ts`): {@link DueWorkRunner.perform} given its
+ * answer starts no transaction when nothing is due.
+ */
+export function nextDueStatement(db: Transaction<Database>, clientId: string): CompiledQuery<NextDue> {
+  return nextDueQuery.compile(db, { clientId }) as CompiledQuery<NextDue>;
+}
+
 /** Performs due work; one per running sandbox. */
 export interface DueWorkRunner {
   /** The kinds it performs, in registration order. */
@@ -79,9 +102,11 @@ export interface DueWorkRunner {
   /**
    * Performs every pending item of `clientId` due at `until` or before, in `due_at` order, each
    * in its own transaction (items scheduled by a performer and due by `until` too); resolves with
-   * the items this call performed, per kind (every kind present, 0 when none).
+   * the items this call performed, per kind (every kind present, 0 when none). Given `next`
+   * (read by {@link nextDueStatement} after the last change that could schedule work), nothing
+   * is read when no item is due by `until`.
    */
-  perform(clientId: string, until: Date): Promise<Record<string, number>>;
+  perform(clientId: string, until: Date, next?: NextDue): Promise<Record<string, number>>;
 }
 
 /** A {@link DueWorkRunner} over `store` with `performers` (one per kind). */
@@ -96,14 +121,18 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
   const kinds = [...byKind.keys()];
   return {
     kinds,
-    async perform(clientId, until) {
+    async perform(clientId, until, next) {
       const counts: Record<string, number> = Object.fromEntries(kinds.map((kind) => [kind, 0]));
       const at = until.toISOString();
+      if (next && (next.next_due_at === null || next.next_due_at > at)) {
+        return counts;
+      }
       for (;;) {
         const performed = await store.transaction(async (trx) => {
-          let next = trx
+          // The next item due, claimed (marked done) in the same statement.
+          let first = trx
             .selectFrom('due_work')
-            .select(['due_id', 'due_at', 'kind', 'subject'])
+            .select('due_id')
             .where('client_id', '=', clientId)
             .where('state', '=', 'pending')
             .where('due_at', '<=', at)
@@ -111,24 +140,21 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
             .orderBy('due_id')
             .limit(1);
           if (store.engine === 'postgres') {
-            next = next.forUpdate().skipLocked();
+            first = first.forUpdate().skipLocked();
           }
-          const row = await next.executeTakeFirst();
+          const row = await trx
+            .updateTable('due_work')
+            .set((eb) => ({ state: 'done', performed_at: eb.ref('due_at') }))
+            .where('due_id', '=', first)
+            .where('state', '=', 'pending')
+            .returning(['due_id', 'due_at', 'kind', 'subject'])
+            .executeTakeFirst();
           if (!row) {
             return undefined;
           }
           const performer = byKind.get(row.kind);
           if (!performer) {
             throw new Error(`due work ${row.due_id} has kind ${row.kind}, which no performer does`);
-          }
-          const claimed = await trx
-            .updateTable('due_work')
-            .set({ state: 'done', performed_at: row.due_at })
-            .where('due_id', '=', row.due_id)
-            .where('state', '=', 'pending')
-            .executeTakeFirst();
-          if (Number(claimed.numUpdatedRows) === 0) {
-            return null;
           }
           await performer.perform(trx, {
             dueId: row.due_id,
@@ -142,9 +168,7 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
         if (performed === undefined) {
           return counts;
         }
-        if (performed !== null) {
-          counts[performed] = (counts[performed] ?? 0) + 1;
-        }
+        counts[performed] = (counts[performed] ?? 0) + 1;
       }
     },
   };

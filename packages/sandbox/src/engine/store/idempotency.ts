@@ -15,10 +15,15 @@
  * request does not use up its key. An expired row is taken over by the same statement
  * (`ON CONFLICT … DO UPDATE … WHERE expires_at <= now`), which PostgreSQL re-checks on the
  * newest version of the row: of two concurrent requests with an expired key, one takes it over.
+ *
+ * A repeat costs no round trip of its own on PostgreSQL ({@link keyClaim}): the key's row and the
+ * record it names are read in the flight of the claim, right behind it, so a replay is that
+ * flight and the commit.
  */
-import type { CompiledQuery, QueryResult, Transaction } from 'kysely';
+import type { CompiledQuery, QueryCreator, QueryResult, SelectQueryBuilder, Transaction } from 'kysely';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { Database } from './database.js';
+import { engineOf } from './engine-of.js';
 import type { IdempotencyKeysTable } from './engine-tables.js';
 import { affectedRows, type Placeholders, prepareQuery } from './prepared-query.js';
 
@@ -102,6 +107,122 @@ function claimKeyStatement(
   });
 }
 
+/** Which key a record is looked up by: the parameters of {@link resourceIdOfKey}. */
+export interface KeyOfRecord {
+  clientId: string;
+  scope: string;
+  key: string;
+}
+
+/**
+ * The `resource_id` the key (`p`: placeholders of a prepared query) names, as a scalar subquery:
+ * a read of the record a key names builds on it (`where <id column> = resourceIdOfKey(db, p)`),
+ * to send in the flight of the claim ({@link keyClaim}).
+ */
+export function resourceIdOfKey(
+  db: QueryCreator<Database>,
+  p: KeyOfRecord,
+): SelectQueryBuilder<Database, 'idempotency_keys', { resource_id: string }> {
+  return db
+    .selectFrom('idempotency_keys')
+    .select('resource_id')
+    .where('client_id', '=', p.clientId)
+    .where('scope', '=', p.scope)
+    .where('idempotency_key', '=', p.key);
+}
+
+/**
+ * The key's row if this request holds the key now (its claim inserted it or took it over), as a
+ * subquery (`claim` may be placeholders of a prepared query): a write sent in the flight of the
+ * claim that must stand only when the request creates its record (not for a repeat) adds
+ * `where exists (heldByThisRequest(db, claim))`.
+ */
+export function heldByThisRequest(
+  db: QueryCreator<Database>,
+  claim: KeyOfRecord & { resourceId: string },
+): SelectQueryBuilder<Database, 'idempotency_keys', { resource_id: string }> {
+  return resourceIdOfKey(db, claim).where('resource_id', '=', claim.resourceId);
+}
+
+const keyRowQuery = prepareQuery((db, p: Placeholders<KeyOfRecord>) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select(['fingerprint', 'resource_id'])
+    .where('client_id', '=', p.clientId)
+    .where('scope', '=', p.scope)
+    .where('idempotency_key', '=', p.key),
+);
+
+/** How a create reads the record a key names: by the key in the claim's flight, or by id afterwards. */
+export interface RecordOfKey<R> {
+  /** The record the key names (built on {@link resourceIdOfKey}), as a statement. */
+  byKey(trx: Transaction<Database>, key: KeyOfRecord): CompiledQuery<R>;
+  /** The client's record `resourceId`, if any. */
+  byId(trx: Transaction<Database>, clientId: string, resourceId: string): Promise<R | undefined>;
+}
+
+/** Either this request owns the key now (create the record), or it repeats the request that created `record`. */
+export type ClaimedRecord<R> = { kind: 'new' } | { kind: 'repeat'; record: R };
+
+/**
+ * A key's claim sent in one flight with the reads of the create (`together.ts`): put
+ * {@link KeyClaim.claim} first and {@link KeyClaim.repeatReads} last in the flight, then hand
+ * their results to {@link KeyClaim.outcome}.
+ */
+export interface KeyClaim<R> {
+  /** The claim's statement ({@link claimStatement}). */
+  claim: CompiledQuery;
+  /**
+   * On PostgreSQL the key's row and the record it names, read after the claim in the same flight
+   * (they see the row a concurrent request committed while the claim waited for it); none on
+   * SQLite, where a repeat reads them afterwards, so a new record costs nothing more.
+   */
+  repeatReads: CompiledQuery<unknown>[];
+  /** The outcome, from the claim's result and the results of {@link KeyClaim.repeatReads}. */
+  outcome(claimed: QueryResult<unknown>, repeatResults: readonly QueryResult<unknown>[]): Promise<ClaimedRecord<R>>;
+}
+
+/**
+ * Prepares the claim of `claim.key` inside `trx` (see {@link claimIdempotencyKey}) so that a
+ * repeat's record comes in the claim's flight: a repeat of the request gets the record the key
+ * names, a key still remembered for a request with another fingerprint is refused with
+ * `IDEMPOTENCY_KEY_REUSED`.
+ */
+export function keyClaim<R>(trx: Transaction<Database>, claim: IdempotencyClaim, record: RecordOfKey<R>): KeyClaim<R> {
+  const key = { clientId: claim.clientId, scope: claim.scope, key: claim.key };
+  const inFlight = engineOf(trx) === 'postgres';
+  return {
+    claim: claimStatement(trx, claim),
+    repeatReads: inFlight ? [keyRowQuery.compile(trx, key), record.byKey(trx, key)] : [],
+    async outcome(claimed, [keyRow, found] = []) {
+      if (affectedRows(claimed) === 1) {
+        return { kind: 'new' };
+      }
+      const existing = (keyRow?.rows[0] as KeyRow | undefined) ?? (await keyRowQuery.executeTakeFirst(trx, key));
+      const resourceId = repeatedResource(claim, existing);
+      const earlier = (found?.rows[0] as R | undefined) ?? (await record.byId(trx, claim.clientId, resourceId));
+      if (earlier === undefined) {
+        throw new Error(`idempotency key ${claim.key} names a missing ${claim.scope} ${resourceId}`);
+      }
+      return { kind: 'repeat', record: earlier };
+    },
+  };
+}
+
+/** The columns of a key's row a repeat compares. */
+type KeyRow = Pick<IdempotencyKeysTable, 'fingerprint' | 'resource_id'>;
+
+/** The resource a key that was not claimed names, if the claim repeats its request (else refused). */
+function repeatedResource(claim: IdempotencyClaim, existing: KeyRow | undefined): string {
+  if (!existing) {
+    throw new Error(`idempotency key ${claim.key} was neither claimed nor found`);
+  }
+  if (existing.fingerprint !== claim.fingerprint) {
+    throw idempotencyKeyReused(claim.key);
+  }
+  return existing.resource_id;
+}
+
 /** The outcome of a claim whose statement ({@link claimStatement}) answered `inserted`. */
 export async function claimOutcome(
   trx: Transaction<Database>,
@@ -111,17 +232,12 @@ export async function claimOutcome(
   if (affectedRows(inserted) === 1) {
     return { kind: 'new' };
   }
-  const existing = await trx
-    .selectFrom('idempotency_keys')
-    .select(['fingerprint', 'resource_id'])
-    .where('client_id', '=', claim.clientId)
-    .where('scope', '=', claim.scope)
-    .where('idempotency_key', '=', claim.key)
-    .executeTakeFirstOrThrow();
-  if (existing.fingerprint !== claim.fingerprint) {
-    throw idempotencyKeyReused(claim.key);
-  }
-  return { kind: 'repeat', resourceId: existing.resource_id };
+  const existing = await keyRowQuery.executeTakeFirst(trx, {
+    clientId: claim.clientId,
+    scope: claim.scope,
+    key: claim.key,
+  });
+  return { kind: 'repeat', resourceId: repeatedResource(claim, existing) };
 }
 
 /** The error of a key reused for a different request. */

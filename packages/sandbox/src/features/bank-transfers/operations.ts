@@ -13,7 +13,8 @@ import type { HandlerContext, HandlerGroup, RequestOf } from '../../engine/handl
 import { ENVIRONMENT, newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
-import { claimOutcome, claimStatement } from '../../engine/store/idempotency.js';
+import { keyClaim } from '../../engine/store/idempotency.js';
+import { affectedRows } from '../../engine/store/prepared-query.js';
 import { together } from '../../engine/store/together.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
@@ -29,35 +30,36 @@ import {
   liveItemOf,
   liveTokenOf,
   liveTokenStatement,
-  webhookOfItem,
 } from '../items/index.js';
 import {
   formatCents,
-  listFilters,
+  listPage,
   originationAccountsOf,
   originationAccountsStatement,
   parseCents,
   reserveTransactable,
+  reserveTransactableStatement,
   resolveOriginationAccount,
   resolveOriginationAccountOf,
 } from '../transfers/index.js';
-import {
-  type BankTransferFailure,
-  defaultFailureReason,
-  directionOf,
-  SIMULATION_SOURCE,
-} from './bank-transfer-status.js';
+import { defaultFailureReason, directionOf, SIMULATION_SOURCE } from './bank-transfer-status.js';
 import { bankTransferRefusalError } from './errors.js';
 import { presentBankTransfer, presentBankTransferEvent } from './present.js';
 import {
+  accountOfProcessorTokenStatement,
   type BankTransferRow,
   bankTransferEventsAfter,
   bankTransferOf,
+  bankTransferOfKey,
+  bankTransferPageStatement,
+  bankTransferStatement,
+  bankTransferWithWebhookStatement,
+  cancelBankTransferStatement,
+  finishBankTransferMove,
   insertBankTransfer,
   insertMigratedAccount,
-  listBankTransfers,
   migrateAccountEnabled,
-  moveBankTransfer,
+  moveBankTransferStatement,
 } from './queries.js';
 import {
   balanceAccount,
@@ -116,11 +118,29 @@ function partyOfAccessToken(context: HandlerContext, request: RequestOf<'bankTra
   };
 }
 
-/** The Item and account behind the processor token of `/processor/bank_transfer/create`. */
-async function partyOfProcessorToken(trx: Trx, context: HandlerContext, processorToken: string): Promise<Party> {
-  const { item, account } = await accountOfProcessorToken(trx, context.client.client_id, processorToken);
-  checkLogin(item);
-  return { item, account: orRefuse(processorAccount(account), bankTransferRefusalError) };
+/**
+ * The Item and account behind the processor token of `/processor/bank_transfer/create`: the live
+ * token with its Item and the account it names, read in the claim's flight. When either is
+ * missing, the token is looked up again the usual way, which refuses it as it is now.
+ */
+function partyOfProcessorToken(context: HandlerContext, processorToken: string): PartyLookup {
+  const clientId = context.client.client_id;
+  return {
+    statements: (trx) => [
+      liveTokenStatement(trx, clientId, processorToken, 'processor'),
+      accountOfProcessorTokenStatement(trx, clientId, processorToken),
+    ],
+    async find(trx, [token, named]) {
+      const found = liveTokenOf(token?.rows[0]);
+      const account = named?.rows[0] as AccountRow | undefined;
+      const party =
+        found && account && found.token.account_id === account.account_id
+          ? { item: found.item, account }
+          : await accountOfProcessorToken(trx, clientId, processorToken);
+      checkLogin(party.item);
+      return { item: party.item, account: orRefuse(processorAccount(party.account), bankTransferRefusalError) };
+    },
+  };
 }
 
 /**
@@ -146,23 +166,35 @@ async function createBankTransfer(
       resourceId: bankTransferId,
       now: context.now,
     };
-    // One flight: the key's claim, the origination accounts and the party's reads.
-    const [claimed, originations, ...partyResults] = await together(trx, [
-      claimStatement(trx, claim),
+    const key = keyClaim(trx, claim, bankTransferOfKey);
+    const amountCents = parseCents(request.amount);
+    // One flight: the key's claim, the origination accounts, the party's reads, a credit's
+    // reservation (standing only for a new bank transfer, and only if the checks below pass) and
+    // last what a repeat of the request answers with.
+    const partyStatements = lookup.statements(trx);
+    const reservation =
+      request.type === 'credit'
+        ? [
+            reserveTransactableStatement(trx, {
+              clientId,
+              requested: request.origination_account_id,
+              cents: amountCents,
+              heldKey: { scope: claim.scope, key: claim.key, resourceId: claim.resourceId },
+            }),
+          ]
+        : [];
+    const [claimed, originations, ...rest] = await together(trx, [
+      key.claim,
       originationAccountsStatement(trx, clientId),
-      ...lookup.statements(trx),
+      ...partyStatements,
+      ...reservation,
+      ...key.repeatReads,
     ]);
-    const outcome = await claimOutcome(trx, claim, claimed);
+    const outcome = await key.outcome(claimed, rest.slice(partyStatements.length + reservation.length));
     if (outcome.kind === 'repeat') {
-      const earlier = await bankTransferOf(trx, clientId, outcome.resourceId);
-      if (!earlier) {
-        throw new Error(
-          `idempotency key ${request.idempotency_key} names a missing bank transfer ${outcome.resourceId}`,
-        );
-      }
-      return earlier;
+      return outcome.record;
     }
-    const party = await lookup.find(trx, partyResults);
+    const party = await lookup.find(trx, rest.slice(0, partyStatements.length));
     const origination = await resolveOriginationAccountOf(
       trx,
       clientId,
@@ -170,10 +202,15 @@ async function createBankTransfer(
       context.now,
       originations.rows,
     );
-    const amountCents = parseCents(request.amount);
+    const reserved = reservation.length > 0 ? rest[partyStatements.length] : undefined;
     if (
-      request.type === 'credit' &&
-      !(await reserveTransactable(trx, origination.origination_account_id, amountCents))
+      reserved !== undefined &&
+      affectedRows(reserved) !== 1 &&
+      // Accounts provisioned just now (none were read) were not there to reserve on.
+      !(
+        originations.rows.length === 0 &&
+        (await reserveTransactable(trx, origination.origination_account_id, amountCents))
+      )
     ) {
       const current = await resolveOriginationAccount(trx, clientId, origination.origination_account_id, context.now);
       throw bankTransferRefusalError({
@@ -215,11 +252,17 @@ async function createBankTransfer(
 }
 
 /**
- * Queues `BANK_TRANSFERS_EVENTS_UPDATE` (new bank transfer events to sync) to the webhook URL of
- * the bank transfer's Item, when it has one, linked to request `requestId`; returns whether it did.
+ * Queues `BANK_TRANSFERS_EVENTS_UPDATE` (new bank transfer events to sync) to `url`, the webhook
+ * URL of the bank transfer's Item, when it has one (null: none), linked to request `requestId`;
+ * returns whether it did.
  */
-async function queueEventsUpdate(trx: Trx, row: BankTransferRow, now: Date, requestId: string): Promise<boolean> {
-  const url = await webhookOfItem(trx, row.item_id);
+async function queueEventsUpdate(
+  trx: Trx,
+  row: BankTransferRow,
+  url: string | null,
+  now: Date,
+  requestId: string,
+): Promise<boolean> {
   if (url === null) {
     return false;
   }
@@ -256,10 +299,12 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async processorBankTransferCreate(request, context) {
-    return createBankTransfer(context, 'processorBankTransferCreate', request, {
-      statements: () => [],
-      find: (trx) => partyOfProcessorToken(trx, context, request.processor_token),
-    });
+    return createBankTransfer(
+      context,
+      'processorBankTransferCreate',
+      request,
+      partyOfProcessorToken(context, request.processor_token),
+    );
   },
 
   async bankTransferGet(request, context) {
@@ -269,24 +314,31 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async bankTransferList(request, context) {
-    const { window, origination } = await listFilters(request, context);
-    const rows = await listBankTransfers(context.store.db, context.client.client_id, window, {
-      originationAccountId: origination,
-      direction: request.direction ?? null,
-    });
+    const rows = await listPage(request, context, (window, origination) =>
+      bankTransferPageStatement(context.store.db, context.client.client_id, window, {
+        originationAccountId: origination,
+        direction: request.direction ?? null,
+      }),
+    );
     return { bank_transfers: rows.map(presentBankTransfer) };
   },
 
   async bankTransferCancel(request, context) {
+    const clientId = context.client.client_id;
     await context.store.transaction(async (trx) => {
-      const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
-      const row = orRefuse(cancellableBankTransfer(request.bank_transfer_id, found), bankTransferRefusalError);
-      if (!(await moveBankTransfer(trx, row, 'pending', 'cancelled', null, context.now, 'move', context.requestId))) {
-        // A concurrent call changed it between the read and the update: refused on the row as it is now.
-        const current = await bankTransferOf(trx, row.client_id, row.bank_transfer_id);
-        orRefuse(cancellableBankTransfer(request.bank_transfer_id, current), bankTransferRefusalError);
-        throw new Error(`bank transfer ${row.bank_transfer_id} is cancellable but its cancel changed no row`);
+      // One flight: the cancel (a conditional update), then the bank transfer as it is after it.
+      const [cancelled, found] = await together(trx, [
+        cancelBankTransferStatement(trx, clientId, request.bank_transfer_id),
+        bankTransferStatement(trx, clientId, request.bank_transfer_id),
+      ]);
+      const row = found.rows[0];
+      if (affectedRows(cancelled) !== 1 || !row) {
+        // Not cancellable (also when a concurrent call changed it first): refused on the row as it is now.
+        orRefuse(cancellableBankTransfer(request.bank_transfer_id, row), bankTransferRefusalError);
+        throw new Error(`bank transfer ${request.bank_transfer_id} is cancellable but its cancel changed no row`);
       }
+      // The funds a pending credit reserved go back; the event of the cancel last.
+      await finishBankTransferMove(trx, row, null, context.now, 'move', context.requestId);
     });
     return {};
   },
@@ -323,13 +375,15 @@ export const bankTransferHandlers: HandlerGroup<
         mask: request.account_number.slice(-4),
         now: context.now,
       });
+      const accessToken = await issueAccessToken(trx, clientId, itemId, context.now);
+      // The account's numbers last, sent with the commit.
       await insertMigratedAccount(trx, {
         account_id: accountId,
         client_id: clientId,
         account_number: request.account_number,
         routing_number: request.routing_number,
       });
-      return { access_token: await issueAccessToken(trx, clientId, itemId, context.now), account_id: accountId };
+      return { access_token: accessToken, account_id: accountId };
     });
   },
 
@@ -344,36 +398,47 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async sandboxBankTransferSimulate(request, context) {
+    const clientId = context.client.client_id;
+    const eventType = request.event_type;
+    const from = SIMULATION_SOURCE[eventType];
+    // Known without the row unless the default failure reason (which depends on the network) applies.
+    const givenFailure = eventType === 'posted' ? null : request.failure_reason;
     let webhookQueued = false;
     await context.store.transaction(async (trx) => {
-      const eventType = request.event_type;
-      const found = await bankTransferOf(trx, context.client.client_id, request.bank_transfer_id);
-      const row = orRefuse(
-        simulatableBankTransfer(request.bank_transfer_id, found, eventType),
+      // One flight: the bank transfer with its Item's webhook URL and, when its values are known
+      // already, the move (it stands only if the rule allows it from the status read).
+      const [read, early] = await together(trx, [
+        bankTransferWithWebhookStatement(trx, clientId, request.bank_transfer_id),
+        ...(givenFailure === undefined
+          ? []
+          : [moveBankTransferStatement(trx, clientId, request.bank_transfer_id, from, eventType, givenFailure)]),
+      ]);
+      const found = orRefuse(
+        simulatableBankTransfer(request.bank_transfer_id, read.rows[0], eventType),
         bankTransferRefusalError,
       );
-      const failure: BankTransferFailure | null =
-        eventType === 'posted' ? null : (request.failure_reason ?? defaultFailureReason(row.network));
-      // Queued before the move so the event id stays the transaction's last write; a refused move
-      // below rolls the webhook back with everything else.
-      webhookQueued = await queueEventsUpdate(trx, row, context.now, context.requestId);
-      // A simulated event moves no funds.
-      const moved = await moveBankTransfer(
-        trx,
-        row,
-        SIMULATION_SOURCE[eventType],
-        eventType,
-        failure,
-        context.now,
-        'stay',
-        context.requestId,
-      );
-      if (!moved) {
+      const { item_webhook, ...row } = found;
+      const failure = givenFailure === undefined ? defaultFailureReason(row.network) : givenFailure;
+      const updated =
+        early ??
+        (await trx.executeQuery(
+          moveBankTransferStatement(trx, clientId, request.bank_transfer_id, from, eventType, failure),
+        ));
+      if (affectedRows(updated) !== 1) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.
-        const current = await bankTransferOf(trx, row.client_id, row.bank_transfer_id);
+        const current = await bankTransferOf(trx, clientId, request.bank_transfer_id);
         orRefuse(simulatableBankTransfer(request.bank_transfer_id, current, eventType), bankTransferRefusalError);
         throw new Error(`bank transfer ${row.bank_transfer_id} can take ${eventType} but the update changed no row`);
       }
+      const moved: BankTransferRow = {
+        ...row,
+        status: eventType,
+        cancellable: 0,
+        failure_reason: failure ? JSON.stringify(failure) : row.failure_reason,
+      };
+      webhookQueued = await queueEventsUpdate(trx, moved, item_webhook, context.now, context.requestId);
+      // A simulated event moves no funds; its event last, with the commit.
+      await finishBankTransferMove(trx, moved, failure, context.now, 'stay', context.requestId);
     });
     if (webhookQueued) {
       context.webhooksCommitted();

@@ -4,14 +4,17 @@
  * account's available balance, and append the event of the new status, all inside the caller's
  * transaction.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
 import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '../../engine/store/event-log.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
+import { type KeyOfRecord, type RecordOfKey, resourceIdOfKey } from '../../engine/store/idempotency.js';
 import { columnsOf, type Placeholders, prepareQuery, valuesOf } from '../../engine/store/prepared-query.js';
+import { together } from '../../engine/store/together.js';
+import type { AccountsTable } from '../items/index.js';
 import type { ListWindow } from '../transfers/index.js';
-import { adjustAvailable, parseCents, positionRange } from '../transfers/index.js';
+import { adjustAvailable, adjustAvailableStatement, parseCents, positionRange } from '../transfers/index.js';
 import {
   availableDelta,
   type BankTransferDirection,
@@ -28,6 +31,51 @@ export type BankTransferRow = Selectable<BankTransfersTable>;
 /** A stored bank transfer event. */
 export type BankTransferEventRow = Selectable<BankTransferEventsTable>;
 
+/** The columns of a bank transfer event but its id (taken from the stream's counter). */
+type BankTransferEventValues = Omit<BankTransferEventsTable, 'event_id'>;
+
+/** The event (without its id) of `bankTransfer` entering `eventType` at `timestamp`, caused by `requestId`. */
+function bankTransferEventOf(
+  bankTransfer: BankTransfersTable,
+  eventType: BankTransferStatus,
+  failure: BankTransferFailure | null,
+  timestamp: string,
+  requestId: string | null,
+): BankTransferEventValues {
+  const receiver = receiverDetailsOf(eventType, failure);
+  return {
+    client_id: bankTransfer.client_id,
+    bank_transfer_id: bankTransfer.bank_transfer_id,
+    event_type: eventType,
+    timestamp,
+    account_id: bankTransfer.account_id,
+    bank_transfer_amount: bankTransfer.amount,
+    bank_transfer_iso_currency_code: bankTransfer.iso_currency_code,
+    bank_transfer_type: bankTransfer.type,
+    direction: bankTransfer.direction,
+    failure_reason: failure ? JSON.stringify(failure) : null,
+    origination_account_id: bankTransfer.origination_account_id,
+    receiver_details: receiver ? JSON.stringify(receiver) : null,
+    request_id: requestId,
+  };
+}
+
+const BANK_TRANSFER_EVENT_COLUMNS = columnsOf<BankTransferEventValues>({
+  client_id: true,
+  bank_transfer_id: true,
+  event_type: true,
+  timestamp: true,
+  account_id: true,
+  bank_transfer_amount: true,
+  bank_transfer_iso_currency_code: true,
+  bank_transfer_type: true,
+  direction: true,
+  failure_reason: true,
+  origination_account_id: true,
+  receiver_details: true,
+  request_id: true,
+});
+
 /**
  * Appends the event of `bankTransfer` entering `eventType` to its client's stream (take it last),
  * linked to the request that caused it (`requestId`; null for none).
@@ -41,28 +89,20 @@ export async function appendBankTransferEvent(
   requestId: string | null,
 ): Promise<number> {
   const eventId = await nextEventId(trx, 'bank_transfer_events', bankTransfer.client_id);
-  const receiver = receiverDetailsOf(eventType, failure);
   await trx
     .insertInto('bank_transfer_events')
-    .values({
-      client_id: bankTransfer.client_id,
-      event_id: eventId,
-      bank_transfer_id: bankTransfer.bank_transfer_id,
-      event_type: eventType,
-      timestamp,
-      account_id: bankTransfer.account_id,
-      bank_transfer_amount: bankTransfer.amount,
-      bank_transfer_iso_currency_code: bankTransfer.iso_currency_code,
-      bank_transfer_type: bankTransfer.type,
-      direction: bankTransfer.direction,
-      failure_reason: failure ? JSON.stringify(failure) : null,
-      origination_account_id: bankTransfer.origination_account_id,
-      receiver_details: receiver ? JSON.stringify(receiver) : null,
-      request_id: requestId,
-    })
+    .values({ ...bankTransferEventOf(bankTransfer, eventType, failure, timestamp, requestId), event_id: eventId })
     .execute();
   return eventId;
 }
+
+/** PostgreSQL: takes the next event id and inserts the event with it, in one statement. */
+const appendBankTransferEventQuery = prepareQuery(
+  (db, p: Placeholders<BankTransferEventValues & { counterName: string }>) =>
+    withNextEventId(db, p.counterName)
+      .insertInto('bank_transfer_events')
+      .values({ ...valuesOf(p, BANK_TRANSFER_EVENT_COLUMNS), event_id: NEXT_EVENT_ID }),
+);
 
 /**
  * Stores a new `pending` bank transfer and its event. The caller has already reserved a credit's
@@ -136,14 +176,59 @@ const insertBankTransferWithEventQuery = prepareQuery(
       }),
 );
 
+const bankTransferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
+  db.selectFrom('bank_transfers').selectAll().where('bank_transfer_id', '=', p.id).where('client_id', '=', p.clientId),
+);
+
 /** The client's bank transfer `id`, if any. */
 export async function bankTransferOf(db: Db, clientId: string, id: string): Promise<BankTransferRow | undefined> {
-  return db
+  return bankTransferQuery.executeTakeFirst(db, { id, clientId });
+}
+
+/** The statement of {@link bankTransferOf}, to send together with others (`together.ts`). */
+export function bankTransferStatement(db: Db, clientId: string, id: string): CompiledQuery<BankTransferRow> {
+  return bankTransferQuery.compile(db, { id, clientId });
+}
+
+const bankTransferOfKeyQuery = prepareQuery((db, p: Placeholders<KeyOfRecord>) =>
+  db
     .selectFrom('bank_transfers')
     .selectAll()
-    .where('bank_transfer_id', '=', id)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+    .where('client_id', '=', p.clientId)
+    .where('bank_transfer_id', '=', resourceIdOfKey(db, p)),
+);
+
+/** How a create reads the bank transfer an idempotency key names (`idempotency.ts` `keyClaim`). */
+export const bankTransferOfKey: RecordOfKey<BankTransferRow> = {
+  byKey: (trx, key) => bankTransferOfKeyQuery.compile(trx, key),
+  byId: bankTransferOf,
+};
+
+const accountOfTokenQuery = prepareQuery((db, p: Placeholders<{ token: string; kind: string; clientId: string }>) =>
+  db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('account_id', '=', (eb) =>
+      eb
+        .selectFrom('tokens')
+        .select('tokens.account_id')
+        .where('tokens.token', '=', p.token)
+        .where('tokens.kind', '=', p.kind)
+        .where('tokens.client_id', '=', p.clientId),
+    ),
+);
+
+/**
+ * The statement reading the account a processor token of the client names (no row when none),
+ * to send together with the token's own lookup (`together.ts`); the caller keeps it only if it is
+ * the account of the live token read with it.
+ */
+export function accountOfProcessorTokenStatement(
+  db: Db,
+  clientId: string,
+  processorToken: string,
+): CompiledQuery<Selectable<AccountsTable>> {
+  return accountOfTokenQuery.compile(db, { token: processorToken, kind: 'processor', clientId });
 }
 
 /** The list filters of `/bank_transfer/list` besides the window. */
@@ -165,6 +250,16 @@ export async function listBankTransfers(
   window: ListWindow,
   filters: BankTransferFilters,
 ): Promise<BankTransferRow[]> {
+  return (await db.executeQuery(bankTransferPageStatement(db, clientId, window, filters))).rows;
+}
+
+/** The statement of {@link listBankTransfers}, to send together with others (`together.ts`). */
+export function bankTransferPageStatement(
+  db: Db,
+  clientId: string,
+  window: ListWindow,
+  filters: BankTransferFilters,
+): CompiledQuery<BankTransferRow> {
   if (filters.originationAccountId === null && filters.direction === null) {
     const range = positionRange('bank_transfers', clientId, window);
     let page = db
@@ -176,7 +271,7 @@ export async function listBankTransfers(
     if (range.lower !== null) {
       page = page.where('position.list_position', '>=', range.lower);
     }
-    return page.orderBy('position.list_position', 'desc').limit(window.count).execute();
+    return page.orderBy('position.list_position', 'desc').limit(window.count).compile();
   }
   let page = db.selectFrom('bank_transfers').select('bank_transfer_id').where('client_id', '=', clientId);
   if (window.start !== null) {
@@ -202,51 +297,118 @@ export async function listBankTransfers(
     .selectAll('bank_transfers')
     .orderBy('bank_transfers.created', 'desc')
     .orderBy('bank_transfers.bank_transfer_id', 'desc')
-    .execute();
+    .compile();
+}
+
+/** A bank transfer with the webhook URL of its Item (null: none). */
+export type BankTransferWithWebhook = BankTransferRow & { item_webhook: string | null };
+
+const bankTransferWithWebhookQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
+  db
+    .selectFrom('bank_transfers')
+    .selectAll('bank_transfers')
+    .select((eb) =>
+      eb
+        .selectFrom('items')
+        .select('items.webhook')
+        .whereRef('items.item_id', '=', 'bank_transfers.item_id')
+        .as('item_webhook'),
+    )
+    .where('bank_transfers.bank_transfer_id', '=', p.id)
+    .where('bank_transfers.client_id', '=', p.clientId),
+);
+
+/**
+ * The statement reading the client's bank transfer `id` with its Item's webhook URL (what a
+ * simulated event's `BANK_TRANSFERS_EVENTS_UPDATE` is sent to), to send together with others.
+ */
+export function bankTransferWithWebhookStatement(
+  db: Db,
+  clientId: string,
+  id: string,
+): CompiledQuery<BankTransferWithWebhook> {
+  return bankTransferWithWebhookQuery.compile(db, { id, clientId });
 }
 
 /**
- * Moves the client's bank transfer from `from` to `to` if it is still in `from` (and, for a
- * cancellation, still cancellable): sets `cancellable` false, stores the failure reason, appends
- * the event and, when `funds` is `'move'`, moves the origination account's available balance (a
- * cancellation gives a reserved credit back; a simulated event moves no funds). Returns the updated
- * row, or undefined when the bank transfer was not in `from` (nothing changed). The event links to
- * request `requestId`.
+ * The statement moving the client's bank transfer `id` from `from` to `to` if it is still in
+ * `from`, in one conditional update (of two concurrent moves exactly one wins): `cancellable`
+ * false, and `failure` stored as its failure reason (null: the reason stays as it is). It changed
+ * one row if and only if this call moved it; the caller then finishes the move
+ * ({@link finishBankTransferMove}), or rolls the transaction back.
  */
-export async function moveBankTransfer(
+export function moveBankTransferStatement(
   trx: Transaction<Database>,
-  row: BankTransferRow,
+  clientId: string,
+  id: string,
   from: BankTransferStatus,
   to: BankTransferStatus,
+  failure: BankTransferFailure | null,
+): CompiledQuery {
+  return trx
+    .updateTable('bank_transfers')
+    .set(
+      failure === null
+        ? { status: to, cancellable: 0 }
+        : { status: to, cancellable: 0, failure_reason: JSON.stringify(failure) },
+    )
+    .where('bank_transfer_id', '=', id)
+    .where('client_id', '=', clientId)
+    .where('status', '=', from)
+    .compile();
+}
+
+const cancelBankTransferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
+  db
+    .updateTable('bank_transfers')
+    .set({ status: 'cancelled', cancellable: 0 })
+    .where('bank_transfer_id', '=', p.id)
+    .where('client_id', '=', p.clientId)
+    .where('status', '=', 'pending')
+    .where('cancellable', '=', 1),
+);
+
+/**
+ * The statement cancelling the client's bank transfer `id` if it is `pending` and cancellable, in
+ * one conditional update (of two concurrent cancels exactly one wins): it changed one row if and
+ * only if this call cancelled it. Send it together with {@link bankTransferStatement} behind it
+ * (`together.ts`), which then reads the bank transfer as it is after the cancel; the caller
+ * finishes the move ({@link finishBankTransferMove}) or refuses on the row read.
+ */
+export function cancelBankTransferStatement(trx: Transaction<Database>, clientId: string, id: string): CompiledQuery {
+  return cancelBankTransferQuery.compile(trx, { id, clientId });
+}
+
+/**
+ * The rest of a move whose update stands (`moved`: the bank transfer as it is now): when `funds`
+ * is `'move'`, the origination account's available balance, then the event of its status (with
+ * `failure`, linked to `requestId`), as the transaction's last statements: call it last. On
+ * PostgreSQL both are sent with the commit (`finishing-statement.ts`).
+ */
+export async function finishBankTransferMove(
+  trx: Transaction<Database>,
+  moved: BankTransferRow,
   failure: BankTransferFailure | null,
   now: Date,
   funds: 'move' | 'stay',
   requestId: string,
-): Promise<BankTransferRow | undefined> {
-  let update = trx
-    .updateTable('bank_transfers')
-    .set({ status: to, cancellable: 0, failure_reason: failure ? JSON.stringify(failure) : row.failure_reason })
-    .where('bank_transfer_id', '=', row.bank_transfer_id)
-    .where('client_id', '=', row.client_id)
-    .where('status', '=', from);
-  if (to === 'cancelled') {
-    update = update.where('cancellable', '=', 1);
+): Promise<void> {
+  const to = moved.status as BankTransferStatus;
+  const delta = funds === 'move' ? availableDelta(to, moved.direction, parseCents(moved.amount)) : 0;
+  const timestamp = now.toISOString();
+  if (engineOf(trx) !== 'postgres') {
+    await adjustAvailable(trx, moved.origination_account_id, delta);
+    await appendBankTransferEvent(trx, moved, to, failure, timestamp, requestId);
+    return;
   }
-  const updated = await update.executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
-    return undefined;
-  }
-  const moved: BankTransferRow = {
-    ...row,
-    status: to,
-    cancellable: 0,
-    failure_reason: failure ? JSON.stringify(failure) : row.failure_reason,
-  };
-  if (funds === 'move') {
-    await adjustAvailable(trx, row.origination_account_id, availableDelta(to, row.direction, parseCents(row.amount)));
-  }
-  await appendBankTransferEvent(trx, moved, to, failure, now.toISOString(), requestId);
-  return moved;
+  const event = appendBankTransferEventQuery.compile(trx, {
+    ...bankTransferEventOf(moved, to, failure, timestamp, requestId),
+    counterName: eventCounterName('bank_transfer_events', moved.client_id),
+  });
+  const statements =
+    delta === 0 ? [event] : [adjustAvailableStatement(trx, moved.origination_account_id, delta), event];
+  // Both handed to the connection at once, behind them the commit: the event id stays the last write.
+  await finishWith(trx, () => together(trx, statements));
 }
 
 /** Up to `count` of the client's bank transfer events after `afterId`, in event order. */
@@ -276,7 +438,10 @@ export async function migrateAccountEnabled(db: Db, clientId: string): Promise<b
   return settings?.migrate_account_enabled === 1;
 }
 
-/** Stores the account and routing numbers of a migrated account. */
+/**
+ * Stores the account and routing numbers of a migrated account, as the transaction's last
+ * statement: call it last (on PostgreSQL it is sent with the commit).
+ */
 export async function insertMigratedAccount(trx: Transaction<Database>, account: MigratedAccountsTable): Promise<void> {
-  await trx.insertInto('migrated_accounts').values(account).execute();
+  await finishWith(trx, () => trx.insertInto('migrated_accounts').values(account).execute());
 }

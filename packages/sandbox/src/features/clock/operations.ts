@@ -7,6 +7,7 @@
 import { SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { type AdvanceTo, advanceClientClock, offsetOf } from '../../engine/schedule/client-clock.js';
+import { nextDueStatement } from '../../engine/schedule/due-work.js';
 import { durationMs } from '../../engine/schedule/duration.js';
 import type { Store } from '../../engine/store/open-store.js';
 import type { OperationBodies } from '../../generated/handlers.gen.js';
@@ -61,10 +62,14 @@ export const clockHandlers: HandlerGroup<'sandboxClockGet' | 'sandboxClockAdvanc
 
   async sandboxClockAdvance(request, context) {
     const clientId = context.client.client_id;
-    const moved = await advanceClientClock(context.store, clientId, context.baseNow, advanceOf(request));
-    context.forgetClient();
+    // The move and when the next work falls due in one flight: with nothing due, the advance is
+    // that flight and the commit.
+    const moved = await advanceClientClock(context.store, clientId, context.baseNow, advanceOf(request), (trx) =>
+      nextDueStatement(trx, clientId),
+    );
+    context.clientClockMoved(moved.toOffsetMs);
     const until = new Date(context.baseNow.getTime() + moved.toOffsetMs);
-    const performed = await context.dueWork.perform(clientId, until);
+    const performed = await context.dueWork.perform(clientId, until, moved.alongside[0]);
     context.webhooksCommitted();
     return {
       clock: presentClock(context.baseNow, moved.toOffsetMs),

@@ -3,7 +3,7 @@
  * use, and nothing else (the architecture check refuses any other way in).
  */
 export { ALBERTA, CANONICAL_ORIGINATION_ACCOUNT_ID, CANONICAL_TRANSFER_ACCOUNTS } from './canonical.js';
-export { listFilters } from './list-filters.js';
+export { listPage } from './list-filters.js';
 export { positionRange } from './list-positions.js';
 export type { ListWindow } from './list-window.js';
 export { formatCents, parseCents } from './money.js';
@@ -11,10 +11,12 @@ export { applyTransferMove, type TransferFailure, type TransferMove, transferMov
 export { transferHandlers } from './operations.js';
 export {
   adjustAvailable,
+  adjustAvailableStatement,
   invalidOriginationAccount,
   originationAccountsOf,
   originationAccountsStatement,
   reserveTransactable,
+  reserveTransactableStatement,
   resolveOriginationAccount,
   resolveOriginationAccountOf,
 } from './origination-account-queries.js';

@@ -1,28 +1,61 @@
 /**
  * The filters `/transfer/list` and `/bank_transfer/list` share: the time window with its
  * defaults (`start_date` not later than `end_date`) and an origination account of the client.
+ * A page is one round trip: with an origination account filter, the client's origination
+ * accounts are read in the same flight as the page, which is answered only when the account is
+ * the client's.
  */
 
+import type { CompiledQuery } from 'kysely';
 import { invalidField } from '../../engine/errors/sandbox-error.js';
 import type { HandlerContext } from '../../engine/handler-types.js';
+import { together } from '../../engine/store/together.js';
 import { type ListWindow, type ListWindowRequest, listWindow } from './list-window.js';
-import { invalidOriginationAccount, originationAccountsOf } from './origination-account-queries.js';
+import {
+  invalidOriginationAccount,
+  originationAccountsOf,
+  originationAccountsStatement,
+} from './origination-account-queries.js';
 
-/** The checked window and origination account filter of a list request. */
-export async function listFilters(
+/** The statement reading one page, for the checked window and origination account filter (null: none). */
+export type PageStatement<R> = (window: ListWindow, origination: string | null) => CompiledQuery<R>;
+
+/**
+ * The page a list request asks for: its window checked (`INVALID_FIELD`), and an origination
+ * account filter that is not one of the client's refused (`INVALID_ORIGINATION_ACCOUNT_ID`).
+ */
+export async function listPage<R>(
   request: ListWindowRequest & { origination_account_id?: string | null },
   context: HandlerContext,
-): Promise<{ window: ListWindow; origination: string | null }> {
-  const window = listWindow(request);
-  if (!window.ok) {
-    throw invalidField(window.field, window.message);
+  page: PageStatement<R>,
+): Promise<R[]> {
+  const checked = listWindow(request);
+  if (!checked.ok) {
+    throw invalidField(checked.field, checked.message);
   }
+  const { window } = checked;
+  const db = context.store.db;
+  const clientId = context.client.client_id;
   const origination = request.origination_account_id ?? null;
-  if (origination !== null) {
-    const accounts = await originationAccountsOf(context.store.db, context.client.client_id, context.now);
-    if (!accounts.some((account) => account.origination_account_id === origination)) {
-      throw invalidOriginationAccount(origination);
-    }
+  if (origination === null) {
+    return (await db.executeQuery(page(window, null))).rows;
   }
-  return { window: window.window, origination };
+  const [accounts, rows] = await together(db, [originationAccountsStatement(db, clientId), page(window, origination)]);
+  if (accounts.rows.length === 0) {
+    // A client without origination accounts yet: provisioned, then the page read again.
+    await checkOrigination(context, origination);
+    return (await db.executeQuery(page(window, origination))).rows;
+  }
+  if (!accounts.rows.some((account) => account.origination_account_id === origination)) {
+    throw invalidOriginationAccount(origination);
+  }
+  return rows.rows;
+}
+
+/** Refuses `origination` unless it is one of the client's origination accounts (provisioned on first use). */
+async function checkOrigination(context: HandlerContext, origination: string): Promise<void> {
+  const accounts = await originationAccountsOf(context.store.db, context.client.client_id, context.now);
+  if (!accounts.some((account) => account.origination_account_id === origination)) {
+    throw invalidOriginationAccount(origination);
+  }
 }

@@ -11,7 +11,7 @@ import type { Database } from '../../engine/store/database.js';
 import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
 import { webhookOfItem } from '../items/index.js';
 import { isAssignedReturnCode } from '../signal/index.js';
-import { appendTransferEvent, moveTransfer, type TransferRow } from './queries.js';
+import { finishWithTransferEvent, moveTransfer, type TransferRow } from './queries.js';
 import type { TransferRefusal } from './rules.js';
 import { canMoveTransfer, needsFailureReason, TRANSFER_TRANSITIONS, type TransferStatus } from './transfer-status.js';
 
@@ -70,7 +70,8 @@ export function transferMoveRefusal(
  * transfer event of the new status, and the `TRANSFER_EVENTS_UPDATE` webhook to the webhook URL
  * of the transfer's Item when it has one. Returns the transfer as it is now, or undefined when a
  * concurrent change won (nothing was written; the caller decides with a fresh read). The event
- * and the webhook link to request `requestId` (null: a move no request caused).
+ * and the webhook link to request `requestId` (null: a move no request caused). The event is the
+ * transaction's last statement ({@link finishTransferMove}): call it last.
  */
 export async function applyTransferMove(
   trx: Transaction<Database>,
@@ -88,16 +89,31 @@ export async function applyTransferMove(
   if (!(await moveTransfer(trx, transfer.status, moved))) {
     return undefined;
   }
-  const url = await webhookOfItem(trx, transfer.item_id);
+  return finishTransferMove(trx, moved, await webhookOfItem(trx, transfer.item_id), now, requestId);
+}
+
+/**
+ * The rest of a move whose update stands (`moved`: the transfer as it is now): the
+ * `TRANSFER_EVENTS_UPDATE` webhook to `url` (the webhook URL of the transfer's Item; null: none)
+ * and the transfer event of the new status, as the transaction's last statements: call it last
+ * (on PostgreSQL the event is sent with the commit). Both link to request `requestId`.
+ */
+export async function finishTransferMove(
+  trx: Transaction<Database>,
+  moved: TransferRow,
+  url: string | null,
+  now: Date,
+  requestId: string | null,
+): Promise<{ transfer: TransferRow; webhookQueued: boolean }> {
   if (url !== null) {
     await enqueueWebhook(trx, {
-      clientId: transfer.client_id,
-      itemId: transfer.item_id,
+      clientId: moved.client_id,
+      itemId: moved.item_id,
       url,
       payload: {
         webhook_type: 'TRANSFER',
         webhook_code: 'TRANSFER_EVENTS_UPDATE',
-        item_id: transfer.item_id,
+        item_id: moved.item_id,
         environment: ENVIRONMENT,
       },
       now,
@@ -105,6 +121,6 @@ export async function applyTransferMove(
     });
   }
   // The event id last: the stream's counter row stays locked only for the end of the transaction.
-  await appendTransferEvent(trx, moved, move.to, now.toISOString(), requestId);
+  await finishWithTransferEvent(trx, moved, moved.status, now.toISOString(), requestId);
   return { transfer: moved, webhookQueued: url !== null };
 }

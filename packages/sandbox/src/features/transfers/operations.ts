@@ -9,7 +9,7 @@ import { orRefuse, refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
-import { claimOutcome, claimStatement } from '../../engine/store/idempotency.js';
+import { keyClaim } from '../../engine/store/idempotency.js';
 import { affectedRows } from '../../engine/store/prepared-query.js';
 import { together } from '../../engine/store/together.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
@@ -26,20 +26,23 @@ import {
 import { testUserOf } from '../world/index.js';
 import { decideAuthorization } from './authorization-decision.js';
 import { transferRefusalError } from './errors.js';
-import { listFilters } from './list-filters.js';
+import { listPage } from './list-filters.js';
 import { balanceCents, parseCents } from './money.js';
 import { originationAccountsStatement, resolveOriginationAccountOf } from './origination-account-queries.js';
 import { presentAuthorization, presentTransfer, presentTransferEvent } from './present.js';
 import {
   authorizationOf,
   authorizationStatement,
-  cancelTransfer,
+  cancelTransferStatement,
+  finishWithTransferEvent,
   insertAuthorization,
   insertTransfer,
-  listTransfers,
   type TransferRow,
   transferEventsAfter,
   transferOf,
+  transferOfKey,
+  transferPageStatement,
+  transferStatement,
   useAuthorizationStatement,
 } from './queries.js';
 import { authorizationMismatch, cancelRefusal, usableAuthorization } from './rules.js';
@@ -126,30 +129,32 @@ export const transferHandlers: HandlerGroup<
     const clientId = context.client.client_id;
     const transfer = await context.store.transaction(async (trx) => {
       const transferId = newUuid();
-      const claim = {
-        clientId,
-        scope: 'transfer',
-        key: request.idempotency_key,
-        fingerprint: requestFingerprint('transferCreate', request),
-        resourceId: transferId,
-        now: context.now,
-      };
-      // One flight: the key's claim, every read of the decision, and the authorization's use,
-      // which stands only if the decision below lets it (a refusal throws: all is rolled back).
-      const [claimed, token, found, used, originations] = await together(trx, [
-        claimStatement(trx, claim),
+      const key = keyClaim(
+        trx,
+        {
+          clientId,
+          scope: 'transfer',
+          key: request.idempotency_key,
+          fingerprint: requestFingerprint('transferCreate', request),
+          resourceId: transferId,
+          now: context.now,
+        },
+        transferOfKey,
+      );
+      // One flight: the key's claim, every read of the decision, the authorization's use, which
+      // stands only if the decision below lets it (a refusal throws: all is rolled back), and
+      // last what a repeat of the request answers with.
+      const [claimed, token, found, used, originations, ...repeatResults] = await together(trx, [
+        key.claim,
         liveTokenStatement(trx, clientId, request.access_token, 'access'),
         authorizationStatement(trx, clientId, request.authorization_id),
         useAuthorizationStatement(trx, clientId, request.authorization_id, transferId),
         originationAccountsStatement(trx, clientId),
+        ...key.repeatReads,
       ]);
-      const outcome = await claimOutcome(trx, claim, claimed);
+      const outcome = await key.outcome(claimed, repeatResults);
       if (outcome.kind === 'repeat') {
-        const earlier = await transferOf(trx, clientId, outcome.resourceId);
-        if (!earlier) {
-          throw new Error(`idempotency key ${request.idempotency_key} names a missing transfer ${outcome.resourceId}`);
-        }
-        return earlier;
+        return outcome.record;
       }
       const item = transferItemOf(liveItemOf(liveTokenOf(token.rows[0])));
       const authorization = orRefuse(
@@ -213,23 +218,31 @@ export const transferHandlers: HandlerGroup<
   },
 
   async transferList(request, context) {
-    const { window, origination } = await listFilters(request, context);
-    const rows = await listTransfers(context.store.db, context.client.client_id, window, origination);
+    const rows = await listPage(request, context, (window, origination) =>
+      transferPageStatement(context.store.db, context.client.client_id, window, origination),
+    );
     return { transfers: rows.map(presentTransfer) };
   },
 
   async transferCancel(request, context) {
+    const clientId = context.client.client_id;
     await context.store.transaction(async (trx) => {
-      const transfer = await transferOf(trx, context.client.client_id, request.transfer_id);
-      refuseIf(cancelRefusal(request.transfer_id, transfer), transferRefusalError);
-      if (transfer && !(await cancelTransfer(trx, transfer, context.now, context.requestId))) {
-        // A concurrent call changed it between the read and the update: refused on the row as it is now.
-        refuseIf(
-          cancelRefusal(request.transfer_id, await transferOf(trx, context.client.client_id, request.transfer_id)),
-          transferRefusalError,
-        );
-        throw new Error(`transfer ${transfer.transfer_id} is cancellable but its cancel changed no row`);
+      // One flight: the cancel (a conditional update), then the transfer as it is after it.
+      const [cancelled, found] = await together(trx, [
+        cancelTransferStatement(trx, clientId, request.transfer_id),
+        transferStatement(trx, clientId, request.transfer_id),
+      ]);
+      const transfer = found.rows[0];
+      if (affectedRows(cancelled) !== 1) {
+        // Not cancellable (also when a concurrent call changed it first): refused on the row as it is now.
+        refuseIf(cancelRefusal(request.transfer_id, transfer), transferRefusalError);
+        throw new Error(`transfer ${request.transfer_id} is cancellable but its cancel changed no row`);
       }
+      if (!transfer) {
+        throw new Error(`transfer ${request.transfer_id} was cancelled but not read back`);
+      }
+      // The cancel leaves every field the event copies as it was.
+      await finishWithTransferEvent(trx, transfer, 'cancelled', context.now.toISOString(), context.requestId);
     });
     return {};
   },

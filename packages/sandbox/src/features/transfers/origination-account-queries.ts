@@ -4,9 +4,18 @@
  * balance with conditional updates, so concurrent bank transfers never pay out more than the
  * transactable balance.
  */
-import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import {
+  type CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { invalidInput } from '../../engine/errors/sandbox-error.js';
 import type { Database } from '../../engine/store/database.js';
+import { heldByThisRequest } from '../../engine/store/idempotency.js';
 import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
 import { originationAccountTemplates } from './origination-accounts.js';
 import type { OriginationAccountsTable } from './tables.js';
@@ -153,14 +162,80 @@ export async function reserveTransactable(
   return Number(updated.numUpdatedRows) === 1;
 }
 
+/** What {@link reserveTransactableStatement} reserves, and for which request. */
+export interface CreditReservation {
+  clientId: string;
+  /** The origination account the request names; null or absent: the client's default. */
+  requested: string | null | undefined;
+  cents: number;
+  /** The idempotency key the request claimed, with the id of the record it creates. */
+  heldKey: { scope: string; key: string; resourceId: string };
+}
+
+type ReservationParams = { clientId: string; cents: number; scope: string; key: string; resourceId: string };
+
+/** The conditional reserve on `account` (an id, or a subquery finding it) while the key is held. */
+function reservationOn(
+  db: Kysely<Database> | Transaction<Database>,
+  p: Placeholders<ReservationParams>,
+  account: (eb: ExpressionBuilder<Database, 'origination_accounts'>) => Expression<string>,
+) {
+  return db
+    .updateTable('origination_accounts')
+    .set({ available_cents: sql<number>`available_cents - ${p.cents}` })
+    .where('client_id', '=', p.clientId)
+    .where((eb) => eb('origination_account_id', '=', account(eb)))
+    .where(sql<boolean>`available_cents - minimum_balance_cents >= ${p.cents}`)
+    .where((eb) => eb.exists(heldByThisRequest(db, p)));
+}
+
+const reserveOnRequestedQuery = prepareQuery((db, p: Placeholders<ReservationParams & { requested: string }>) =>
+  reservationOn(db, p, (eb) => eb.val(p.requested)),
+);
+
+const reserveOnDefaultQuery = prepareQuery((db, p: Placeholders<ReservationParams>) =>
+  reservationOn(db, p, (eb) =>
+    eb
+      .selectFrom('origination_accounts as by_default')
+      .select('by_default.origination_account_id')
+      .where('by_default.client_id', '=', p.clientId)
+      .orderBy('by_default.is_default', 'desc')
+      .orderBy('by_default.origination_account_id')
+      .limit(1)
+      .$asScalar(),
+  ),
+);
+
+/**
+ * The statement of {@link reserveTransactable} for the origination account a request names (or
+ * the client's default), to send in the first flight of a create, before the account is resolved
+ * (`together.ts`): it reserves only on an account of the client, and only while the request
+ * holds its idempotency key (not for a repeat). It changed one row if and only if it reserved; a
+ * refusal afterwards rolls it back with the transaction.
+ */
+export function reserveTransactableStatement(trx: Transaction<Database>, credit: CreditReservation): CompiledQuery {
+  const params = { clientId: credit.clientId, cents: credit.cents, ...credit.heldKey };
+  return credit.requested
+    ? reserveOnRequestedQuery.compile(trx, { ...params, requested: credit.requested })
+    : reserveOnDefaultQuery.compile(trx, params);
+}
+
 /** Adds `cents` (negative to take away) to the account's available balance. */
 export async function adjustAvailable(trx: Transaction<Database>, accountId: string, cents: number): Promise<void> {
   if (cents === 0) {
     return;
   }
-  await trx
+  await trx.executeQuery(adjustAvailableStatement(trx, accountId, cents));
+}
+
+const adjustAvailableQuery = prepareQuery((db, p: Placeholders<{ accountId: string; cents: number }>) =>
+  db
     .updateTable('origination_accounts')
-    .set({ available_cents: sql<number>`available_cents + ${cents}` })
-    .where('origination_account_id', '=', accountId)
-    .execute();
+    .set({ available_cents: sql<number>`available_cents + ${p.cents}` })
+    .where('origination_account_id', '=', p.accountId),
+);
+
+/** The statement of {@link adjustAvailable} (for `cents` other than 0), to send together with others (`together.ts`). */
+export function adjustAvailableStatement(trx: Transaction<Database>, accountId: string, cents: number): CompiledQuery {
+  return adjustAvailableQuery.compile(trx, { accountId, cents });
 }

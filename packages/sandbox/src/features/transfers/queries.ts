@@ -7,6 +7,7 @@ import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
 import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '../../engine/store/event-log.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
+import { type KeyOfRecord, type RecordOfKey, resourceIdOfKey } from '../../engine/store/idempotency.js';
 import { columnsOf, type Placeholders, prepareQuery, valuesOf } from '../../engine/store/prepared-query.js';
 import { positionRange } from './list-positions.js';
 import type { ListWindow } from './list-window.js';
@@ -264,6 +265,20 @@ export function transferOf(db: Db, clientId: string, id: string): Promise<Transf
   return transferQuery.executeTakeFirst(db, { id, clientId });
 }
 
+const transferOfKeyQuery = prepareQuery((db, p: Placeholders<KeyOfRecord>) =>
+  db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('client_id', '=', p.clientId)
+    .where('transfer_id', '=', resourceIdOfKey(db, p)),
+);
+
+/** How a create reads the transfer an idempotency key names (`idempotency.ts` `keyClaim`). */
+export const transferOfKey: RecordOfKey<TransferRow> = {
+  byKey: (trx, key) => transferOfKeyQuery.compile(trx, key),
+  byId: transferOf,
+};
+
 /**
  * One page of the client's transfers, newest first (ties by id, descending). Without an
  * origination account filter the page is a range of list positions (`list-positions.ts`: one
@@ -276,6 +291,16 @@ export async function listTransfers(
   window: ListWindow,
   originationAccountId: string | null,
 ): Promise<TransferRow[]> {
+  return (await db.executeQuery(transferPageStatement(db, clientId, window, originationAccountId))).rows;
+}
+
+/** The statement of {@link listTransfers}, to send together with others (`together.ts`). */
+export function transferPageStatement(
+  db: Db,
+  clientId: string,
+  window: ListWindow,
+  originationAccountId: string | null,
+): CompiledQuery<TransferRow> {
   if (originationAccountId === null) {
     const range = positionRange('transfers', clientId, window);
     let page = db
@@ -287,7 +312,7 @@ export async function listTransfers(
     if (range.lower !== null) {
       page = page.where('position.list_position', '>=', range.lower);
     }
-    return page.orderBy('position.list_position', 'desc').limit(window.count).execute();
+    return page.orderBy('position.list_position', 'desc').limit(window.count).compile();
   }
   let page = db.selectFrom('transfers').select('transfer_id').where('client_id', '=', clientId);
   if (window.start !== null) {
@@ -306,34 +331,33 @@ export async function listTransfers(
     .selectAll('transfers')
     .orderBy('transfers.created', 'desc')
     .orderBy('transfers.transfer_id', 'desc')
-    .execute();
+    .compile();
 }
 
-/**
- * Cancels the client's transfer if it is `pending` with `cancellable` set, in one conditional
- * update (of two concurrent cancels exactly one wins), and adds the `cancelled` event (last: call
- * it last in the transaction). Returns whether this call cancelled it. The event links to request
- * `requestId`.
- */
-export async function cancelTransfer(
-  trx: Transaction<Database>,
-  transfer: TransferRow,
-  now: Date,
-  requestId: string,
-): Promise<boolean> {
-  const updated = await trx
+const cancelTransferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
+  db
     .updateTable('transfers')
     .set({ status: 'cancelled', cancellable: 0 })
-    .where('transfer_id', '=', transfer.transfer_id)
-    .where('client_id', '=', transfer.client_id)
+    .where('transfer_id', '=', p.id)
+    .where('client_id', '=', p.clientId)
     .where('status', '=', 'pending')
-    .where('cancellable', '=', 1)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
-    return false;
-  }
-  await finishWithTransferEvent(trx, transfer, 'cancelled', now.toISOString(), requestId);
-  return true;
+    .where('cancellable', '=', 1),
+);
+
+/**
+ * The statement cancelling the client's transfer `id` if it is `pending` with `cancellable` set,
+ * in one conditional update (of two concurrent cancels exactly one wins): it changed one row if
+ * and only if this call cancelled it. Send it together with {@link transferStatement} behind it
+ * (`together.ts`), which then reads the transfer as it is after the cancel; the caller adds the
+ * `cancelled` event ({@link finishWithTransferEvent}) or refuses on the row read.
+ */
+export function cancelTransferStatement(trx: Transaction<Database>, clientId: string, id: string): CompiledQuery {
+  return cancelTransferQuery.compile(trx, { id, clientId });
+}
+
+/** The statement of {@link transferOf}, to send together with others (`together.ts`). */
+export function transferStatement(db: Db, clientId: string, id: string): CompiledQuery<TransferRow> {
+  return transferQuery.compile(db, { id, clientId });
 }
 
 /**
@@ -354,6 +378,53 @@ export async function moveTransfer(
     .where('status', '=', from)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
+}
+
+/** A transfer with the webhook URL of its Item (null: none). */
+export type TransferWithWebhook = TransferRow & { item_webhook: string | null };
+
+const transferWithWebhookQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
+  db
+    .selectFrom('transfers')
+    .selectAll('transfers')
+    .select((eb) =>
+      eb
+        .selectFrom('items')
+        .select('items.webhook')
+        .whereRef('items.item_id', '=', 'transfers.item_id')
+        .as('item_webhook'),
+    )
+    .where('transfers.transfer_id', '=', p.id)
+    .where('transfers.client_id', '=', p.clientId),
+);
+
+/**
+ * The statement reading the client's transfer `id` with its Item's webhook URL (what a move's
+ * `TRANSFER_EVENTS_UPDATE` is sent to), to send together with others (`together.ts`).
+ */
+export function transferWithWebhookStatement(db: Db, clientId: string, id: string): CompiledQuery<TransferWithWebhook> {
+  return transferWithWebhookQuery.compile(db, { id, clientId });
+}
+
+/**
+ * The statement writing `moved` (its status, `cancellable` and failure reason) over the stored
+ * transfer if it is in one of the statuses `from` (not empty), in one conditional update (of two
+ * concurrent moves exactly one wins): it changed one row if and only if this call moved it. To
+ * send together with the read that decides whether the move is allowed (`together.ts`); the
+ * caller rolls the transaction back when it is not.
+ */
+export function moveTransferStatement(
+  trx: Transaction<Database>,
+  from: readonly TransferRow['status'][],
+  moved: Pick<TransferRow, 'transfer_id' | 'client_id' | 'status' | 'cancellable' | 'failure_reason'>,
+): CompiledQuery {
+  return trx
+    .updateTable('transfers')
+    .set({ status: moved.status, cancellable: moved.cancellable, failure_reason: moved.failure_reason })
+    .where('transfer_id', '=', moved.transfer_id)
+    .where('client_id', '=', moved.client_id)
+    .where('status', 'in', from)
+    .compile();
 }
 
 /** Up to `count` of the client's transfer events after `afterId`, in event order. */

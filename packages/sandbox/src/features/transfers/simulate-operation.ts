@@ -3,24 +3,43 @@
  * (`transfer-status.ts`) as the ACH network would, through the rule and the move of `moves.ts`.
  * Transfers do not move by schedule in the sandbox; this operation (and `/transfer/cancel`) is
  * the only way a transfer changes status.
+ *
+ * One flight reads the transfer (with its Item's webhook URL) and makes the move, a conditional
+ * update from any status the move may start from, which stands only if the rule allows the move
+ * from the status read (a refusal throws: all is rolled back); then the webhook, and the event
+ * with the commit.
  */
 import { refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
+import { affectedRows } from '../../engine/store/prepared-query.js';
+import { together } from '../../engine/store/together.js';
 import { transferRefusalError } from './errors.js';
-import { applyTransferMove, type TransferMove, transferMoveRefusal } from './moves.js';
+import { finishTransferMove, type TransferMove, transferMoveRefusal } from './moves.js';
 import { presentTransfer } from './present.js';
-import { transferOf } from './queries.js';
+import { moveTransferStatement, type TransferRow, transferOf, transferWithWebhookStatement } from './queries.js';
+import { transferStatusesBefore } from './transfer-status.js';
 
 /** The transfer simulation handler. */
 export const transferSimulationHandlers: HandlerGroup<'sandboxTransferSimulate'> = {
   async sandboxTransferSimulate(request, context) {
     const clientId = context.client.client_id;
     const move: TransferMove = { to: request.event_type, failure: request.failure_reason ?? null };
+    const from = transferStatusesBefore(move.to);
+    const fields = {
+      transfer_id: request.transfer_id,
+      client_id: clientId,
+      status: move.to,
+      cancellable: 0,
+      failure_reason: move.failure === null ? null : JSON.stringify(move.failure),
+    };
     const { transfer, webhookQueued } = await context.store.transaction(async (trx) => {
-      const found = await transferOf(trx, clientId, request.transfer_id);
+      const [read, updated] = await together(trx, [
+        transferWithWebhookStatement(trx, clientId, request.transfer_id),
+        ...(from.length > 0 ? [moveTransferStatement(trx, from, fields)] : []),
+      ]);
+      const found = read.rows[0];
       refuseIf(transferMoveRefusal(request.transfer_id, found, move), transferRefusalError);
-      const moved = found && (await applyTransferMove(trx, found, move, context.now, context.requestId));
-      if (!moved) {
+      if (!found || !updated || affectedRows(updated) !== 1) {
         // A concurrent move changed it between the read and the update: refused on the row as it is now.
         refuseIf(
           transferMoveRefusal(request.transfer_id, await transferOf(trx, clientId, request.transfer_id), move),
@@ -28,7 +47,9 @@ export const transferSimulationHandlers: HandlerGroup<'sandboxTransferSimulate'>
         );
         throw new Error(`transfer ${request.transfer_id} can move to ${move.to} but the update changed no row`);
       }
-      return moved;
+      const { item_webhook, ...stored } = found;
+      const moved: TransferRow = { ...stored, ...fields };
+      return finishTransferMove(trx, moved, item_webhook, context.now, context.requestId);
     });
     if (webhookQueued) {
       context.webhooksCommitted();

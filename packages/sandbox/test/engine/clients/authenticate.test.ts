@@ -1,7 +1,7 @@
 /**
  * The authenticator's memory: a verified secret is remembered with the client's row for
  * CLIENT_CACHE_MS, other secrets are still checked against the stored hash, and both are
- * forgotten together.
+ * forgotten together; an advance of the client's clock moves the remembered row's offset.
  */
 import type { Credentials } from '@svc/server-kit';
 import { expect, it } from 'vitest';
@@ -60,5 +60,21 @@ describeEngines('the authenticator', (sandbox) => {
     } finally {
       await store.db.updateTable('clients').set(original).where('client_id', '=', right.clientId).execute();
     }
+  });
+
+  it('keeps the remembered row with a moved clock: the larger offset stays, no row is read for it', async () => {
+    let now = 0;
+    const authenticate = createAuthenticator(sandbox().sandbox.store, () => now);
+    authenticate.clockMoved(right.clientId, 5_000); // nothing remembered yet: nothing to keep
+    const first = await authenticate(right);
+    expect(Number(first.clock_offset_ms)).toBe(0);
+    authenticate.clockMoved(right.clientId, 120_000);
+    authenticate.clockMoved(right.clientId, 60_000); // an earlier advance telling it last
+    const moved = await authenticate(right);
+    expect(Number(moved.clock_offset_ms)).toBe(120_000);
+    expect(Number(first.clock_offset_ms)).toBe(0); // the row handed out before is left as it was
+    now += CLIENT_CACHE_MS + 1;
+    // Read again from the store, where the offset was not moved.
+    expect(Number((await authenticate(right)).clock_offset_ms)).toBe(0);
   });
 });

@@ -168,6 +168,21 @@ describeEngines('bank transfer create', (sandbox) => {
     expect((await sandbox().ok('bankTransferList', {}, as)).bank_transfers).toHaveLength(1);
   });
 
+  it('reserves nothing for a refused credit (the reservation sent with the reads is rolled back)', async () => {
+    const { as, item } = await freshClient(sandbox());
+    await sandbox().ok('bankTransferCreate', bankTransferRequest(item, newKey(), { amount: '10.00' }), as);
+    const refusals = [
+      [{ account_id: CANONICAL_ACCOUNT_IDS[0] }, 'INVALID_ACCOUNT_ID'],
+      [{ origination_account_id: CANONICAL_ORIGINATION_ACCOUNT_ID }, 'INVALID_ORIGINATION_ACCOUNT_ID'],
+      [{ access_token: 'access-sandbox-00000000-0000-4000-8000-000000000000' }, 'INVALID_ACCESS_TOKEN'],
+    ] as const;
+    for (const [fields, code] of refusals) {
+      const reply = await sandbox().fail('bankTransferCreate', bankTransferRequest(item, newKey(), fields), as);
+      expect(reply.body.error_code).toBe(code);
+    }
+    expect(await balanceOf(sandbox(), as)).toEqual({ available: '1490.00', transactable: '990.00' });
+  });
+
   it('never pays out more than the transactable balance under concurrent credits', async () => {
     const { as, item } = await freshClient(sandbox());
     const replies = await Promise.all(
@@ -246,6 +261,35 @@ describeEngines('bank transfer create', (sandbox) => {
         direction: 'inbound',
         status: 'pending',
       });
+    });
+
+    it("refuses another client's processor token and one whose Item was removed, creating nothing", async () => {
+      const { processor_token } = await sandbox().ok('sandboxProcessorTokenCreate', { institution_id: 'ins_109508' });
+      const body = { ...PROCESSOR_EXAMPLE, processor_token };
+      const theirs = await sandbox().fail(
+        'processorBankTransferCreate',
+        { ...body, idempotency_key: newKey() },
+        'demo',
+      );
+      expect(theirs.body.error_code).toBe('INVALID_PROCESSOR_TOKEN');
+      const item = await sandbox()
+        .sandbox.store.db.selectFrom('tokens')
+        .select('item_id')
+        .where('token', '=', processor_token)
+        .executeTakeFirstOrThrow();
+      await sandbox()
+        .sandbox.store.db.updateTable('items')
+        .set({ removed_at: new Date().toISOString() })
+        .where('item_id', '=', item.item_id)
+        .execute();
+      const removed = await sandbox().fail('processorBankTransferCreate', { ...body, idempotency_key: newKey() });
+      expect(removed.body.error_code).toBe('INVALID_PROCESSOR_TOKEN');
+      const created = await sandbox()
+        .sandbox.store.db.selectFrom('bank_transfers')
+        .select('bank_transfer_id')
+        .where('item_id', '=', item.item_id ?? '')
+        .execute();
+      expect(created).toEqual([]);
     });
 
     it('refuses an unknown processor token', async () => {

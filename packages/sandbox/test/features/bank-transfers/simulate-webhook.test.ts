@@ -63,4 +63,47 @@ describeEngines('/sandbox/bank_transfer/simulate: the BANK_TRANSFERS_EVENTS_UPDA
     const queued = await queuedWebhookCodes(sandbox(), item.itemId);
     expect(queued).toEqual([]);
   });
+
+  it.each([
+    [
+      'a given failure reason (the move in the first flight)',
+      { failure_reason: { ach_return_code: 'R02', description: 'Account closed' } },
+    ],
+    ['the default failure reason (the move after the read)', {}],
+  ])(
+    'lets exactly one of concurrent posted and failed win, with %s: one event, one webhook',
+    async (_name, failure) => {
+      receiver = await startReceiver();
+      const item = await newItem(sandbox(), { webhook: receiver.url });
+      const { bank_transfer } = await sandbox().ok('bankTransferCreate', bankTransferRequest(item, newKey('bt-race')));
+      const id = bank_transfer.bank_transfer_id;
+      const replies = await Promise.all([
+        sandbox().call('sandboxBankTransferSimulate', { bank_transfer_id: id, event_type: 'posted' }),
+        sandbox().call('sandboxBankTransferSimulate', { bank_transfer_id: id, event_type: 'failed', ...failure }),
+      ]);
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400]);
+      const refused = replies.find((reply) => reply.status === 400)?.body as { error_code: string };
+      expect(refused.error_code).toBe('SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID');
+      const stored = (await sandbox().ok('bankTransferGet', { bank_transfer_id: id })).bank_transfer;
+      expect(['posted', 'failed']).toContain(stored.status);
+      if (stored.status === 'failed') {
+        expect(stored.failure_reason).toEqual(
+          'failure_reason' in failure
+            ? failure.failure_reason
+            : { ach_return_code: 'R01', description: 'Insufficient funds' },
+        );
+      }
+      const events: { event_id: number; bank_transfer_id: string; event_type: string }[] = [];
+      for (let page = [{ event_id: 0 }]; page.length > 0; ) {
+        const after_id = events.at(-1)?.event_id ?? 0;
+        page = (await sandbox().ok('bankTransferEventSync', { after_id, count: 25 })).bank_transfer_events;
+        events.push(...(page as typeof events));
+      }
+      expect(events.filter((event) => event.bank_transfer_id === id).map((event) => event.event_type)).toEqual([
+        'pending',
+        stored.status,
+      ]);
+      expect(await queuedWebhookCodes(sandbox(), item.itemId)).toEqual(['BANK_TRANSFERS_EVENTS_UPDATE']);
+    },
+  );
 });

@@ -73,6 +73,16 @@ describeEngines('test clocks', (sandbox) => {
     expect((await sandbox().ok('sandboxClockGet', {})).clock.offset_ms).toBe(0);
   });
 
+  it('adds up concurrent advances: each moves the offset it finds', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => sandbox().ok('sandboxClockAdvance', { duration: 'PT1M' })),
+    );
+    expect(replies.map((reply) => reply.clock.offset_ms).sort((a, b) => a - b)).toEqual([
+      60_000, 120_000, 180_000, 240_000, 300_000,
+    ]);
+    expect((await sandbox().ok('sandboxClockGet', {})).clock.offset_ms).toBe(300_000);
+  });
+
   it('accepts exactly 400 days', async () => {
     const moved = await sandbox().ok('sandboxClockAdvance', { duration: 'P400D' });
     expect(moved.clock.offset_ms).toBe(400 * 86_400_000);

@@ -497,6 +497,31 @@ describeEngines('transfer get, list and cancel', (sandbox) => {
       expect(reply.body.error_code).toBe('INVALID_ORIGINATION_ACCOUNT_ID');
     });
 
+    it('filters by origination account of a client whose accounts are not provisioned yet (provisioned on the way)', async () => {
+      const { db } = sandbox().sandbox.store;
+      await db.deleteFrom('origination_accounts').where('client_id', '=', DEMO_CLIENT.clientId).execute();
+      const reply = await sandbox().fail(
+        'transferList',
+        { origination_account_id: CANONICAL_ORIGINATION_ACCOUNT_ID },
+        'demo',
+      );
+      expect(reply.body.error_code).toBe('INVALID_ORIGINATION_ACCOUNT_ID');
+      await db.deleteFrom('origination_accounts').where('client_id', '=', DEMO_CLIENT.clientId).execute();
+      const listed = await sandbox().ok(
+        'bankTransferList',
+        { origination_account_id: DEMO_ORIGINATION_ACCOUNT_IDS[1] },
+        'demo',
+      );
+      expect(listed.bank_transfers).toEqual([]);
+      const provisioned = await db
+        .selectFrom('origination_accounts')
+        .select('origination_account_id')
+        .where('client_id', '=', DEMO_CLIENT.clientId)
+        .orderBy('origination_account_id')
+        .execute();
+      expect(provisioned.map((row) => row.origination_account_id)).toEqual([...DEMO_ORIGINATION_ACCOUNT_IDS].sort());
+    });
+
     it("never lists another client's transfers; filters the demo client's two origination accounts", async () => {
       expect((await sandbox().ok('transferList', {}, 'demo')).transfers).toEqual([]);
       const demoItem = await newItem(sandbox(), {}, 'demo');

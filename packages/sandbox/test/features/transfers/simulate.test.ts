@@ -152,6 +152,21 @@ describeEngines('/sandbox/transfer/simulate', (sandbox) => {
     );
   });
 
+  it('lets exactly one of concurrent moves from pending win, with one event; the other is refused on the row as it is', async () => {
+    const transferId = await transferIn(sandbox(), item, 'pending');
+    const replies = await Promise.all([
+      sandbox().call('sandboxTransferSimulate', moveRequest(transferId, 'posted')),
+      sandbox().call('sandboxTransferSimulate', moveRequest(transferId, 'failed')),
+    ]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400]);
+    const refused = replies.find((reply) => reply.status === 400)?.body as { error_code: string };
+    expect(refused.error_code).toBe('TRANSFER_STATUS_TRANSITION_NOT_ALLOWED');
+    const won = replies.find((reply) => reply.status === 200)?.body as { transfer: { status: string } };
+    expect((await sandbox().ok('transferGet', { transfer_id: transferId })).transfer.status).toBe(won.transfer.status);
+    const events = (await allEvents(sandbox())).filter((event) => event.transfer_id === transferId);
+    expect(events.map((event) => event.event_type)).toEqual(['pending', won.transfer.status]);
+  });
+
   it("an unknown or another client's transfer is INVALID_TRANSFER_ID", async () => {
     const transferId = await transferIn(sandbox(), item, 'pending');
     for (const [id, as] of [
