@@ -30,20 +30,12 @@ const ABOVE_BUDGET: Record<string, Partial<Record<Counted['state'], number>>> = 
   '/processor/auth/get': { first: 2, again: 2 },
   '/processor/identity/get': { first: 2, again: 2 },
   '/processor/balance/get': { first: 2, again: 2 },
-  '/processor/bank_transfer/create': { first: 4, again: 4 },
   '/asset_report/audit_copy/create': { first: 4, again: 4 },
   '/asset_report/audit_copy/get': { first: 2, again: 2 },
-  '/transfer/create': { first: 4, again: 4 },
-  '/transfer/list': { first: 2, again: 2 },
-  '/transfer/cancel': { first: 3 },
-  '/bank_transfer/create': { first: 4, again: 4 },
-  '/bank_transfer/list': { first: 2, again: 2 },
-  '/bank_transfer/cancel': { first: 6 },
-  '/bank_transfer/migrate_account': { first: 6, again: 6 },
+  '/bank_transfer/migrate_account': { first: 5, again: 5 },
   '/sandbox/asset_report/create': { first: 6, again: 6 },
-  '/sandbox/bank_transfer/simulate': { first: 7 },
-  '/sandbox/clock/advance': { first: 5, again: 6 },
-  '/sandbox/transfer/simulate': { first: 7 },
+  '/sandbox/bank_transfer/simulate': { first: 3 },
+  '/sandbox/transfer/simulate': { first: 3 },
 };
 
 const paths = operationPaths();
