@@ -13,19 +13,20 @@ import type { HandlerContext, HandlerGroup, RequestOf } from '../../engine/handl
 import { ENVIRONMENT, newUuid } from '../../engine/ids.js';
 import { requestFingerprint } from '../../engine/request-fingerprint.js';
 import type { Database } from '../../engine/store/database.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
 import { keyClaim } from '../../engine/store/idempotency.js';
 import { affectedRows } from '../../engine/store/prepared-query.js';
 import { together } from '../../engine/store/together.js';
-import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
+import { webhookStatement } from '../../engine/webhooks/outbox.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
 import { loadInstitutions } from '../institutions/index.js';
 import {
   type AccountRow,
+  accessTokenStatement,
   accountByIdStatement,
   accountOfProcessorToken,
+  bankTransferOnlyItemStatements,
   checkLogin,
-  createBankTransferOnlyItem,
-  issueAccessToken,
   type LiveItem,
   liveItemOf,
   liveTokenOf,
@@ -57,8 +58,8 @@ import {
   cancelBankTransferStatement,
   finishBankTransferMove,
   insertBankTransfer,
-  insertMigratedAccount,
   migrateAccountEnabled,
+  migratedAccountStatement,
   moveBankTransferStatement,
 } from './queries.js';
 import {
@@ -252,34 +253,29 @@ async function createBankTransfer(
 }
 
 /**
- * Queues `BANK_TRANSFERS_EVENTS_UPDATE` (new bank transfer events to sync) to `url`, the webhook
- * URL of the bank transfer's Item, when it has one (null: none), linked to request `requestId`;
- * returns whether it did.
+ * The statement queueing `BANK_TRANSFERS_EVENTS_UPDATE` (new bank transfer events to sync) to
+ * `url`, the webhook URL of the bank transfer's Item, linked to request `requestId`: none when the
+ * Item has no URL (null). Sent with the move's last statements ({@link finishBankTransferMove}).
  */
-async function queueEventsUpdate(
-  trx: Trx,
-  row: BankTransferRow,
-  url: string | null,
-  now: Date,
-  requestId: string,
-): Promise<boolean> {
+function eventsUpdateWebhook(trx: Trx, row: BankTransferRow, url: string | null, now: Date, requestId: string) {
   if (url === null) {
-    return false;
+    return [];
   }
-  await enqueueWebhook(trx, {
-    clientId: row.client_id,
-    itemId: row.item_id,
-    url,
-    payload: {
-      webhook_type: 'BANK_TRANSFERS',
-      webhook_code: 'BANK_TRANSFERS_EVENTS_UPDATE',
-      item_id: row.item_id,
-      environment: ENVIRONMENT,
-    },
-    now,
-    requestId,
-  });
-  return true;
+  return [
+    webhookStatement(trx, {
+      clientId: row.client_id,
+      itemId: row.item_id,
+      url,
+      payload: {
+        webhook_type: 'BANK_TRANSFERS',
+        webhook_code: 'BANK_TRANSFERS_EVENTS_UPDATE',
+        item_id: row.item_id,
+        environment: ENVIRONMENT,
+      },
+      now,
+      requestId,
+    }),
+  ];
 }
 
 /** The bank transfer handlers. */
@@ -368,21 +364,22 @@ export const bankTransferHandlers: HandlerGroup<
         migrationInstitution(await migrateAccountEnabled(trx, clientId), request.routing_number, institution),
         bankTransferRefusalError,
       );
-      const { itemId, accountId } = await createBankTransferOnlyItem(trx, {
+      const { itemId, accountId, statements } = bankTransferOnlyItemStatements(trx, {
         clientId,
         institutionId: institution_id,
         accountType: request.account_type,
         mask: request.account_number.slice(-4),
         now: context.now,
       });
-      const accessToken = await issueAccessToken(trx, clientId, itemId, context.now);
-      // The account's numbers last, sent with the commit.
-      await insertMigratedAccount(trx, {
+      const { token: accessToken, statement: tokenInsert } = accessTokenStatement(trx, clientId, itemId, context.now);
+      const migrated = migratedAccountStatement(trx, {
         account_id: accountId,
         client_id: clientId,
         account_number: request.account_number,
         routing_number: request.routing_number,
       });
+      // The Item, its account, its access token and the account's numbers, all with the commit.
+      await finishWith(trx, () => together(trx, [...statements, tokenInsert, migrated]));
       return { access_token: accessToken, account_id: accountId };
     });
   },
@@ -436,9 +433,10 @@ export const bankTransferHandlers: HandlerGroup<
         cancellable: 0,
         failure_reason: failure ? JSON.stringify(failure) : row.failure_reason,
       };
-      webhookQueued = await queueEventsUpdate(trx, moved, item_webhook, context.now, context.requestId);
-      // A simulated event moves no funds; its event last, with the commit.
-      await finishBankTransferMove(trx, moved, failure, context.now, 'stay', context.requestId);
+      const webhook = eventsUpdateWebhook(trx, moved, item_webhook, context.now, context.requestId);
+      webhookQueued = webhook.length > 0;
+      // A simulated event moves no funds; the webhook and the event last, with the commit.
+      await finishBankTransferMove(trx, moved, failure, context.now, 'stay', context.requestId, webhook);
     });
     if (webhookQueued) {
       context.webhooksCommitted();

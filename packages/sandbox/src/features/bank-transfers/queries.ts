@@ -382,8 +382,9 @@ export function cancelBankTransferStatement(trx: Transaction<Database>, clientId
 /**
  * The rest of a move whose update stands (`moved`: the bank transfer as it is now): when `funds`
  * is `'move'`, the origination account's available balance, then the event of its status (with
- * `failure`, linked to `requestId`), as the transaction's last statements: call it last. On
- * PostgreSQL both are sent with the commit (`finishing-statement.ts`).
+ * `failure`, linked to `requestId`), as the transaction's last statements: call it last. The
+ * `alongside` statements (a webhook of the move, say) run first. On PostgreSQL all are sent with
+ * the commit (`finishing-statement.ts`).
  */
 export async function finishBankTransferMove(
   trx: Transaction<Database>,
@@ -392,11 +393,15 @@ export async function finishBankTransferMove(
   now: Date,
   funds: 'move' | 'stay',
   requestId: string,
+  alongside: readonly CompiledQuery[] = [],
 ): Promise<void> {
   const to = moved.status as BankTransferStatus;
   const delta = funds === 'move' ? availableDelta(to, moved.direction, parseCents(moved.amount)) : 0;
   const timestamp = now.toISOString();
   if (engineOf(trx) !== 'postgres') {
+    for (const statement of alongside) {
+      await trx.executeQuery(statement);
+    }
     await adjustAvailable(trx, moved.origination_account_id, delta);
     await appendBankTransferEvent(trx, moved, to, failure, timestamp, requestId);
     return;
@@ -406,7 +411,9 @@ export async function finishBankTransferMove(
     counterName: eventCounterName('bank_transfer_events', moved.client_id),
   });
   const statements =
-    delta === 0 ? [event] : [adjustAvailableStatement(trx, moved.origination_account_id, delta), event];
+    delta === 0
+      ? [...alongside, event]
+      : [...alongside, adjustAvailableStatement(trx, moved.origination_account_id, delta), event];
   // Both handed to the connection at once, behind them the commit: the event id stays the last write.
   await finishWith(trx, () => together(trx, statements));
 }
@@ -438,10 +445,7 @@ export async function migrateAccountEnabled(db: Db, clientId: string): Promise<b
   return settings?.migrate_account_enabled === 1;
 }
 
-/**
- * Stores the account and routing numbers of a migrated account, as the transaction's last
- * statement: call it last (on PostgreSQL it is sent with the commit).
- */
-export async function insertMigratedAccount(trx: Transaction<Database>, account: MigratedAccountsTable): Promise<void> {
-  await finishWith(trx, () => trx.insertInto('migrated_accounts').values(account).execute());
+/** The statement storing the account and routing numbers of a migrated account. */
+export function migratedAccountStatement(trx: Transaction<Database>, account: MigratedAccountsTable): CompiledQuery {
+  return trx.insertInto('migrated_accounts').values(account).compile();
 }

@@ -49,7 +49,12 @@ export {
 export { scheduleNextTransactionsDay, TRANSACTIONS_DAY } from './new-day.js';
 export { itemHandlers } from './operations.js';
 export { itemError, presentAccount, presentItem } from './present.js';
-export { createBankTransferOnlyItem, issueAccessToken, issueProcessorToken, webhookOfItem } from './queries.js';
+export {
+  accessTokenStatement,
+  bankTransferOnlyItemStatements,
+  issueProcessorToken,
+  webhookOfItem,
+} from './queries.js';
 export { itemSandboxHandlers } from './sandbox-operations.js';
 export { seedCanonicalItem, seedCanonicalMicroDeposits } from './seed.js';
 export type { AccountsTable, ItemsTable } from './tables.js';

@@ -85,53 +85,57 @@ export interface NewBankTransferOnlyItem {
 }
 
 /**
- * Creates an Item that serves bank transfers only, of the default test user and no products,
- * with its one depository account (no balance known); returns their ids.
+ * The statements creating an Item that serves bank transfers only, of the default test user and no
+ * products, with its one depository account (no balance known), none needing another's answer
+ * (the ids are made here): to send together (`together.ts`), with the commit when nothing follows
+ * (`finishing-statement.ts`). Returns them with the two ids.
  */
-export async function createBankTransferOnlyItem(
+export function bankTransferOnlyItemStatements(
   trx: Trx,
   item: NewBankTransferOnlyItem,
-): Promise<{ itemId: string; accountId: string }> {
+): { itemId: string; accountId: string; statements: CompiledQuery[] } {
   const at = item.now.toISOString();
   const itemId = randomId();
   const accountId = randomId();
-  await trx
-    .insertInto('items')
-    .values({
-      item_id: itemId,
-      client_id: item.clientId,
-      institution_id: item.institutionId,
-      test_user: testUserKey(DEFAULT_TEST_USER),
-      products: toJsonText<Product[]>([]),
-      webhook: null,
-      bank_transfer_only: 1,
-      login_required: 0,
-      created_at: at,
-      removed_at: null,
-    })
-    .execute();
-  await trx
-    .insertInto('accounts')
-    .values({
-      account_id: accountId,
-      item_id: itemId,
-      client_id: item.clientId,
-      position: 0,
-      type: 'depository',
-      subtype: item.accountType,
-      name: item.accountType === 'checking' ? 'Checking' : 'Savings',
-      official_name: null,
-      mask: item.mask,
-      available: null,
-      current: 0,
-      limit_amount: null,
-      iso_currency_code: 'USD',
-      verification_status: null,
-      micro_deposits: 0,
-      created_at: at,
-    })
-    .execute();
-  return { itemId, accountId };
+  const statements = [
+    trx
+      .insertInto('items')
+      .values({
+        item_id: itemId,
+        client_id: item.clientId,
+        institution_id: item.institutionId,
+        test_user: testUserKey(DEFAULT_TEST_USER),
+        products: toJsonText<Product[]>([]),
+        webhook: null,
+        bank_transfer_only: 1,
+        login_required: 0,
+        created_at: at,
+        removed_at: null,
+      })
+      .compile(),
+    trx
+      .insertInto('accounts')
+      .values({
+        account_id: accountId,
+        item_id: itemId,
+        client_id: item.clientId,
+        position: 0,
+        type: 'depository',
+        subtype: item.accountType,
+        name: item.accountType === 'checking' ? 'Checking' : 'Savings',
+        official_name: null,
+        mask: item.mask,
+        available: null,
+        current: 0,
+        limit_amount: null,
+        iso_currency_code: 'USD',
+        verification_status: null,
+        micro_deposits: 0,
+        created_at: at,
+      })
+      .compile(),
+  ];
+  return { itemId, accountId, statements };
 }
 
 /** A token row of `kind` for an Item. */
@@ -195,13 +199,6 @@ export function processorTokenStatement(
   const token = newProcessorToken();
   const row = tokenRow(token, 'processor', clientId, itemId, now, { account_id: accountId });
   return { token, statement: trx.insertInto('tokens').values(row).compile() };
-}
-
-/** Issues a new access token for an Item. */
-export async function issueAccessToken(trx: Trx, clientId: string, itemId: string, now: Date): Promise<string> {
-  const { token, statement } = accessTokenStatement(trx, clientId, itemId, now);
-  await trx.executeQuery(statement);
-  return token;
 }
 
 /** Issues a processor token for one account of an Item. */

@@ -8,7 +8,7 @@
 import type { Transaction } from 'kysely';
 import { ENVIRONMENT } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
-import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
+import { webhookStatement } from '../../engine/webhooks/outbox.js';
 import { webhookOfItem } from '../items/index.js';
 import { isAssignedReturnCode } from '../signal/index.js';
 import { finishWithTransferEvent, moveTransfer, type TransferRow } from './queries.js';
@@ -96,7 +96,7 @@ export async function applyTransferMove(
  * The rest of a move whose update stands (`moved`: the transfer as it is now): the
  * `TRANSFER_EVENTS_UPDATE` webhook to `url` (the webhook URL of the transfer's Item; null: none)
  * and the transfer event of the new status, as the transaction's last statements: call it last
- * (on PostgreSQL the event is sent with the commit). Both link to request `requestId`.
+ * (on PostgreSQL both are sent with the commit). Both link to request `requestId`.
  */
 export async function finishTransferMove(
   trx: Transaction<Database>,
@@ -105,22 +105,26 @@ export async function finishTransferMove(
   now: Date,
   requestId: string | null,
 ): Promise<{ transfer: TransferRow; webhookQueued: boolean }> {
-  if (url !== null) {
-    await enqueueWebhook(trx, {
-      clientId: moved.client_id,
-      itemId: moved.item_id,
-      url,
-      payload: {
-        webhook_type: 'TRANSFER',
-        webhook_code: 'TRANSFER_EVENTS_UPDATE',
-        item_id: moved.item_id,
-        environment: ENVIRONMENT,
-      },
-      now,
-      requestId,
-    });
-  }
-  // The event id last: the stream's counter row stays locked only for the end of the transaction.
-  await finishWithTransferEvent(trx, moved, moved.status, now.toISOString(), requestId);
+  const webhook =
+    url === null
+      ? []
+      : [
+          webhookStatement(trx, {
+            clientId: moved.client_id,
+            itemId: moved.item_id,
+            url,
+            payload: {
+              webhook_type: 'TRANSFER',
+              webhook_code: 'TRANSFER_EVENTS_UPDATE',
+              item_id: moved.item_id,
+              environment: ENVIRONMENT,
+            },
+            now,
+            requestId,
+          }),
+        ];
+  // The webhook and the event id last, sent with the commit (PostgreSQL): the stream's counter
+  // row stays locked only for the end of the transaction.
+  await finishWithTransferEvent(trx, moved, moved.status, now.toISOString(), requestId, webhook);
   return { transfer: moved, webhookQueued: url !== null };
 }

@@ -9,6 +9,7 @@ import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '.
 import { finishWith } from '../../engine/store/finishing-statement.js';
 import { type KeyOfRecord, type RecordOfKey, resourceIdOfKey } from '../../engine/store/idempotency.js';
 import { columnsOf, type Placeholders, prepareQuery, valuesOf } from '../../engine/store/prepared-query.js';
+import { together } from '../../engine/store/together.js';
 import { positionRange } from './list-positions.js';
 import type { ListWindow } from './list-window.js';
 import type { TransferAuthorizationsTable, TransferEventsTable, TransfersTable } from './tables.js';
@@ -166,7 +167,8 @@ const appendTransferEventQuery = prepareQuery(
 /**
  * Appends an event about `transfer` to its client's stream as the last statement of the
  * transaction: call it last. On PostgreSQL one statement, sent with the commit
- * (`finishing-statement.ts`); elsewhere {@link appendTransferEvent}.
+ * (`finishing-statement.ts`); elsewhere {@link appendTransferEvent}. The `alongside` statements
+ * (a webhook of the change, say) run right before it, on PostgreSQL in the same round trip.
  */
 export async function finishWithTransferEvent(
   trx: Transaction<Database>,
@@ -174,17 +176,21 @@ export async function finishWithTransferEvent(
   eventType: TransferEventsTable['event_type'],
   timestamp: string,
   requestId: string | null,
+  alongside: readonly CompiledQuery[] = [],
 ): Promise<void> {
   if (engineOf(trx) !== 'postgres') {
+    for (const statement of alongside) {
+      await trx.executeQuery(statement);
+    }
     await appendTransferEvent(trx, transfer, eventType, timestamp, requestId);
     return;
   }
-  await finishWith(trx, () =>
-    appendTransferEventQuery.execute(trx, {
-      ...transferEventOf(transfer, eventType, timestamp, requestId),
-      counterName: eventCounterName('transfer_events', transfer.client_id),
-    }),
-  );
+  const event = appendTransferEventQuery.compile(trx, {
+    ...transferEventOf(transfer, eventType, timestamp, requestId),
+    counterName: eventCounterName('transfer_events', transfer.client_id),
+  });
+  // Handed to the connection at once, behind them the commit: the event id stays the last write.
+  await finishWith(trx, () => together(trx, [...alongside, event]));
 }
 
 const TRANSFER_COLUMNS = columnsOf<TransfersTable>({

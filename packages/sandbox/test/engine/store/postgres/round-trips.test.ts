@@ -32,10 +32,7 @@ const ABOVE_BUDGET: Record<string, Partial<Record<Counted['state'], number>>> = 
   '/processor/balance/get': { first: 2, again: 2 },
   '/asset_report/audit_copy/create': { first: 4, again: 4 },
   '/asset_report/audit_copy/get': { first: 2, again: 2 },
-  '/bank_transfer/migrate_account': { first: 5, again: 5 },
   '/sandbox/asset_report/create': { first: 6, again: 6 },
-  '/sandbox/bank_transfer/simulate': { first: 3 },
-  '/sandbox/transfer/simulate': { first: 3 },
 };
 
 const paths = operationPaths();
