@@ -10,11 +10,18 @@ import type { HandlerContext } from '../../engine/handler-types.js';
 import type { Store } from '../../engine/store/open-store.js';
 import { loadInstitutions } from '../institutions/index.js';
 import { testUserOf } from '../world/index.js';
-import { type AccountRow, accountOfProcessorToken, itemOfAccessToken, type LiveItem, type TokenRow } from './access.js';
+import {
+  type AccountRow,
+  accountOfProcessorToken,
+  type LiveItem,
+  liveItemOf,
+  liveTokenWithAccounts,
+  type TokenRow,
+} from './access.js';
 import { isoDate } from './calendar.js';
 import { institutionNotResponding, itemLoginRequired, productsNotSupported } from './errors.js';
 
-type Db = Parameters<typeof itemOfAccessToken>[0];
+type Db = Parameters<typeof liveTokenWithAccounts>[0];
 
 /**
  * Whether the Item is in `ITEM_LOGIN_REQUIRED` (test user `user_login_reset`, or
@@ -50,7 +57,8 @@ export function checkNotBankTransferOnly(item: LiveItem, product: string): void 
 
 /**
  * The Item of a valid access token of the caller: refused when its login was reset and, when
- * `product` is given, when it serves bank transfers only.
+ * `product` is given, when it serves bank transfers only. For a read of its accounts next
+ * (`accountsOfItem`): on PostgreSQL they come in the same round trip as the token.
  */
 export async function readableItem(
   db: Db,
@@ -58,7 +66,7 @@ export async function readableItem(
   accessToken: string,
   product?: string,
 ): Promise<LiveItem> {
-  const item = await itemOfAccessToken(db, context.client.client_id, accessToken);
+  const item = liveItemOf(await liveTokenWithAccounts(db, context.client.client_id, accessToken, 'access'));
   checkLogin(item);
   if (product !== undefined) {
     checkNotBankTransferOnly(item, product);
