@@ -2,7 +2,7 @@
  * SQL of account data: the state of a product's first extraction and an Item's stored
  * transactions. Every function runs inside the caller's transaction.
  */
-import type { Kysely, Selectable, Transaction as Trx } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable, Transaction as Trx } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
 import type { ProductExtractionsTable, TransactionsTable } from './tables.js';
 import type { Transaction } from './transactions.js';
@@ -156,6 +156,56 @@ export async function pageTransactions(
     .offset(page.offset)
     .execute();
   return { transactions: rows.map(fromRow), total: Number(counted?.total ?? 0) };
+}
+
+/**
+ * The statement reading the extraction of `product` of the Item of access token `token` of
+ * `clientId`, to send together with the token lookup (`together.ts`); its row, if any, is the
+ * extraction (whether the token is live is the token lookup's business).
+ */
+export function extractionOfTokenStatement(
+  db: Db,
+  clientId: string,
+  token: string,
+  product: string,
+): CompiledQuery<ExtractionRow> {
+  return db
+    .selectFrom('product_extractions')
+    .innerJoin('tokens', 'tokens.item_id', 'product_extractions.item_id')
+    .selectAll('product_extractions')
+    .where('tokens.token', '=', token)
+    .where('tokens.kind', '=', 'access')
+    .where('tokens.client_id', '=', clientId)
+    .where('product_extractions.product', '=', product)
+    .compile();
+}
+
+/**
+ * The statement reading every present stored transaction of the Item of access token `token` of
+ * `clientId`, oldest first (date, then the order found: the reverse of a page's order), to send
+ * together with the token lookup; {@link transactionsOfRows} reads its rows.
+ */
+export function storedTransactionsOfTokenStatement(
+  db: Db,
+  clientId: string,
+  token: string,
+): CompiledQuery<Selectable<TransactionsTable>> {
+  return db
+    .selectFrom('transactions')
+    .innerJoin('tokens', 'tokens.item_id', 'transactions.item_id')
+    .selectAll('transactions')
+    .where('tokens.token', '=', token)
+    .where('tokens.kind', '=', 'access')
+    .where('tokens.client_id', '=', clientId)
+    .where('transactions.removed_at', 'is', null)
+    .orderBy('transactions.date', 'asc')
+    .orderBy('transactions.seq', 'asc')
+    .compile();
+}
+
+/** The transactions of stored rows, in their order. */
+export function transactionsOfRows(rows: readonly Selectable<TransactionsTable>[]): Transaction[] {
+  return rows.map(fromRow);
 }
 
 function toRow(

@@ -97,22 +97,44 @@ const liveTokenWithAccountsVersionQuery = prepareQuery((db, p: LiveTokenParams) 
   liveTokenSelect(db, p).select(accountsVersionOf('items.item_id').as('accounts_version')),
 );
 
-/**
- * PostgreSQL: the accounts of the Item of token `p.token` (of `p.kind` and `p.clientId`), in
- * their order, unless their version is `p.knownVersion` (then none: the kept ones are current).
- * Whether the token is live is the token lookup's business; this only saves a round trip.
- */
-const accountsOfTokenQuery = prepareQuery((db, p: Placeholders<LiveTokenParams & { knownVersion: string | null }>) =>
-  db
+/** The accounts of the Item of token `p.token` (of `p.kind` and `p.clientId`), in their order. */
+function accountsOfTokenSelect(db: Db, p: LiveTokenParams) {
+  return db
     .selectFrom('accounts')
     .innerJoin('tokens', 'tokens.item_id', 'accounts.item_id')
     .selectAll('accounts')
     .where('tokens.token', '=', p.token)
     .where('tokens.kind', '=', p.kind)
     .where('tokens.client_id', '=', p.clientId)
-    .where(sql<boolean>`${accountsVersionOf('tokens.item_id')} is distinct from ${p.knownVersion}::text`)
-    .orderBy('accounts.position'),
+    .orderBy('accounts.position');
+}
+
+const accountsOfTokenQuery = prepareQuery((db, p: LiveTokenParams) => accountsOfTokenSelect(db, p));
+
+/**
+ * PostgreSQL: the same unless their version is `p.knownVersion` (then none: the kept ones are
+ * current). Whether the token is live is the token lookup's business; this only saves a round trip.
+ */
+const changedAccountsOfTokenQuery = prepareQuery(
+  (db, p: Placeholders<LiveTokenParams & { knownVersion: string | null }>) =>
+    accountsOfTokenSelect(db, p).where(
+      sql<boolean>`${accountsVersionOf('tokens.item_id')} is distinct from ${p.knownVersion}::text`,
+    ),
 );
+
+/**
+ * The statement reading the accounts of the Item of `token` (of `kind` and `clientId`) in their
+ * order, to send together with the token lookup (`together.ts`); the caller keeps them only if
+ * the token is live.
+ */
+export function accountsOfTokenStatement(
+  db: Db,
+  clientId: string,
+  token: string,
+  kind: string,
+): CompiledQuery<AccountRow> {
+  return accountsOfTokenQuery.compile(db, { token, kind, clientId }) as CompiledQuery<AccountRow>;
+}
 
 function liveTokenSelect(db: Db, p: LiveTokenParams) {
   return db
@@ -264,7 +286,7 @@ export async function liveTokenWithAccounts(
   const knownVersion = hintedItemId === undefined ? null : (keptAccountsOf(db).get(hintedItemId)?.version ?? null);
   const [found, accounts] = await together(db, [
     liveTokenWithAccountsVersionQuery.compile(db, { token, kind, clientId }),
-    accountsOfTokenQuery.compile(db, { token, kind, clientId, knownVersion }),
+    changedAccountsOfTokenQuery.compile(db, { token, kind, clientId, knownVersion }),
   ]);
   const live = liveTokenOf(found.rows[0]);
   const version = live && accountsVersions.get(live.item);

@@ -8,6 +8,7 @@ export {
   accountOfItemIfAny,
   accountOfProcessorToken,
   accountsOfItem,
+  accountsOfTokenStatement,
   itemOfAccessToken,
   type LiveItem,
   liveItemOf,
