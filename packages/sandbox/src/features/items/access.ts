@@ -8,7 +8,7 @@
  * wrote the Item's account rows (`xmin`, which every insert, update and delete of an account
  * changes, from any instance). A token is never kept: revoked tokens and removed Items are seen
  * by the next request on every instance, and so is any change of an account, at no round trip of
- * its own. A read that needs the accounts ({@link liveTokenWithAccounts}) asks for them with the
+ * its own. A read that needs the accounts (`liveTokenWithAccounts`, accounts-with-token.ts) asks for them with the
  * token, in the same round trip, unless the version it knows for the token's Item is current: so
  * `/auth/get` costs one round trip whether the accounts are kept or not.
  */
@@ -86,7 +86,7 @@ const liveTokenQuery = prepareQuery((db, p: LiveTokenParams) => liveTokenSelect(
  * PostgreSQL: the version of the accounts of the Item whose id is in `itemIdColumn`: the
  * transaction ids that wrote its account rows (null when it has none).
  */
-function accountsVersionOf(itemIdColumn: 'items.item_id' | 'tokens.item_id') {
+export function accountsVersionOf(itemIdColumn: 'items.item_id' | 'accounts.item_id') {
   return sql<
     string | null
   >`(select string_agg(a.xmin::text, ',' order by a.account_id) from accounts a where a.item_id = ${sql.ref(itemIdColumn)})`;
@@ -96,45 +96,6 @@ function accountsVersionOf(itemIdColumn: 'items.item_id' | 'tokens.item_id') {
 const liveTokenWithAccountsVersionQuery = prepareQuery((db, p: LiveTokenParams) =>
   liveTokenSelect(db, p).select(accountsVersionOf('items.item_id').as('accounts_version')),
 );
-
-/** The accounts of the Item of token `p.token` (of `p.kind` and `p.clientId`), in their order. */
-function accountsOfTokenSelect(db: Db, p: LiveTokenParams) {
-  return db
-    .selectFrom('accounts')
-    .innerJoin('tokens', 'tokens.item_id', 'accounts.item_id')
-    .selectAll('accounts')
-    .where('tokens.token', '=', p.token)
-    .where('tokens.kind', '=', p.kind)
-    .where('tokens.client_id', '=', p.clientId)
-    .orderBy('accounts.position');
-}
-
-const accountsOfTokenQuery = prepareQuery((db, p: LiveTokenParams) => accountsOfTokenSelect(db, p));
-
-/**
- * PostgreSQL: the same unless their version is `p.knownVersion` (then none: the kept ones are
- * current). Whether the token is live is the token lookup's business; this only saves a round trip.
- */
-const changedAccountsOfTokenQuery = prepareQuery(
-  (db, p: Placeholders<LiveTokenParams & { knownVersion: string | null }>) =>
-    accountsOfTokenSelect(db, p).where(
-      sql<boolean>`${accountsVersionOf('tokens.item_id')} is distinct from ${p.knownVersion}::text`,
-    ),
-);
-
-/**
- * The statement reading the accounts of the Item of `token` (of `kind` and `clientId`) in their
- * order, to send together with the token lookup (`together.ts`); the caller keeps them only if
- * the token is live.
- */
-export function accountsOfTokenStatement(
-  db: Db,
-  clientId: string,
-  token: string,
-  kind: string,
-): CompiledQuery<AccountRow> {
-  return accountsOfTokenQuery.compile(db, { token, kind, clientId }) as CompiledQuery<AccountRow>;
-}
 
 function liveTokenSelect(db: Db, p: LiveTokenParams) {
   return db
@@ -237,13 +198,6 @@ type KeptAccounts = Map<string, { version: string; rows: readonly AccountRow[] }
 /** Per store database (PostgreSQL): Item id → the version its accounts were read at, and the rows. */
 const keptAccounts = new WeakMap<Db, KeptAccounts>();
 
-/**
- * Per store database (PostgreSQL): token → the id of its Item (which never changes), to know
- * which kept accounts to ask about with the token. Not whether the token is live: that is read on
- * every request.
- */
-const itemsOfTokens = new WeakMap<Db, Map<string, string>>();
-
 function keptAccountsOf(db: Db): KeptAccounts {
   let kept = keptAccounts.get(db);
   if (!kept) {
@@ -254,7 +208,7 @@ function keptAccountsOf(db: Db): KeptAccounts {
 }
 
 /** Keeps `rows`, read at `version` or later, as the accounts of Item `itemId` (frozen: callers share them). */
-function keepAccounts(db: Db, itemId: string, version: string, rows: AccountRow[]): AccountRow[] {
+export function keepAccounts(db: Db, itemId: string, version: string, rows: AccountRow[]): AccountRow[] {
   for (const row of rows) {
     Object.freeze(row);
   }
@@ -262,42 +216,14 @@ function keepAccounts(db: Db, itemId: string, version: string, rows: AccountRow[
   return rows;
 }
 
-/**
- * {@link liveToken} for a read that goes on to {@link accountsOfItem} of the token's Item. On
- * PostgreSQL outside a transaction, the Item's accounts are read in the same round trip when the
- * ones kept in memory are not current (or none are kept), and kept: the accounts read that follows
- * is answered from memory. Elsewhere it is {@link liveToken}.
- */
-export async function liveTokenWithAccounts(
-  db: Db,
-  clientId: string,
-  token: string,
-  kind: string,
-): Promise<{ token: TokenRow; item: LiveItem } | undefined> {
-  if (engineOf(db) !== 'postgres' || db.isTransaction) {
-    return liveToken(db, clientId, token, kind);
-  }
-  let tokenItems = itemsOfTokens.get(db);
-  if (!tokenItems) {
-    tokenItems = new Map();
-    itemsOfTokens.set(db, tokenItems);
-  }
-  const hintedItemId = tokenItems.get(token);
-  const knownVersion = hintedItemId === undefined ? null : (keptAccountsOf(db).get(hintedItemId)?.version ?? null);
-  const [found, accounts] = await together(db, [
-    liveTokenWithAccountsVersionQuery.compile(db, { token, kind, clientId }),
-    changedAccountsOfTokenQuery.compile(db, { token, kind, clientId, knownVersion }),
-  ]);
-  const live = liveTokenOf(found.rows[0]);
-  const version = live && accountsVersions.get(live.item);
-  if (live && version !== undefined) {
-    setBounded(tokenItems, token, live.item.item_id, ACCOUNTS_CACHE_SIZE);
-    // Read after the version: the rows are at least as new as it (a newer version is read again).
-    if (version !== knownVersion || hintedItemId !== live.item.item_id) {
-      keepAccounts(db, live.item.item_id, version, accounts.rows as AccountRow[]);
-    }
-  }
-  return live;
+/** PostgreSQL: the version of the Item's accounts read with its token, if it was. */
+export function accountsVersionReadWith(item: LiveItem): string | undefined {
+  return accountsVersions.get(item);
+}
+
+/** PostgreSQL: the version the accounts kept of Item `itemId` were read at, if any are kept. */
+export function keptAccountsVersion(db: Db, itemId: string): string | undefined {
+  return keptAccounts.get(db)?.get(itemId)?.version;
 }
 
 /**

@@ -8,7 +8,6 @@ export {
   accountOfItemIfAny,
   accountOfProcessorToken,
   accountsOfItem,
-  accountsOfTokenStatement,
   itemOfAccessToken,
   type LiveItem,
   liveItemOf,
@@ -53,4 +52,5 @@ export { createBankTransferOnlyItem, issueAccessToken, issueProcessorToken, webh
 export { itemSandboxHandlers } from './sandbox-operations.js';
 export { seedCanonicalItem, seedCanonicalMicroDeposits } from './seed.js';
 export type { AccountsTable, ItemsTable } from './tables.js';
+export { accountsOfTokenStatement, itemIdOfToken } from './token-accounts.js';
 export { verificationHandlers } from './verification.js';

@@ -10,14 +10,8 @@ import type { HandlerContext } from '../../engine/handler-types.js';
 import type { Store } from '../../engine/store/open-store.js';
 import { loadInstitutions } from '../institutions/index.js';
 import { testUserOf } from '../world/index.js';
-import {
-  type AccountRow,
-  accountOfProcessorToken,
-  type LiveItem,
-  liveItemOf,
-  liveTokenWithAccounts,
-  type TokenRow,
-} from './access.js';
+import { type AccountRow, accountOfProcessorToken, type LiveItem, liveItemOf, type TokenRow } from './access.js';
+import { liveTokenWithAccounts } from './accounts-with-token.js';
 import { isoDate } from './calendar.js';
 import { institutionNotResponding, itemLoginRequired, productsNotSupported } from './errors.js';
 
