@@ -2,7 +2,7 @@
  * The durable webhook outbox: a webhook is written in the same transaction as the change that
  * caused it, so it is sent if and only if the change committed. The deliverer sends it later.
  */
-import type { Transaction } from 'kysely';
+import type { CompiledQuery, Transaction } from 'kysely';
 import type { Database } from '../store/database.js';
 
 /** A webhook to send. */
@@ -21,10 +21,14 @@ export interface NewWebhook {
 /** The `next_attempt_at` of a new webhook: before any time, so the deliverer takes it at once. */
 const SEND_AT_ONCE = new Date(0).toISOString();
 
-/** Adds a webhook to the outbox inside `trx`; returns its outbox id. */
-export async function enqueueWebhook(trx: Transaction<Database>, webhook: NewWebhook): Promise<number> {
-  const at = webhook.now.toISOString();
-  const row = await trx
+/**
+ * The statement adding `webhook` to the outbox (answering its outbox id), to run in the
+ * transaction of the change that caused it: sent together with other statements (`together.ts`)
+ * or as the transaction's finishing statement (`finishing-statement.ts`), it costs no round trip
+ * of its own.
+ */
+export function webhookStatement(trx: Transaction<Database>, webhook: NewWebhook): CompiledQuery<{ id: number }> {
+  return trx
     .insertInto('webhook_outbox')
     .values({
       client_id: webhook.clientId,
@@ -32,7 +36,7 @@ export async function enqueueWebhook(trx: Transaction<Database>, webhook: NewWeb
       url: webhook.url,
       webhook_code: webhook.payload.webhook_code,
       body: JSON.stringify(webhook.payload),
-      created_at: at,
+      created_at: webhook.now.toISOString(),
       // Due at once: `now` is on the client's test clock, which may run ahead of the deliverer's.
       next_attempt_at: SEND_AT_ONCE,
       attempts: 0,
@@ -44,6 +48,15 @@ export async function enqueueWebhook(trx: Transaction<Database>, webhook: NewWeb
       request_id: webhook.requestId,
     })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .compile();
+}
+
+/** Adds a webhook to the outbox inside `trx`; returns its outbox id. */
+export async function enqueueWebhook(trx: Transaction<Database>, webhook: NewWebhook): Promise<number> {
+  const { rows } = await trx.executeQuery(webhookStatement(trx, webhook));
+  const [row] = rows;
+  if (!row) {
+    throw new Error('the outbox insert answered no id');
+  }
   return row.id;
 }

@@ -6,7 +6,7 @@
  * trip whether its accounts are kept or not. Which Item a token is of is remembered only to know
  * which version to ask about; whether the token is live is read on every request.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import { setBounded } from '../../engine/store/bounded-map.js';
 import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
@@ -20,7 +20,6 @@ import {
   keepAccounts,
   keptAccountsVersion,
   type LiveItem,
-  liveToken,
   liveTokenOf,
   liveTokenStatement,
   type TokenRow,
@@ -46,19 +45,28 @@ const changedAccountsOfTokenQuery = prepareQuery(
 /** Per store database (PostgreSQL): token → the id of its Item (which never changes). */
 const itemsOfTokens = new WeakMap<Db, Map<string, string>>();
 
+/** What {@link readWithToken} answers: the token and its live Item (if it is live), and the answers of the other statements, in order. */
+export interface ReadWithToken {
+  found: { token: TokenRow; item: LiveItem } | undefined;
+  answers: { rows: unknown[] }[];
+}
+
 /**
- * `liveToken` for a read that goes on to `accountsOfItem` of the token's Item: on PostgreSQL
- * outside a transaction the accounts come in the same round trip when the kept ones are not
- * current (and are kept); elsewhere it is `liveToken`.
+ * `liveToken` for a read that goes on to `accountsOfItem` of the token's Item, with `statements`
+ * (reads that need no earlier answer) sent together with it: one round trip on PostgreSQL. There,
+ * outside a transaction, the accounts come in the same round trip when the kept ones are not
+ * current (and are kept).
  */
-export async function liveTokenWithAccounts(
+export async function readWithToken(
   db: Db,
   clientId: string,
   token: string,
   kind: string,
-): Promise<{ token: TokenRow; item: LiveItem } | undefined> {
+  statements: readonly CompiledQuery<unknown>[] = [],
+): Promise<ReadWithToken> {
   if (engineOf(db) !== 'postgres' || db.isTransaction) {
-    return liveToken(db, clientId, token, kind);
+    const [found, ...answers] = await together(db, [liveTokenStatement(db, clientId, token, kind), ...statements]);
+    return { found: liveTokenOf(found?.rows[0]), answers };
   }
   let tokenItems = itemsOfTokens.get(db);
   if (!tokenItems) {
@@ -67,13 +75,14 @@ export async function liveTokenWithAccounts(
   }
   const hintedItemId = tokenItems.get(token);
   const knownVersion = hintedItemId === undefined ? null : (keptAccountsVersion(db, hintedItemId) ?? null);
-  const [found, accounts] = await together(db, [
+  const [found, accounts, ...answers] = await together(db, [
     liveTokenStatement(db, clientId, token, kind),
     changedAccountsOfTokenQuery.compile(db, { clientId, token, kind, knownVersion }),
+    ...statements,
   ]);
-  const live = liveTokenOf(found.rows[0]);
+  const live = liveTokenOf(found?.rows[0]);
   const version = live && accountsVersionReadWith(live.item);
-  if (live && version !== undefined) {
+  if (live && accounts && version !== undefined) {
     setBounded(tokenItems, token, live.item.item_id, ACCOUNTS_CACHE_SIZE);
     // Unless the kept ones are current, the rows answered were read after the version: at least
     // as new as it (a newer version is read again).
@@ -81,5 +90,5 @@ export async function liveTokenWithAccounts(
       keepAccounts(db, live.item.item_id, version, accounts.rows as AccountRow[]);
     }
   }
-  return live;
+  return { found: live, answers };
 }

@@ -39,10 +39,13 @@ export {
   anchorOf,
   checkInstitutionOffers,
   checkLogin,
+  checkNotBankTransferOnly,
+  checkReadable,
   hasInitialProduct,
   institutionOf,
   isLoginRequired,
   readableItem,
+  readableItemWith,
   readableProcessorAccount,
 } from './item-reads.js';
 export { scheduleNextTransactionsDay, TRANSACTIONS_DAY } from './new-day.js';

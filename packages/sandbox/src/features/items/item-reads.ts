@@ -6,16 +6,17 @@
  * only, and, where the operation declares it, for an institution without the product).
  */
 
+import type { CompiledQuery } from 'kysely';
 import type { HandlerContext } from '../../engine/handler-types.js';
 import type { Store } from '../../engine/store/open-store.js';
 import { loadInstitutions } from '../institutions/index.js';
 import { testUserOf } from '../world/index.js';
 import { type AccountRow, accountOfProcessorToken, type LiveItem, liveItemOf, type TokenRow } from './access.js';
-import { liveTokenWithAccounts } from './accounts-with-token.js';
+import { readWithToken } from './accounts-with-token.js';
 import { isoDate } from './calendar.js';
 import { institutionNotResponding, itemLoginRequired, productsNotSupported } from './errors.js';
 
-type Db = Parameters<typeof liveTokenWithAccounts>[0];
+type Db = Parameters<typeof readWithToken>[0];
 
 /**
  * Whether the Item is in `ITEM_LOGIN_REQUIRED` (test user `user_login_reset`, or
@@ -60,7 +61,26 @@ export async function readableItem(
   accessToken: string,
   product?: string,
 ): Promise<LiveItem> {
-  const item = liveItemOf(await liveTokenWithAccounts(db, context.client.client_id, accessToken, 'access'));
+  return (await readableItemWith(db, context, accessToken, product, [])).item;
+}
+
+/**
+ * {@link readableItem} with `statements` sent together with the token lookup (reads that need no
+ * earlier answer, by the token rather than the Item's id): their answers, in order.
+ */
+export async function readableItemWith(
+  db: Db,
+  context: HandlerContext,
+  accessToken: string,
+  product: string | undefined,
+  statements: readonly CompiledQuery<unknown>[],
+): Promise<{ item: LiveItem; answers: { rows: unknown[] }[] }> {
+  const { found, answers } = await readWithToken(db, context.client.client_id, accessToken, 'access', statements);
+  return { item: checkReadable(liveItemOf(found), product), answers };
+}
+
+/** `item` if it can serve data now (see {@link readableItem}); refused otherwise. */
+export function checkReadable(item: LiveItem, product?: string): LiveItem {
   checkLogin(item);
   if (product !== undefined) {
     checkNotBankTransferOnly(item, product);
