@@ -46,15 +46,40 @@ export async function startExtraction(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-/** Stores `transactions` of an Item, found at `addedAt`, numbered from the Item's next position on. */
+/** Rows per INSERT statement on SQLite (keeps every statement far below its bound-parameter limit). */
+const INSERT_CHUNK = 100;
+
+/**
+ * Stores `transactions` of an Item, found at `addedAt`, numbered from the Item's next position on:
+ * on PostgreSQL one statement ({@link insertTransactionsStatement}); on SQLite, where bound
+ * parameters are several times faster than JSON rows, the last position read and the rows
+ * inserted 100 at a time.
+ */
 export async function insertTransactions(
   db: Db,
   item: { item_id: string; client_id: string },
   transactions: readonly Transaction[],
   addedAt: string,
 ): Promise<void> {
-  if (transactions.length > 0) {
+  if (transactions.length === 0) {
+    return;
+  }
+  if (engineOfDb(db) === 'postgres') {
     await db.executeQuery(insertTransactionsStatement(db, item, transactions, addedAt));
+    return;
+  }
+  const last = await db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('item_id', '=', item.item_id)
+    .executeTakeFirst();
+  const first = Number(last?.seq ?? 0) + 1;
+  const rows = transactions.map((transaction, index) => toRow(transaction, item, first + index, addedAt));
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await db
+      .insertInto('transactions')
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .execute();
   }
 }
 
@@ -349,42 +374,30 @@ const TRANSACTION_COLUMNS = [
 ] as const satisfies readonly (keyof TransactionsTable)[];
 
 /**
- * `insert into transactions` of `transactions` of an Item found at `addedAt`, as one statement
+ * PostgreSQL: `insert into transactions` of `transactions` of an Item found at `addedAt`, as one statement
  * whatever their number (the rows go as one JSON value), numbered after the Item's last
  * transaction when the statement runs (so it can follow other inserts of the same batch).
  */
 function insertTransactionsSql(
-  db: Db,
   item: { item_id: string; client_id: string },
   transactions: readonly Transaction[],
   addedAt: string,
 ) {
   const rows = transactions.map((transaction, index) => toRow(transaction, item, index + 1, addedAt));
-  const json = JSON.stringify(rows);
   const last = sql`coalesce((select max(t.seq) from ${sql.table('transactions')} t where t.item_id = ${item.item_id}), 0)`;
-  const columns = sql.join(TRANSACTION_COLUMNS.map((column) => sql.ref(column)));
-  if (engineOfDb(db) === 'postgres') {
-    const values = sql.join(
-      TRANSACTION_COLUMNS.map((column) => (column === 'seq' ? sql`r.seq + ${last}` : sql.ref(`r.${column}`))),
-    );
-    return {
-      columns,
-      select: sql`select ${values} from json_populate_recordset(null::transactions, cast(${json} as json)) as r`,
-    };
-  }
   const values = sql.join(
-    TRANSACTION_COLUMNS.map((column) =>
-      column === 'seq'
-        ? sql`json_extract(r.value, '$.seq') + ${last}`
-        : sql`json_extract(r.value, ${sql.lit(`$.${column}`)})`,
-    ),
+    TRANSACTION_COLUMNS.map((column) => (column === 'seq' ? sql`r.seq + ${last}` : sql.ref(`r.${column}`))),
   );
-  return { columns, select: sql`select ${values} from json_each(${json}) as r where true` };
+  return {
+    columns: sql.join(TRANSACTION_COLUMNS.map((column) => sql.ref(column))),
+    select: sql`select ${values} from json_populate_recordset(null::transactions, cast(${JSON.stringify(rows)} as json)) as r`,
+  };
 }
 
 /**
- * The statement storing `transactions` of an Item, found at `addedAt`, numbered from the Item's
- * next position on when it runs: one statement however many (see {@link insertTransactions}).
+ * PostgreSQL: the statement storing `transactions` of an Item, found at `addedAt`, numbered from
+ * the Item's next position on when it runs (so it can follow other inserts of the same batch):
+ * one statement however many (the rows go as one JSON value).
  */
 export function insertTransactionsStatement(
   db: Db,
@@ -392,7 +405,7 @@ export function insertTransactionsStatement(
   transactions: readonly Transaction[],
   addedAt: string,
 ): CompiledQuery<unknown> {
-  const { columns, select } = insertTransactionsSql(db, item, transactions, addedAt);
+  const { columns, select } = insertTransactionsSql(item, transactions, addedAt);
   return sql`insert into ${sql.table('transactions')} (${columns}) ${select}`.compile(db);
 }
 
@@ -409,7 +422,7 @@ export function extractionWithTransactionsStatement(
   transactions: readonly Transaction[],
   at: string,
 ): CompiledQuery<unknown> {
-  const { columns, select } = insertTransactionsSql(db, item, transactions, at);
+  const { columns, select } = insertTransactionsSql(item, transactions, at);
   return sql`with started as (
     insert into ${sql.table('product_extractions')} (item_id, product, started_at, ready_at, refreshes)
     values (${item.item_id}, ${product}, ${at}, ${at}, 0)

@@ -53,7 +53,7 @@ import {
   startExtraction,
   transactionsOfRows,
 } from './queries.js';
-import { oldestPendingOf, refreshChanges, transactionHistory } from './transactions.js';
+import { oldestPendingOf, refreshChanges, type Transaction, transactionHistory } from './transactions.js';
 
 const PRODUCT = 'transactions';
 
@@ -177,11 +177,31 @@ export async function enqueueTransactionWebhooks(
 }
 
 /**
- * The writes of a refresh of `item` (and, when this refresh started the extraction, of the
- * extraction), decided from what the refresh's first flight read: the statements, and the
- * webhooks among them.
+ * Adds the insert of `transactions` of `item` found at `addedAt` to `statements` (the writes of a
+ * transaction, in order): on PostgreSQL as one more statement; on SQLite, where bound parameters
+ * are faster and statements cost no round trip, the statements so far are run, then the insert.
  */
-function refreshWrites(
+async function addTransactionsInsert(
+  trx: Trx<Database>,
+  statements: CompiledQuery<unknown>[],
+  item: LiveItem,
+  transactions: readonly Transaction[],
+  addedAt: string,
+): Promise<void> {
+  if (engineOf(trx) === 'postgres') {
+    statements.push(insertTransactionsStatement(trx, item, transactions, addedAt));
+    return;
+  }
+  await together(trx, statements.splice(0));
+  await insertTransactions(trx, item, transactions, addedAt);
+}
+
+/**
+ * The writes of a refresh of `item` (and, when this refresh started the extraction, of the
+ * extraction), decided from what the refresh's first flight read: the statements left to send,
+ * and the webhooks among them.
+ */
+async function refreshWrites(
   trx: Trx<Database>,
   context: HandlerContext,
   item: LiveItem,
@@ -189,9 +209,9 @@ function refreshWrites(
   read: {
     started: boolean;
     refresh: number | undefined;
-    oldestPending: ReturnType<typeof transactionsOfRows>[number] | undefined;
+    oldestPending: Transaction | undefined;
   },
-): { statements: CompiledQuery<unknown>[]; webhooks: NewWebhook[] } {
+): Promise<{ statements: CompiledQuery<unknown>[]; webhooks: NewWebhook[] }> {
   const now = context.now.toISOString();
   const sender = { clientId: context.client.client_id, now: context.now, requestId: context.requestId };
   const statements: CompiledQuery<unknown>[] = [];
@@ -201,11 +221,9 @@ function refreshWrites(
     if (!hasInitialProduct(item, PRODUCT)) {
       // This refresh is the first extraction: everything it finds is new (and it counts no refresh).
       const webhooks = transactionWebhooks(sender, item, { added: history.length, removed: [] });
-      statements.push(
-        extractionStatement(trx, item.item_id, PRODUCT, { startedAt: now, readyAt: now, refreshes: 0 }),
-        insertTransactionsStatement(trx, item, history, now),
-        ...webhooks.map((webhook) => webhookStatement(trx, webhook)),
-      );
+      statements.push(extractionStatement(trx, item.item_id, PRODUCT, { startedAt: now, readyAt: now, refreshes: 0 }));
+      await addTransactionsInsert(trx, statements, item, history, now);
+      statements.push(...webhooks.map((webhook) => webhookStatement(trx, webhook)));
       return { statements, webhooks };
     }
     // The history as of the Item's creation, then this refresh (the first) over it.
@@ -215,8 +233,8 @@ function refreshWrites(
         readyAt: item.created_at,
         refreshes: 1,
       }),
-      insertTransactionsStatement(trx, item, history, item.created_at),
     );
+    await addTransactionsInsert(trx, statements, item, history, item.created_at);
     refresh = 1;
     oldestPending = oldestPendingOf(history);
   }
@@ -234,7 +252,7 @@ function refreshWrites(
     statements.push(removeTransactionsStatement(trx, item.item_id, changes.removed, now));
   }
   if (changes.added.length > 0) {
-    statements.push(insertTransactionsStatement(trx, item, changes.added, now));
+    await addTransactionsInsert(trx, statements, item, changes.added, now);
   }
   // The removal removes what it names: the row lock of the refresh count (taken before the
   // oldest pending transaction was read) keeps every other refresh of the Item out until commit.
@@ -265,7 +283,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
     ]);
     const accounts = await accountsOfItem(db, item);
     const selected = selectAccounts(accounts, request.options?.account_ids);
-    let found: { transactions: ReturnType<typeof transactionsOfRows>; total: number };
+    let found: { transactions: Transaction[]; total: number };
     if (extraction && counted && rows && extraction.rows.length > 0) {
       found = pageOfAnswers(counted, rows);
     } else if (hasInitialProduct(item, PRODUCT)) {
@@ -298,7 +316,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
       ]);
       const item = checkReadable(liveItemOf(liveTokenOf(found.rows[0])), PRODUCT);
       const refreshes = counted.rows[0]?.refreshes;
-      const { statements, webhooks } = refreshWrites(trx, context, item, accountRows.rows, {
+      const { statements, webhooks } = await refreshWrites(trx, context, item, accountRows.rows, {
         started: claimed.rows.length > 0,
         refresh: refreshes === undefined ? undefined : Number(refreshes),
         oldestPending: transactionsOfRows(pending.rows)[0],
