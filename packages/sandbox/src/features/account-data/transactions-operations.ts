@@ -20,7 +20,8 @@ import {
   accountsOfItem,
   accountsOfTokenStatement,
   anchorOf,
-  checkReadable,
+  checkLogin,
+  checkNotBankTransferOnly,
   hasInitialProduct,
   isoDate,
   itemError,
@@ -314,7 +315,9 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
         countRefreshOfTokenStatement(trx, clientId, token),
         oldestPendingOfTokenStatement(trx, clientId, token),
       ]);
-      const item = checkReadable(liveItemOf(liveTokenOf(found.rows[0])), PRODUCT);
+      const item = liveItemOf(liveTokenOf(found.rows[0]));
+      checkLogin(item);
+      checkNotBankTransferOnly(item, PRODUCT);
       const refreshes = counted.rows[0]?.refreshes;
       const { statements, webhooks } = await refreshWrites(trx, context, item, accountRows.rows, {
         started: claimed.rows.length > 0,

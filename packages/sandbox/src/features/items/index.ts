@@ -40,7 +40,6 @@ export {
   checkInstitutionOffers,
   checkLogin,
   checkNotBankTransferOnly,
-  checkReadable,
   hasInitialProduct,
   institutionOf,
   isLoginRequired,

@@ -80,7 +80,7 @@ export async function readableItemWith(
 }
 
 /** `item` if it can serve data now (see {@link readableItem}); refused otherwise. */
-export function checkReadable(item: LiveItem, product?: string): LiveItem {
+function checkReadable(item: LiveItem, product?: string): LiveItem {
   checkLogin(item);
   if (product !== undefined) {
     checkNotBankTransferOnly(item, product);
