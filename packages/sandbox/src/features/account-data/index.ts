@@ -6,7 +6,13 @@ export { investmentHandlers } from './investments-operations.js';
 export { accountNumbers } from './numbers.js';
 export { accountDataHandlers } from './operations.js';
 export { ownersOf } from './owners.js';
-export { extractionOf, pageTransactions } from './queries.js';
+export {
+  extractionOf,
+  extractionOfTokenStatement,
+  pageTransactions,
+  storedTransactionsOfTokenStatement,
+  transactionsOfRows,
+} from './queries.js';
 export { type Transaction, transactionHistory } from './transactions.js';
 export { transactionsDayPerformer } from './transactions-day.js';
 export { transactionHandlers } from './transactions-operations.js';

@@ -10,6 +10,7 @@
 
 import { refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
+import { engineOf } from '../../engine/store/engine-of.js';
 import {
   type AccountRow,
   accountsOfItem,
@@ -20,7 +21,7 @@ import {
   type LiveItem,
   presentAccount,
   presentItem,
-  readableItem,
+  readableItemWith,
   selectAccounts,
 } from '../items/index.js';
 import { accountDataRefusalError } from './errors.js';
@@ -32,42 +33,60 @@ import {
   securitiesReferenced,
 } from './investments.js';
 import { checkDateRange, pageOf, pageRequest } from './paging.js';
-import { extractionOf, startExtraction } from './queries.js';
+import { type ExtractionRow, extractionOf, extractionOfTokenStatement, startExtraction } from './queries.js';
 import { investmentSelectionRefusal, investmentsReadyRefusal } from './rules.js';
 
 /** How long the first extraction of investment data takes (sandbox clock). */
 export const INVESTMENTS_EXTRACTION_MS = 10_000;
 
+const PRODUCT = 'investments';
+
 /**
- * The selected investment accounts of the Item (`NO_INVESTMENT_ACCOUNTS` when there are none),
- * once its investment data has been extracted (`PRODUCT_NOT_READY` before).
+ * The Item of `accessToken` and its selected investment accounts (`NO_INVESTMENT_ACCOUNTS` when
+ * there are none), once its investment data has been extracted (`PRODUCT_NOT_READY` before). On
+ * PostgreSQL the extraction is read with the token, in its round trip.
  */
 async function investmentAccounts(
   context: HandlerContext,
-  item: LiveItem,
+  accessToken: string,
   accountIds: readonly string[] | undefined,
-): Promise<AccountRow[]> {
+): Promise<{ item: LiveItem; accounts: AccountRow[] }> {
   const db = context.store.db;
+  const withToken =
+    engineOf(db) === 'postgres' ? [extractionOfTokenStatement(db, context.client.client_id, accessToken, PRODUCT)] : [];
+  const {
+    item,
+    answers: [extraction],
+  } = await readableItemWith(db, context, accessToken, PRODUCT, withToken);
   const selected = selectAccounts(await accountsOfItem(db, item), accountIds).filter(isInvestmentAccount);
   refuseIf(investmentSelectionRefusal(selected.length, accountIds !== undefined), accountDataRefusalError);
-  if (!hasInitialProduct(item, 'investments')) {
-    const now = context.now.toISOString();
-    let extraction = await extractionOf(db, item.item_id, 'investments');
-    if (!extraction) {
-      const readyAt = new Date(context.now.getTime() + INVESTMENTS_EXTRACTION_MS).toISOString();
-      await startExtraction(db, { itemId: item.item_id, product: 'investments', startedAt: now, readyAt });
-      extraction = await extractionOf(db, item.item_id, 'investments');
-    }
-    refuseIf(investmentsReadyRefusal(extraction?.ready_at ?? null, now), accountDataRefusalError);
+  if (!hasInitialProduct(item, PRODUCT)) {
+    const found = extraction
+      ? (extraction.rows[0] as ExtractionRow | undefined)
+      : await extractionOf(db, item.item_id, PRODUCT);
+    const readyAt = found ? found.ready_at : await startInvestmentsExtraction(context, item);
+    refuseIf(investmentsReadyRefusal(readyAt, context.now.toISOString()), accountDataRefusalError);
   }
-  return selected;
+  return { item, accounts: selected };
+}
+
+/** Starts the extraction of the Item's investment data now; when it is ready (a concurrent request's if it started first). */
+async function startInvestmentsExtraction(context: HandlerContext, item: LiveItem): Promise<string | null> {
+  const db = context.store.db;
+  const readyAt = new Date(context.now.getTime() + INVESTMENTS_EXTRACTION_MS).toISOString();
+  const started = await startExtraction(db, {
+    itemId: item.item_id,
+    product: PRODUCT,
+    startedAt: context.now.toISOString(),
+    readyAt,
+  });
+  return started ? readyAt : ((await extractionOf(db, item.item_id, PRODUCT))?.ready_at ?? null);
 }
 
 /** The investments handlers. */
 export const investmentHandlers: HandlerGroup<'investmentsHoldingsGet' | 'investmentsTransactionsGet'> = {
   async investmentsHoldingsGet(request, context) {
-    const item = await readableItem(context.store.db, context, request.access_token, 'investments');
-    const accounts = await investmentAccounts(context, item, request.options?.account_ids);
+    const { item, accounts } = await investmentAccounts(context, request.access_token, request.options?.account_ids);
     const anchor = anchorOf(item);
     return {
       accounts: accounts.map(presentAccount),
@@ -79,8 +98,7 @@ export const investmentHandlers: HandlerGroup<'investmentsHoldingsGet' | 'invest
 
   async investmentsTransactionsGet(request, context) {
     checkDateRange(request.start_date, request.end_date);
-    const item = await readableItem(context.store.db, context, request.access_token, 'investments');
-    const accounts = await investmentAccounts(context, item, request.options?.account_ids);
+    const { item, accounts } = await investmentAccounts(context, request.access_token, request.options?.account_ids);
     const anchor = anchorOf(item);
     const matching = accounts
       .flatMap((account) => investmentTransactionsOf(item.item_id, account.account_id, anchor))

@@ -2,8 +2,10 @@
  * SQL of account data: the state of a product's first extraction and an Item's stored
  * transactions. Every function runs inside the caller's transaction.
  */
-import type { Kysely, Selectable, Transaction as Trx } from 'kysely';
+import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction as Trx } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
+import { engineOf as engineOfDb } from '../../engine/store/engine-of.js';
+import { itemIdOfToken } from '../items/index.js';
 import type { ProductExtractionsTable, TransactionsTable } from './tables.js';
 import type { Transaction } from './transactions.js';
 
@@ -11,9 +13,6 @@ type Db = Kysely<Database> | Trx<Database>;
 
 /** A stored extraction. */
 export type ExtractionRow = Selectable<ProductExtractionsTable>;
-
-/** Rows per INSERT statement (keeps every statement far below SQLite's bound-parameter limit). */
-const INSERT_CHUNK = 100;
 
 /** The extraction of `product` of an Item, if it started. */
 export async function extractionOf(db: Db, itemId: string, product: string): Promise<ExtractionRow | undefined> {
@@ -47,28 +46,28 @@ export async function startExtraction(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-/**
- * Counts one more refresh of the Item's transactions and returns its number (1 for the first).
- * The row lock serialises concurrent refreshes of one Item on PostgreSQL.
- */
-export async function countRefresh(db: Db, itemId: string): Promise<number> {
-  const row = await db
-    .updateTable('product_extractions')
-    .set((eb) => ({ refreshes: eb('refreshes', '+', 1) }))
-    .where('item_id', '=', itemId)
-    .where('product', '=', 'transactions')
-    .returning('refreshes')
-    .executeTakeFirstOrThrow();
-  return Number(row.refreshes);
-}
+/** Rows per INSERT statement on SQLite (keeps every statement far below its bound-parameter limit). */
+const INSERT_CHUNK = 100;
 
-/** Stores `transactions` of an Item, found at `addedAt`, numbered from the Item's next position on. */
+/**
+ * Stores `transactions` of an Item, found at `addedAt`, numbered from the Item's next position on:
+ * on PostgreSQL one statement ({@link insertTransactionsStatement}); on SQLite, where bound
+ * parameters are several times faster than JSON rows, the last position read and the rows
+ * inserted 100 at a time.
+ */
 export async function insertTransactions(
   db: Db,
   item: { item_id: string; client_id: string },
   transactions: readonly Transaction[],
   addedAt: string,
 ): Promise<void> {
+  if (transactions.length === 0) {
+    return;
+  }
+  if (engineOfDb(db) === 'postgres') {
+    await db.executeQuery(insertTransactionsStatement(db, item, transactions, addedAt));
+    return;
+  }
   const last = await db
     .selectFrom('transactions')
     .select((eb) => eb.fn.max('seq').as('seq'))
@@ -94,30 +93,8 @@ export async function removeTransactions(
   if (ids.length === 0) {
     return [];
   }
-  const rows = await db
-    .updateTable('transactions')
-    .set({ removed_at: at })
-    .where('item_id', '=', itemId)
-    .where('transaction_id', 'in', [...ids])
-    .where('removed_at', 'is', null)
-    .returning('transaction_id')
-    .execute();
+  const { rows } = await db.executeQuery(removeTransactionsStatement(db, itemId, ids, at));
   return rows.map((row) => row.transaction_id);
-}
-
-/** The Item's oldest pending transaction still present (earliest date, then earliest found). */
-export async function oldestPendingTransaction(db: Db, itemId: string): Promise<Transaction | undefined> {
-  const row = await db
-    .selectFrom('transactions')
-    .selectAll()
-    .where('item_id', '=', itemId)
-    .where('pending', '=', 1)
-    .where('removed_at', 'is', null)
-    .orderBy('date', 'asc')
-    .orderBy('seq', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? fromRow(row) : undefined;
 }
 
 /** A query of the Item's present transactions of `accountIds` dated `start`..`end` (inclusive). */
@@ -140,22 +117,318 @@ export async function pageTransactions(
   if (query.accountIds.length === 0) {
     return { transactions: [], total: 0 };
   }
-  const matching = db
+  const [counted, rows] = pageStatements(db, query.itemId, query, page);
+  const total = (await db.executeQuery(counted)).rows[0]?.total;
+  return { transactions: transactionsOfRows((await db.executeQuery(rows)).rows), total: Number(total ?? 0) };
+}
+
+/** Which of an Item's transactions a page is taken from: its present ones of `accountIds` (all when absent), dated `startDate`..`endDate`. */
+export interface PageQuery {
+  accountIds?: readonly string[] | undefined;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The two statements of a page of the transactions of Item `itemId` (an id, or a subquery giving
+ * it) matching `query`: the number matching in all, and the page, newest date first and, within
+ * a date, the latest found first. `query.accountIds`, when given, must not be empty.
+ */
+function pageStatements(
+  db: Db,
+  itemId: string | ReturnType<typeof itemIdOfToken>,
+  query: PageQuery,
+  page: { count: number; offset: number },
+): [CompiledQuery<{ total: number | string | bigint }>, CompiledQuery<Selectable<TransactionsTable>>] {
+  let matching = db
     .selectFrom('transactions')
-    .where('item_id', '=', query.itemId)
+    .where('item_id', '=', itemId)
     .where('removed_at', 'is', null)
-    .where('account_id', 'in', [...query.accountIds])
     .where('date', '>=', query.startDate)
     .where('date', '<=', query.endDate);
-  const counted = await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
-  const rows = await matching
+  if (query.accountIds) {
+    matching = matching.where('account_id', 'in', [...query.accountIds]);
+  }
+  return [
+    matching.select((eb) => eb.fn.countAll().as('total')).compile() as CompiledQuery<{
+      total: number | string | bigint;
+    }>,
+    matching.selectAll().orderBy('date', 'desc').orderBy('seq', 'desc').limit(page.count).offset(page.offset).compile(),
+  ];
+}
+
+/**
+ * The statements of a page of the transactions of the Item of access token `token` of
+ * `clientId` (see {@link pageStatements}), to send together with the token lookup; read their
+ * answers with {@link pageOfAnswers}. An empty `query.accountIds` matches nothing.
+ */
+export function pageOfTokenStatements(
+  db: Db,
+  clientId: string,
+  token: string,
+  query: PageQuery,
+  page: { count: number; offset: number },
+): [CompiledQuery<unknown>, CompiledQuery<unknown>] {
+  const itemId = itemIdOfToken(db, { clientId, token, kind: 'access' });
+  // `in ()` is not SQL: an empty selection matches no account id instead.
+  const accountIds = query.accountIds?.length === 0 ? [''] : query.accountIds;
+  return pageStatements(db, itemId, { ...query, accountIds }, page);
+}
+
+/** The page and total answered by the statements of {@link pageOfTokenStatements}. */
+export function pageOfAnswers(
+  counted: { rows: unknown[] },
+  rows: { rows: unknown[] },
+): { transactions: Transaction[]; total: number } {
+  const total = (counted.rows[0] as { total?: number | string | bigint } | undefined)?.total;
+  return {
+    transactions: transactionsOfRows(rows.rows as Selectable<TransactionsTable>[]),
+    total: Number(total ?? 0),
+  };
+}
+
+/**
+ * The statement reading the extraction of `product` of the Item of access token `token` of
+ * `clientId`, to send together with the token lookup (`together.ts`); its row, if any, is the
+ * extraction (whether the token is live is the token lookup's business).
+ */
+export function extractionOfTokenStatement(
+  db: Db,
+  clientId: string,
+  token: string,
+  product: string,
+): CompiledQuery<ExtractionRow> {
+  return db
+    .selectFrom('product_extractions')
+    .innerJoin('tokens', 'tokens.item_id', 'product_extractions.item_id')
+    .selectAll('product_extractions')
+    .where('tokens.token', '=', token)
+    .where('tokens.kind', '=', 'access')
+    .where('tokens.client_id', '=', clientId)
+    .where('product_extractions.product', '=', product)
+    .compile();
+}
+
+/**
+ * The statement reading every present stored transaction of the Item of access token `token` of
+ * `clientId`, oldest first (date, then the order found: the reverse of a page's order), to send
+ * together with the token lookup; {@link transactionsOfRows} reads its rows.
+ */
+export function storedTransactionsOfTokenStatement(
+  db: Db,
+  clientId: string,
+  token: string,
+): CompiledQuery<Selectable<TransactionsTable>> {
+  return db
+    .selectFrom('transactions')
+    .innerJoin('tokens', 'tokens.item_id', 'transactions.item_id')
+    .selectAll('transactions')
+    .where('tokens.token', '=', token)
+    .where('tokens.kind', '=', 'access')
+    .where('tokens.client_id', '=', clientId)
+    .where('transactions.removed_at', 'is', null)
+    .orderBy('transactions.date', 'asc')
+    .orderBy('transactions.seq', 'asc')
+    .compile();
+}
+
+/** The transactions of stored rows, in their order. */
+export function transactionsOfRows(rows: readonly Selectable<TransactionsTable>[]): Transaction[] {
+  return rows.map(fromRow);
+}
+
+/** The Item id of access token `token` of `clientId`, as a subquery. */
+function itemOfAccessToken(db: Db, clientId: string, token: string) {
+  return itemIdOfToken(db, { clientId, token, kind: 'access' });
+}
+
+/**
+ * The statement starting the extraction of `product` of the Item of access token `token` of
+ * `clientId` unless it started (a concurrent one's insert wins; on PostgreSQL the loser waits for
+ * it to commit): answers the Item id when this statement started it, nothing otherwise. Its
+ * times are `at` and it counts no refresh; the starter sets them ({@link extractionStatement}).
+ */
+export function claimExtractionOfTokenStatement(
+  db: Db,
+  clientId: string,
+  token: string,
+  product: string,
+  at: string,
+): CompiledQuery<{ item_id: string }> {
+  return db
+    .insertInto('product_extractions')
+    .columns(['item_id', 'product', 'started_at', 'ready_at', 'refreshes'])
+    .expression(
+      db
+        .selectFrom('tokens')
+        .select([
+          'tokens.item_id',
+          sql<string>`cast(${product} as text)`.as('product'),
+          sql<string>`cast(${at} as text)`.as('started_at'),
+          sql<string>`cast(${at} as text)`.as('ready_at'),
+          sql<number>`0`.as('refreshes'),
+        ])
+        .where('tokens.item_id', '=', itemOfAccessToken(db, clientId, token)),
+    )
+    .onConflict((conflict) => conflict.columns(['item_id', 'product']).doNothing())
+    .returning('item_id')
+    .compile();
+}
+
+/** The statement setting the times and refresh count of the extraction of `product` of Item `itemId`. */
+export function extractionStatement(
+  db: Db,
+  itemId: string,
+  product: string,
+  set: { startedAt: string; readyAt: string; refreshes: number },
+): CompiledQuery<unknown> {
+  return db
+    .updateTable('product_extractions')
+    .set({ started_at: set.startedAt, ready_at: set.readyAt, refreshes: set.refreshes })
+    .where('item_id', '=', itemId)
+    .where('product', '=', product)
+    .compile();
+}
+
+/**
+ * The statement counting one more refresh of the transactions of the Item of access token
+ * `token` of `clientId`, answering its number (1 for the first; no row: not extracted). Its row
+ * lock serialises concurrent refreshes of one Item on PostgreSQL: statements sent after it see
+ * what an earlier refresh committed.
+ */
+export function countRefreshOfTokenStatement(
+  db: Db,
+  clientId: string,
+  token: string,
+): CompiledQuery<{ refreshes: number }> {
+  return db
+    .updateTable('product_extractions')
+    .set((eb) => ({ refreshes: eb('refreshes', '+', 1) }))
+    .where('item_id', '=', itemOfAccessToken(db, clientId, token))
+    .where('product', '=', 'transactions')
+    .returning('refreshes')
+    .compile();
+}
+
+/**
+ * The statement reading the oldest pending transaction still present (earliest date, then
+ * earliest found) of the Item of access token `token` of `clientId`; {@link transactionsOfRows}
+ * reads its row.
+ */
+export function oldestPendingOfTokenStatement(
+  db: Db,
+  clientId: string,
+  token: string,
+): CompiledQuery<Selectable<TransactionsTable>> {
+  return db
+    .selectFrom('transactions')
     .selectAll()
-    .orderBy('date', 'desc')
-    .orderBy('seq', 'desc')
-    .limit(page.count)
-    .offset(page.offset)
-    .execute();
-  return { transactions: rows.map(fromRow), total: Number(counted?.total ?? 0) };
+    .where('item_id', '=', itemOfAccessToken(db, clientId, token))
+    .where('pending', '=', 1)
+    .where('removed_at', 'is', null)
+    .orderBy('date', 'asc')
+    .orderBy('seq', 'asc')
+    .limit(1)
+    .compile();
+}
+
+/** The statement marking transactions `ids` (not empty) of Item `itemId` removed at `at`, answering the ids it removed. */
+export function removeTransactionsStatement(
+  db: Db,
+  itemId: string,
+  ids: readonly string[],
+  at: string,
+): CompiledQuery<{ transaction_id: string }> {
+  return db
+    .updateTable('transactions')
+    .set({ removed_at: at })
+    .where('item_id', '=', itemId)
+    .where('transaction_id', 'in', [...ids])
+    .where('removed_at', 'is', null)
+    .returning('transaction_id')
+    .compile();
+}
+
+/** The columns of a stored transaction, in the table's order. */
+const TRANSACTION_COLUMNS = [
+  'transaction_id',
+  'item_id',
+  'client_id',
+  'account_id',
+  'seq',
+  'date',
+  'authorized_date',
+  'name',
+  'merchant_name',
+  'amount',
+  'iso_currency_code',
+  'pending',
+  'pending_transaction_id',
+  'category',
+  'category_id',
+  'payment_channel',
+  'location',
+  'payment_meta',
+  'added_at',
+  'removed_at',
+] as const satisfies readonly (keyof TransactionsTable)[];
+
+/**
+ * PostgreSQL: `insert into transactions` of `transactions` of an Item found at `addedAt`, as one statement
+ * whatever their number (the rows go as one JSON value), numbered after the Item's last
+ * transaction when the statement runs (so it can follow other inserts of the same batch).
+ */
+function insertTransactionsSql(
+  item: { item_id: string; client_id: string },
+  transactions: readonly Transaction[],
+  addedAt: string,
+) {
+  const rows = transactions.map((transaction, index) => toRow(transaction, item, index + 1, addedAt));
+  const last = sql`coalesce((select max(t.seq) from ${sql.table('transactions')} t where t.item_id = ${item.item_id}), 0)`;
+  const values = sql.join(
+    TRANSACTION_COLUMNS.map((column) => (column === 'seq' ? sql`r.seq + ${last}` : sql.ref(`r.${column}`))),
+  );
+  return {
+    columns: sql.join(TRANSACTION_COLUMNS.map((column) => sql.ref(column))),
+    select: sql`select ${values} from json_populate_recordset(null::transactions, cast(${JSON.stringify(rows)} as json)) as r`,
+  };
+}
+
+/**
+ * PostgreSQL: the statement storing `transactions` of an Item, found at `addedAt`, numbered from
+ * the Item's next position on when it runs (so it can follow other inserts of the same batch):
+ * one statement however many (the rows go as one JSON value).
+ */
+export function insertTransactionsStatement(
+  db: Db,
+  item: { item_id: string; client_id: string },
+  transactions: readonly Transaction[],
+  addedAt: string,
+): CompiledQuery<unknown> {
+  const { columns, select } = insertTransactionsSql(item, transactions, addedAt);
+  return sql`insert into ${sql.table('transactions')} (${columns}) ${select}`.compile(db);
+}
+
+/**
+ * PostgreSQL: the statement running the first extraction of `product` of Item `item`: the
+ * extraction started at `at` and `transactions` stored, found at `at`, both only if it had not
+ * started (a concurrent one wins; the loser waits for it to commit and stores nothing). One
+ * statement, so all of it or nothing stands without a transaction of its own.
+ */
+export function extractionWithTransactionsStatement(
+  db: Db,
+  item: { item_id: string; client_id: string },
+  product: string,
+  transactions: readonly Transaction[],
+  at: string,
+): CompiledQuery<unknown> {
+  const { columns, select } = insertTransactionsSql(item, transactions, at);
+  return sql`with started as (
+    insert into ${sql.table('product_extractions')} (item_id, product, started_at, ready_at, refreshes)
+    values (${item.item_id}, ${product}, ${at}, ${at}, 0)
+    on conflict (item_id, product) do nothing
+    returning item_id
+  ) insert into ${sql.table('transactions')} (${columns}) ${select} where exists (select 1 from started)`.compile(db);
 }
 
 function toRow(

@@ -7,36 +7,54 @@
  * webhook URL (when set) receives `DEFAULT_UPDATE` for new transactions and
  * `TRANSACTIONS_REMOVED` for removed ones, in the same transaction as the change.
  */
-import type { Transaction as Trx } from 'kysely';
+import type { CompiledQuery, Transaction as Trx } from 'kysely';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import { ENVIRONMENT } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
-import { enqueueWebhook } from '../../engine/webhooks/outbox.js';
+import { engineOf } from '../../engine/store/engine-of.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
+import { together } from '../../engine/store/together.js';
+import { enqueueWebhook, type NewWebhook, webhookStatement } from '../../engine/webhooks/outbox.js';
 import {
   type AccountRow,
   accountsOfItem,
+  accountsOfTokenStatement,
   anchorOf,
+  checkLogin,
+  checkNotBankTransferOnly,
   hasInitialProduct,
   isoDate,
   itemError,
   type LiveItem,
+  liveItemOf,
+  liveTokenOf,
+  liveTokenStatement,
   presentAccount,
   presentItem,
-  readableItem,
+  readableItemWith,
   selectAccounts,
 } from '../items/index.js';
 import { productNotReady } from './errors.js';
-import { checkDateRange, pageRequest } from './paging.js';
+import { checkDateRange, type PageRequest, pageRequest } from './paging.js';
 import {
-  countRefresh,
+  claimExtractionOfTokenStatement,
+  countRefreshOfTokenStatement,
   extractionOf,
+  extractionOfTokenStatement,
+  extractionStatement,
+  extractionWithTransactionsStatement,
   insertTransactions,
-  oldestPendingTransaction,
+  insertTransactionsStatement,
+  oldestPendingOfTokenStatement,
+  type PageQuery,
+  pageOfAnswers,
+  pageOfTokenStatements,
   pageTransactions,
-  removeTransactions,
+  removeTransactionsStatement,
   startExtraction,
+  transactionsOfRows,
 } from './queries.js';
-import { refreshChanges, transactionHistory } from './transactions.js';
+import { oldestPendingOf, refreshChanges, type Transaction, transactionHistory } from './transactions.js';
 
 const PRODUCT = 'transactions';
 
@@ -64,16 +82,35 @@ async function extract(
   return history.length;
 }
 
-/** Whether the Item's transactions can be read; writes the history of an Item created with the product on its first read. */
-async function transactionsReady(context: HandlerContext, item: LiveItem, accounts: readonly AccountRow[]) {
-  if (await extractionOf(context.store.db, item.item_id, PRODUCT)) {
-    return true;
+/**
+ * The page of the transactions of an Item created with the product, read before their first
+ * extraction: the extraction runs first, as of the Item's creation (a concurrent one may win: it
+ * runs once). On PostgreSQL the extraction and the page go in one round trip: the extraction as
+ * one statement (all of it or nothing stands) that stores nothing when it had started, the page
+ * after it.
+ */
+async function extractThenPage(
+  context: HandlerContext,
+  accessToken: string,
+  item: LiveItem,
+  accounts: readonly AccountRow[],
+  selection: { query: PageQuery; page: PageRequest; accountIds: readonly string[] },
+) {
+  const db = context.store.db;
+  if (engineOf(db) !== 'postgres') {
+    await context.store.transaction((trx) => extract(trx, item, accounts, item.created_at));
+    return pageTransactions(
+      db,
+      { ...selection.query, itemId: item.item_id, accountIds: selection.accountIds },
+      selection.page,
+    );
   }
-  if (!hasInitialProduct(item, PRODUCT)) {
-    return false;
-  }
-  await context.store.transaction((trx) => extract(trx, item, accounts, item.created_at));
-  return true;
+  const history = transactionHistory(item.item_id, accounts, anchorOf(item));
+  const [, counted, rows] = await together(db, [
+    extractionWithTransactionsStatement(db, item, PRODUCT, history, item.created_at),
+    ...pageOfTokenStatements(db, context.client.client_id, accessToken, selection.query, selection.page),
+  ]);
+  return pageOfAnswers(counted, rows);
 }
 
 /**
@@ -87,17 +124,18 @@ export async function extractOnce(trx: Trx<Database>, item: LiveItem, accounts: 
 }
 
 /**
- * The transaction webhooks of one change (a refresh, a new day), sent by `sender.clientId` at
- * `sender.now`, caused by request `sender.requestId` (null: by due work).
+ * The transaction webhooks of one change (a refresh, a new day) of `item`, sent by
+ * `sender.clientId` at `sender.now`, caused by request `sender.requestId` (null: by due work):
+ * none when the Item has no webhook URL or nothing changed.
  */
-export async function enqueueTransactionWebhooks(
-  trx: Trx<Database>,
+export function transactionWebhooks(
   sender: { clientId: string; now: Date; requestId: string | null },
   item: LiveItem,
   change: { added: number; removed: readonly string[] },
-): Promise<boolean> {
-  if (!item.webhook || (change.added === 0 && change.removed.length === 0)) {
-    return false;
+): NewWebhook[] {
+  const url = item.webhook;
+  if (!url) {
+    return [];
   }
   const common = {
     webhook_type: 'TRANSACTIONS',
@@ -105,22 +143,123 @@ export async function enqueueTransactionWebhooks(
     error: itemError(item),
     environment: ENVIRONMENT,
   };
-  const send = (payload: { webhook_code: string } & Record<string, unknown>) =>
-    enqueueWebhook(trx, {
-      clientId: sender.clientId,
-      itemId: item.item_id,
-      url: item.webhook as string,
-      payload,
-      now: sender.now,
-      requestId: sender.requestId,
-    });
+  const webhook = (payload: NewWebhook['payload']): NewWebhook => ({
+    clientId: sender.clientId,
+    itemId: item.item_id,
+    url,
+    payload,
+    now: sender.now,
+    requestId: sender.requestId,
+  });
+  const webhooks: NewWebhook[] = [];
   if (change.added > 0) {
-    await send({ ...common, webhook_code: 'DEFAULT_UPDATE', new_transactions: change.added });
+    webhooks.push(webhook({ ...common, webhook_code: 'DEFAULT_UPDATE', new_transactions: change.added }));
   }
   if (change.removed.length > 0) {
-    await send({ ...common, webhook_code: 'TRANSACTIONS_REMOVED', removed_transactions: [...change.removed] });
+    webhooks.push(
+      webhook({ ...common, webhook_code: 'TRANSACTIONS_REMOVED', removed_transactions: [...change.removed] }),
+    );
   }
-  return true;
+  return webhooks;
+}
+
+/** Adds the {@link transactionWebhooks} of one change to the outbox in `trx`; whether there were any. */
+export async function enqueueTransactionWebhooks(
+  trx: Trx<Database>,
+  sender: { clientId: string; now: Date; requestId: string | null },
+  item: LiveItem,
+  change: { added: number; removed: readonly string[] },
+): Promise<boolean> {
+  const webhooks = transactionWebhooks(sender, item, change);
+  for (const webhook of webhooks) {
+    await enqueueWebhook(trx, webhook);
+  }
+  return webhooks.length > 0;
+}
+
+/**
+ * Adds the insert of `transactions` of `item` found at `addedAt` to `statements` (the writes of a
+ * transaction, in order): on PostgreSQL as one more statement; on SQLite, where bound parameters
+ * are faster and statements cost no round trip, the statements so far are run, then the insert.
+ */
+async function addTransactionsInsert(
+  trx: Trx<Database>,
+  statements: CompiledQuery<unknown>[],
+  item: LiveItem,
+  transactions: readonly Transaction[],
+  addedAt: string,
+): Promise<void> {
+  if (engineOf(trx) === 'postgres') {
+    statements.push(insertTransactionsStatement(trx, item, transactions, addedAt));
+    return;
+  }
+  await together(trx, statements.splice(0));
+  await insertTransactions(trx, item, transactions, addedAt);
+}
+
+/**
+ * The writes of a refresh of `item` (and, when this refresh started the extraction, of the
+ * extraction), decided from what the refresh's first flight read: the statements left to send,
+ * and the webhooks among them.
+ */
+async function refreshWrites(
+  trx: Trx<Database>,
+  context: HandlerContext,
+  item: LiveItem,
+  accounts: readonly AccountRow[],
+  read: {
+    started: boolean;
+    refresh: number | undefined;
+    oldestPending: Transaction | undefined;
+  },
+): Promise<{ statements: CompiledQuery<unknown>[]; webhooks: NewWebhook[] }> {
+  const now = context.now.toISOString();
+  const sender = { clientId: context.client.client_id, now: context.now, requestId: context.requestId };
+  const statements: CompiledQuery<unknown>[] = [];
+  let { refresh, oldestPending } = read;
+  if (read.started) {
+    const history = transactionHistory(item.item_id, accounts, anchorOf(item));
+    if (!hasInitialProduct(item, PRODUCT)) {
+      // This refresh is the first extraction: everything it finds is new (and it counts no refresh).
+      const webhooks = transactionWebhooks(sender, item, { added: history.length, removed: [] });
+      statements.push(extractionStatement(trx, item.item_id, PRODUCT, { startedAt: now, readyAt: now, refreshes: 0 }));
+      await addTransactionsInsert(trx, statements, item, history, now);
+      statements.push(...webhooks.map((webhook) => webhookStatement(trx, webhook)));
+      return { statements, webhooks };
+    }
+    // The history as of the Item's creation, then this refresh (the first) over it.
+    statements.push(
+      extractionStatement(trx, item.item_id, PRODUCT, {
+        startedAt: item.created_at,
+        readyAt: item.created_at,
+        refreshes: 1,
+      }),
+    );
+    await addTransactionsInsert(trx, statements, item, history, item.created_at);
+    refresh = 1;
+    oldestPending = oldestPendingOf(history);
+  }
+  if (refresh === undefined) {
+    throw new Error(`the transactions of Item ${item.item_id} were neither extracted nor started`);
+  }
+  const changes = refreshChanges({
+    itemId: item.item_id,
+    refresh,
+    today: isoDate(context.now),
+    oldestPending,
+    accounts,
+  });
+  if (changes.removed.length > 0) {
+    statements.push(removeTransactionsStatement(trx, item.item_id, changes.removed, now));
+  }
+  if (changes.added.length > 0) {
+    await addTransactionsInsert(trx, statements, item, changes.added, now);
+  }
+  // The removal removes what it names: the row lock of the refresh count (taken before the
+  // oldest pending transaction was read) keeps every other refresh of the Item out until commit.
+  const webhooks = transactionWebhooks(sender, item, { added: changes.added.length, removed: changes.removed });
+  statements.push(...webhooks.map((webhook) => webhookStatement(trx, webhook)));
+  return { statements, webhooks };
 }
 
 /** The transactions handlers. */
@@ -128,57 +267,68 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
   async transactionsGet(request, context) {
     checkDateRange(request.start_date, request.end_date);
     const db = context.store.db;
-    const item = await readableItem(db, context, request.access_token, PRODUCT);
+    const clientId = context.client.client_id;
+    const query: PageQuery = {
+      accountIds: request.options?.account_ids,
+      startDate: request.start_date,
+      endDate: request.end_date,
+    };
+    const page = pageRequest(request.options);
+    // One flight: the token (with the accounts unless kept), the extraction and the page.
+    const {
+      item,
+      answers: [extraction, counted, rows],
+    } = await readableItemWith(db, context, request.access_token, PRODUCT, [
+      extractionOfTokenStatement(db, clientId, request.access_token, PRODUCT),
+      ...pageOfTokenStatements(db, clientId, request.access_token, query, page),
+    ]);
     const accounts = await accountsOfItem(db, item);
     const selected = selectAccounts(accounts, request.options?.account_ids);
-    if (!(await transactionsReady(context, item, accounts))) {
+    let found: { transactions: Transaction[]; total: number };
+    if (extraction && counted && rows && extraction.rows.length > 0) {
+      found = pageOfAnswers(counted, rows);
+    } else if (hasInitialProduct(item, PRODUCT)) {
+      const accountIds = selected.map((account) => account.account_id);
+      found = await extractThenPage(context, request.access_token, item, accounts, { query, page, accountIds });
+    } else {
       throw productNotReady({ product: 'transactions', readyAt: null });
     }
-    const { transactions, total } = await pageTransactions(
-      db,
-      {
-        itemId: item.item_id,
-        accountIds: selected.map((account) => account.account_id),
-        startDate: request.start_date,
-        endDate: request.end_date,
-      },
-      pageRequest(request.options),
-    );
     return {
       accounts: selected.map(presentAccount),
-      transactions,
-      total_transactions: total,
+      transactions: found.transactions,
+      total_transactions: found.total,
       item: presentItem(item),
     };
   },
 
   async transactionsRefresh(request, context) {
-    const now = context.now.toISOString();
-    const sender = { clientId: context.client.client_id, now: context.now, requestId: context.requestId };
+    const clientId = context.client.client_id;
+    const token = request.access_token;
     const enqueued = await context.store.transaction(async (trx) => {
-      const item = await readableItem(trx, context, request.access_token, PRODUCT);
-      const accounts = await accountsOfItem(trx, item);
-      if (!(await extractionOf(trx, item.item_id, PRODUCT))) {
-        if (hasInitialProduct(item, PRODUCT)) {
-          await extract(trx, item, accounts, item.created_at);
-        } else {
-          // This refresh is the first extraction: everything it finds is new.
-          const found = await extract(trx, item, accounts, now);
-          if (found !== undefined) {
-            return enqueueTransactionWebhooks(trx, sender, item, { added: found, removed: [] });
-          }
-        }
-      }
-      const changes = refreshChanges({
-        itemId: item.item_id,
-        refresh: await countRefresh(trx, item.item_id),
-        today: isoDate(context.now),
-        oldestPending: await oldestPendingTransaction(trx, item.item_id),
-        accounts,
+      // Flight 1, with the begin: the token, the accounts, the extraction started unless it was,
+      // the refresh counted (its row lock serialises refreshes of the Item), then the oldest
+      // pending transaction (read after the lock).
+      const [found, accountRows, claimed, counted, pending] = await together(trx, [
+        liveTokenStatement(trx, clientId, token, 'access'),
+        accountsOfTokenStatement(trx, clientId, token),
+        claimExtractionOfTokenStatement(trx, clientId, token, PRODUCT, context.now.toISOString()),
+        countRefreshOfTokenStatement(trx, clientId, token),
+        oldestPendingOfTokenStatement(trx, clientId, token),
+      ]);
+      const item = liveItemOf(liveTokenOf(found.rows[0]));
+      checkLogin(item);
+      checkNotBankTransferOnly(item, PRODUCT);
+      const refreshes = counted.rows[0]?.refreshes;
+      const { statements, webhooks } = await refreshWrites(trx, context, item, accountRows.rows, {
+        started: claimed.rows.length > 0,
+        refresh: refreshes === undefined ? undefined : Number(refreshes),
+        oldestPending: transactionsOfRows(pending.rows)[0],
       });
-      const removed = await removeTransactions(trx, item.item_id, changes.removed, now);
-      await insertTransactions(trx, item, changes.added, now);
-      return enqueueTransactionWebhooks(trx, sender, item, { added: changes.added.length, removed });
+      // Flight 2: every write, with the commit.
+      if (statements.length > 0) {
+        await finishWith(trx, () => together(trx, statements));
+      }
+      return webhooks.length > 0;
     });
     if (enqueued) {
       context.webhooksCommitted();

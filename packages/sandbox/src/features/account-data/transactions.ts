@@ -230,6 +230,17 @@ export interface RefreshInput {
   accounts: readonly HistoryAccount[];
 }
 
+/** The oldest pending transaction of `transactions` (in the order found): earliest date, then earliest found. */
+export function oldestPendingOf(transactions: readonly Transaction[]): Transaction | undefined {
+  let oldest: Transaction | undefined;
+  for (const transaction of transactions) {
+    if (transaction.pending && (oldest === undefined || transaction.date < oldest.date)) {
+      oldest = transaction;
+    }
+  }
+  return oldest;
+}
+
 /**
  * What refresh `refresh` of an Item finds: its oldest pending transaction posts (removed, and a
  * posted copy dated today names it), and one new pending purchase appears on the Item's first

@@ -7,17 +7,20 @@
 
 import { orRefuse } from '../../engine/errors/refusal.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
-import { checkLogin, type LiveItem, liveToken } from '../items/index.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
+import { together } from '../../engine/store/together.js';
+import { checkLogin, type LiveItem } from '../items/index.js';
 import { assetReportRefusalError } from './errors.js';
 import {
-  auditorExists,
+  auditorStatement,
   insertAssetReport,
   insertAuditCopy,
   liveAuditCopy,
+  readReportTokens,
   removeAuditCopy,
-  reportOfToken,
-  reportSources,
+  reportOfTokenStatement,
 } from './queries.js';
+import type { ReportSource } from './report.js';
 import { presentReport, reportRow } from './report-row.js';
 import { auditedReport, removalRefusal, reportItem } from './rules.js';
 import { newAssetReportId, newAssetReportToken, newAuditCopyToken } from './tokens.js';
@@ -37,11 +40,17 @@ export const assetReportHandlers: HandlerGroup<
   async sandboxAssetReportCreate(request, context) {
     const clientId = context.client.client_id;
     return context.store.transaction(async (trx) => {
-      const items: LiveItem[] = [];
-      for (const [index, token] of request.access_tokens.entries()) {
-        const found = await liveToken(trx, clientId, token, 'access');
-        items.push(checkReportItem(found?.item, index));
-      }
+      // Round trip 1 (with the begin): every token's Item and what its part of the report is made of.
+      const read = await readReportTokens(trx, clientId, request.access_tokens);
+      const sources = read.map((entry, index): ReportSource => {
+        const item = checkReportItem(entry.item, index);
+        const source = {
+          item,
+          institutionName: entry.institutionName ?? item.institution_id,
+          accounts: entry.accounts,
+        };
+        return entry.transactions ? { ...source, transactions: entry.transactions } : source;
+      });
       const row = reportRow(
         {
           assetReportId: newAssetReportId(),
@@ -52,9 +61,10 @@ export const assetReportHandlers: HandlerGroup<
           user: reportUser(request.options?.user),
           generatedAt: context.now,
         },
-        await reportSources(trx, items),
+        sources,
       );
-      await insertAssetReport(trx, row);
+      // Round trip 2: the report, with the commit.
+      await finishWith(trx, () => insertAssetReport(trx, row));
       return { asset_report_token: row.asset_report_token, asset_report_id: row.asset_report_id };
     });
   },
@@ -62,18 +72,27 @@ export const assetReportHandlers: HandlerGroup<
   async assetReportAuditCopyCreate(request, context) {
     const clientId = context.client.client_id;
     return context.store.transaction(async (trx) => {
-      const found = await reportOfToken(trx, clientId, request.asset_report_token);
-      const auditorKnown = found !== undefined && (await auditorExists(trx, request.auditor_id));
-      const report = orRefuse(auditedReport(found, request.auditor_id, auditorKnown), assetReportRefusalError);
+      // Round trip 1 (with the begin): the report and the auditor.
+      const [reports, auditors] = await together(trx, [
+        reportOfTokenStatement(trx, clientId, request.asset_report_token),
+        auditorStatement(trx, request.auditor_id),
+      ]);
+      const report = orRefuse(
+        auditedReport(reports.rows[0], request.auditor_id, auditors.rows.length > 0),
+        assetReportRefusalError,
+      );
       const token = newAuditCopyToken();
-      await insertAuditCopy(trx, {
-        audit_copy_token: token,
-        asset_report_id: report.asset_report_id,
-        client_id: clientId,
-        auditor_id: request.auditor_id,
-        created_at: context.now.toISOString(),
-        removed_at: null,
-      });
+      // Round trip 2: the copy, with the commit.
+      await finishWith(trx, () =>
+        insertAuditCopy(trx, {
+          audit_copy_token: token,
+          asset_report_id: report.asset_report_id,
+          client_id: clientId,
+          auditor_id: request.auditor_id,
+          created_at: context.now.toISOString(),
+          removed_at: null,
+        }),
+      );
       return { audit_copy_token: token };
     });
   },

@@ -2,10 +2,25 @@
  * Reading and writing asset reports and their audit copies. Each function runs on the caller's
  * database or transaction.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
-import { extractionOf, pageTransactions } from '../account-data/index.js';
-import type { ItemsTable } from '../items/index.js';
+import { together } from '../../engine/store/together.js';
+import {
+  extractionOf,
+  extractionOfTokenStatement,
+  pageTransactions,
+  type Transaction as StoredTransaction,
+  storedTransactionsOfTokenStatement,
+  transactionsOfRows,
+} from '../account-data/index.js';
+import {
+  type AccountRow,
+  accountsOfTokenStatement,
+  type ItemsTable,
+  type LiveItem,
+  liveTokenOf,
+  liveTokenStatement,
+} from '../items/index.js';
 import type { ReportSource } from './report.js';
 import type { AssetReportAuditCopiesTable, AssetReportsTable } from './tables.js';
 
@@ -19,24 +34,22 @@ export async function insertAssetReport(db: Db, report: AssetReportsTable): Prom
   await db.insertInto('asset_reports').values(report).execute();
 }
 
-/** The report of `clientId` whose token is `token`, if any. */
-export async function reportOfToken(db: Db, clientId: string, token: string): Promise<AssetReportRow | undefined> {
+/**
+ * The statement reading the report of `clientId` whose token is `token` (no row: none), to send
+ * together with {@link auditorStatement}.
+ */
+export function reportOfTokenStatement(db: Db, clientId: string, token: string): CompiledQuery<AssetReportRow> {
   return db
     .selectFrom('asset_reports')
     .selectAll()
     .where('asset_report_token', '=', token)
     .where('client_id', '=', clientId)
-    .executeTakeFirst();
+    .compile();
 }
 
-/** Whether `auditorId` is a known auditor. */
-export async function auditorExists(db: Db, auditorId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('auditors')
-    .select('auditor_id')
-    .where('auditor_id', '=', auditorId)
-    .executeTakeFirst();
-  return row !== undefined;
+/** The statement reading auditor `auditorId` (no row: not a known auditor). */
+export function auditorStatement(db: Db, auditorId: string): CompiledQuery<{ auditor_id: string }> {
+  return db.selectFrom('auditors').select('auditor_id').where('auditor_id', '=', auditorId).compile();
 }
 
 /** Stores a new audit copy. */
@@ -44,25 +57,41 @@ export async function insertAuditCopy(db: Db, copy: AssetReportAuditCopiesTable)
   await db.insertInto('asset_report_audit_copies').values(copy).execute();
 }
 
-/** The live (not removed) audit copy of `token`, whoever created it, with its report. */
+/**
+ * The live (not removed) audit copy of `token`, whoever created it, with its report: both read
+ * together (one round trip on PostgreSQL).
+ */
 export async function liveAuditCopy(
   db: Db,
   token: string,
 ): Promise<{ copy: Selectable<AssetReportAuditCopiesTable>; report: AssetReportRow } | undefined> {
-  const copy = await db
-    .selectFrom('asset_report_audit_copies')
-    .selectAll()
-    .where('audit_copy_token', '=', token)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
+  const [copies, reports] = await together(db, [
+    db
+      .selectFrom('asset_report_audit_copies')
+      .selectAll()
+      .where('audit_copy_token', '=', token)
+      .where('removed_at', 'is', null)
+      .compile(),
+    db
+      .selectFrom('asset_reports')
+      .innerJoin(
+        'asset_report_audit_copies',
+        'asset_report_audit_copies.asset_report_id',
+        'asset_reports.asset_report_id',
+      )
+      .selectAll('asset_reports')
+      .where('asset_report_audit_copies.audit_copy_token', '=', token)
+      .where('asset_report_audit_copies.removed_at', 'is', null)
+      .compile(),
+  ]);
+  const copy = copies.rows[0];
+  const report = reports.rows[0];
   if (!copy) {
     return undefined;
   }
-  const report = await db
-    .selectFrom('asset_reports')
-    .selectAll()
-    .where('asset_report_id', '=', copy.asset_report_id)
-    .executeTakeFirstOrThrow();
+  if (!report) {
+    throw new Error(`audit copy ${token} names no stored report`);
+  }
   return { copy, report };
 }
 
@@ -133,4 +162,68 @@ export async function reportSources(db: Db, items: readonly ItemsTable[]): Promi
     sources.push({ item, institutionName, accounts, transactions: stored.transactions.reverse() });
   }
   return sources;
+}
+
+/** What was read for entry `access_tokens[i]` of a new report. */
+export interface ReportTokenRead {
+  /** The token's live Item (undefined: not a live access token of the client). */
+  item: LiveItem | undefined;
+  institutionName: string | undefined;
+  accounts: AccountRow[];
+  /** The Item's stored transactions, oldest first, once extracted; undefined before. */
+  transactions: StoredTransaction[] | undefined;
+}
+
+/** Statements read per access token by {@link readReportTokens}, in this order. */
+const STATEMENTS_PER_TOKEN = 5;
+
+/**
+ * Everything a report over the Items of access tokens `tokens` of `clientId` is generated from
+ * (see {@link reportSources}), for every token at once: one round trip on PostgreSQL, however many
+ * tokens (every statement names its token; whether it is live is decided from the token lookup).
+ */
+export async function readReportTokens(
+  db: Db,
+  clientId: string,
+  tokens: readonly string[],
+): Promise<ReportTokenRead[]> {
+  const statements = tokens.flatMap((token) => [
+    liveTokenStatement(db, clientId, token, 'access'),
+    institutionNameOfTokenStatement(db, clientId, token),
+    accountsOfTokenStatement(db, clientId, token, 'access'),
+    extractionOfTokenStatement(db, clientId, token, 'transactions'),
+    storedTransactionsOfTokenStatement(db, clientId, token),
+  ]);
+  const results = await together(db, statements);
+  return tokens.map((_token, index) => {
+    const [found, name, accounts, extraction, stored] = results.slice(
+      index * STATEMENTS_PER_TOKEN,
+      (index + 1) * STATEMENTS_PER_TOKEN,
+    ) as [
+      { rows: unknown[] },
+      { rows: { name: string }[] },
+      { rows: AccountRow[] },
+      { rows: unknown[] },
+      { rows: Parameters<typeof transactionsOfRows>[0] },
+    ];
+    return {
+      item: liveTokenOf(found.rows[0])?.item,
+      institutionName: name.rows[0]?.name,
+      accounts: accounts.rows,
+      transactions: extraction.rows.length > 0 ? transactionsOfRows(stored.rows) : undefined,
+    };
+  });
+}
+
+/** The statement reading the name of the institution of the Item of access token `token` of `clientId`. */
+function institutionNameOfTokenStatement(db: Db, clientId: string, token: string): CompiledQuery<{ name: string }> {
+  return db
+    .selectFrom('institutions')
+    .innerJoin('items', 'items.institution_id', 'institutions.institution_id')
+    .innerJoin('tokens', 'tokens.item_id', 'items.item_id')
+    .select('institutions.name')
+    .where('tokens.token', '=', token)
+    .where('tokens.kind', '=', 'access')
+    .where('tokens.client_id', '=', clientId)
+    .compile();
 }

@@ -8,13 +8,16 @@
  * wrote the Item's account rows (`xmin`, which every insert, update and delete of an account
  * changes, from any instance). A token is never kept: revoked tokens and removed Items are seen
  * by the next request on every instance, and so is any change of an account, at no round trip of
- * its own. So `/auth/get` costs one round trip when the accounts are kept.
+ * its own. A read that needs the accounts (`readWithToken`, accounts-with-token.ts) asks for them
+ * with the token, in the same round trip, unless the version it knows for the token's Item is
+ * current: so `/auth/get` costs one round trip whether the accounts are kept or not.
  */
 import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { setBounded } from '../../engine/store/bounded-map.js';
 import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
 import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+import { together } from '../../engine/store/together.js';
 import { invalidAccessToken, invalidAccountId, invalidProcessorToken } from './errors.js';
 import type { AccountsTable, ItemsTable, TokensTable } from './tables.js';
 
@@ -51,29 +54,47 @@ export async function accountOfProcessorToken(
   clientId: string,
   processorToken: string,
 ): Promise<{ item: LiveItem; account: AccountRow; token: TokenRow }> {
-  const found = await liveToken(db, clientId, processorToken, 'processor');
-  const account = found?.token.account_id
-    ? await db.selectFrom('accounts').selectAll().where('account_id', '=', found.token.account_id).executeTakeFirst()
-    : undefined;
-  if (!found || !account) {
+  // The token and its account together (one round trip on PostgreSQL).
+  const [token, accounts] = await together(db, [
+    liveTokenStatement(db, clientId, processorToken, 'processor'),
+    accountOfTokenQuery.compile(db, { token: processorToken, kind: 'processor', clientId }),
+  ]);
+  const found = liveTokenOf(token.rows[0]);
+  const account = accounts.rows[0];
+  if (!found || !account || account.account_id !== found.token.account_id) {
     throw invalidProcessorToken();
   }
   return { item: found.item, account, token: found.token };
 }
 
+/** The account a token of `p.kind` of `p.clientId` is for (whether the token is live is the token lookup's business). */
+const accountOfTokenQuery = prepareQuery((db, p: LiveTokenParams) =>
+  db
+    .selectFrom('accounts')
+    .innerJoin('tokens', 'tokens.account_id', 'accounts.account_id')
+    .selectAll('accounts')
+    .where('tokens.token', '=', p.token)
+    .where('tokens.kind', '=', p.kind)
+    .where('tokens.client_id', '=', p.clientId),
+);
+
 type LiveTokenParams = Placeholders<{ token: string; kind: string; clientId: string }>;
 
 const liveTokenQuery = prepareQuery((db, p: LiveTokenParams) => liveTokenSelect(db, p));
 
+/**
+ * PostgreSQL: the version of the accounts of the Item whose id is in `itemIdColumn`: the
+ * transaction ids that wrote its account rows (null when it has none).
+ */
+export function accountsVersionOf(itemIdColumn: 'items.item_id' | 'accounts.item_id') {
+  return sql<
+    string | null
+  >`(select string_agg(a.xmin::text, ',' order by a.account_id) from accounts a where a.item_id = ${sql.ref(itemIdColumn)})`;
+}
+
 /** PostgreSQL: the same, with the version of the Item's accounts (see the file's comment). */
 const liveTokenWithAccountsVersionQuery = prepareQuery((db, p: LiveTokenParams) =>
-  liveTokenSelect(db, p).select(
-    sql<
-      string | null
-    >`(select string_agg(a.xmin::text, ',' order by a.account_id) from accounts a where a.item_id = items.item_id)`.as(
-      'accounts_version',
-    ),
-  ),
+  liveTokenSelect(db, p).select(accountsVersionOf('items.item_id').as('accounts_version')),
 );
 
 function liveTokenSelect(db: Db, p: LiveTokenParams) {
@@ -172,8 +193,38 @@ export function liveTokenOf(found: unknown): { token: TokenRow; item: LiveItem }
 /** Most Items whose accounts are kept per store on PostgreSQL. */
 export const ACCOUNTS_CACHE_SIZE = 2_000;
 
+type KeptAccounts = Map<string, { version: string; rows: readonly AccountRow[] }>;
+
 /** Per store database (PostgreSQL): Item id → the version its accounts were read at, and the rows. */
-const keptAccounts = new WeakMap<Db, Map<string, { version: string; rows: readonly AccountRow[] }>>();
+const keptAccounts = new WeakMap<Db, KeptAccounts>();
+
+function keptAccountsOf(db: Db): KeptAccounts {
+  let kept = keptAccounts.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptAccounts.set(db, kept);
+  }
+  return kept;
+}
+
+/** Keeps `rows`, read at `version` or later, as the accounts of Item `itemId` (frozen: callers share them). */
+export function keepAccounts(db: Db, itemId: string, version: string, rows: AccountRow[]): AccountRow[] {
+  for (const row of rows) {
+    Object.freeze(row);
+  }
+  setBounded(keptAccountsOf(db), itemId, { version, rows: Object.freeze(rows) }, ACCOUNTS_CACHE_SIZE);
+  return rows;
+}
+
+/** PostgreSQL: the version of the Item's accounts read with its token, if it was. */
+export function accountsVersionReadWith(item: LiveItem): string | undefined {
+  return accountsVersions.get(item);
+}
+
+/** PostgreSQL: the version the accounts kept of Item `itemId` were read at, if any are kept. */
+export function keptAccountsVersion(db: Db, itemId: string): string | undefined {
+  return keptAccounts.get(db)?.get(itemId)?.version;
+}
 
 /**
  * The accounts of an Item, in their order (frozen when kept: callers share them). Given the Item
@@ -188,22 +239,12 @@ export async function accountsOfItem(db: Db, item: string | LiveItem): Promise<A
   if (version === undefined || db.isTransaction) {
     return accountsOfItemQuery.execute(db, { itemId: item.item_id });
   }
-  let kept = keptAccounts.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptAccounts.set(db, kept);
-  }
-  const entry = kept.get(item.item_id);
+  const entry = keptAccountsOf(db).get(item.item_id);
   if (entry?.version === version) {
     return entry.rows as AccountRow[];
   }
   // Read after the version: the rows are at least as new as it (a newer version is read again).
-  const rows = await accountsOfItemQuery.execute(db, { itemId: item.item_id });
-  for (const row of rows) {
-    Object.freeze(row);
-  }
-  setBounded(kept, item.item_id, { version, rows: Object.freeze(rows) }, ACCOUNTS_CACHE_SIZE);
-  return rows;
+  return keepAccounts(db, item.item_id, version, await accountsOfItemQuery.execute(db, { itemId: item.item_id }));
 }
 
 const accountQuery = prepareQuery((db, p: Placeholders<{ itemId: string; accountId: string }>) =>

@@ -44,6 +44,7 @@ export {
   institutionOf,
   isLoginRequired,
   readableItem,
+  readableItemWith,
   readableProcessorAccount,
 } from './item-reads.js';
 export { scheduleNextTransactionsDay, TRANSACTIONS_DAY } from './new-day.js';

@@ -6,15 +6,17 @@
  * only, and, where the operation declares it, for an institution without the product).
  */
 
+import type { CompiledQuery } from 'kysely';
 import type { HandlerContext } from '../../engine/handler-types.js';
 import type { Store } from '../../engine/store/open-store.js';
 import { loadInstitutions } from '../institutions/index.js';
 import { testUserOf } from '../world/index.js';
-import { type AccountRow, accountOfProcessorToken, itemOfAccessToken, type LiveItem, type TokenRow } from './access.js';
+import { type AccountRow, accountOfProcessorToken, type LiveItem, liveItemOf, type TokenRow } from './access.js';
+import { readWithToken } from './accounts-with-token.js';
 import { isoDate } from './calendar.js';
 import { institutionNotResponding, itemLoginRequired, productsNotSupported } from './errors.js';
 
-type Db = Parameters<typeof itemOfAccessToken>[0];
+type Db = Parameters<typeof readWithToken>[0];
 
 /**
  * Whether the Item is in `ITEM_LOGIN_REQUIRED` (test user `user_login_reset`, or
@@ -50,7 +52,8 @@ export function checkNotBankTransferOnly(item: LiveItem, product: string): void 
 
 /**
  * The Item of a valid access token of the caller: refused when its login was reset and, when
- * `product` is given, when it serves bank transfers only.
+ * `product` is given, when it serves bank transfers only. For a read of its accounts next
+ * (`accountsOfItem`): on PostgreSQL they come in the same round trip as the token.
  */
 export async function readableItem(
   db: Db,
@@ -58,7 +61,26 @@ export async function readableItem(
   accessToken: string,
   product?: string,
 ): Promise<LiveItem> {
-  const item = await itemOfAccessToken(db, context.client.client_id, accessToken);
+  return (await readableItemWith(db, context, accessToken, product, [])).item;
+}
+
+/**
+ * {@link readableItem} with `statements` sent together with the token lookup (reads that need no
+ * earlier answer, by the token rather than the Item's id): their answers, in order.
+ */
+export async function readableItemWith(
+  db: Db,
+  context: HandlerContext,
+  accessToken: string,
+  product: string | undefined,
+  statements: readonly CompiledQuery<unknown>[],
+): Promise<{ item: LiveItem; answers: { rows: unknown[] }[] }> {
+  const { found, answers } = await readWithToken(db, context.client.client_id, accessToken, 'access', statements);
+  return { item: checkReadable(liveItemOf(found), product), answers };
+}
+
+/** `item` if it can serve data now (see {@link readableItem}); refused otherwise. */
+function checkReadable(item: LiveItem, product?: string): LiveItem {
   checkLogin(item);
   if (product !== undefined) {
     checkNotBankTransferOnly(item, product);

@@ -8,28 +8,62 @@
 import type { Transaction } from 'kysely';
 import { refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
+import { newProcessorToken } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
+import { together } from '../../engine/store/together.js';
 import {
   type AccountRow,
-  issueProcessorToken,
-  accountOfItem as itemAccount,
-  itemOfAccessToken,
+  accountByIdStatement,
   type LiveItem,
+  liveItemOf,
+  liveTokenOf,
+  liveTokenStatement,
+  theItemsAccount,
 } from '../items/index.js';
 import { processorRefusalError } from './errors.js';
 import { newPartnerBToken, PARTNER_B_TOKEN_KIND } from './partners.js';
 import { issueAccountToken } from './queries.js';
 import { partnerTokenRefusal, processorRefusal } from './rules.js';
 
-/** The Item of `accessToken` and its account `accountId` (`INVALID_ACCOUNT_ID` when it is not one of the Item's). */
+/**
+ * The Item of `accessToken` and its account `accountId` (`INVALID_ACCOUNT_ID` when it is not one
+ * of the Item's), read together: with the `begin`, the first round trip of the transaction.
+ */
 async function accountOfItem(
   trx: Transaction<Database>,
   context: HandlerContext,
   accessToken: string,
   accountId: string,
 ): Promise<{ item: LiveItem; account: AccountRow }> {
-  const item = await itemOfAccessToken(trx, context.client.client_id, accessToken);
-  return { item, account: await itemAccount(trx, item.item_id, accountId) };
+  const [token, account] = await together(trx, [
+    liveTokenStatement(trx, context.client.client_id, accessToken, 'access'),
+    accountByIdStatement(trx, accountId),
+  ]);
+  const item = liveItemOf(liveTokenOf(token.rows[0]));
+  return { item, account: theItemsAccount(account.rows[0], item.item_id, accountId) };
+}
+
+/**
+ * Stores `token` of `kind` for `account` of `item` as the transaction's last statement, sent with
+ * the commit (the second and last round trip); returns `token`.
+ */
+async function finishIssuing(
+  trx: Transaction<Database>,
+  context: HandlerContext,
+  issued: { token: string; kind: string; item: LiveItem; account: AccountRow },
+): Promise<string> {
+  await finishWith(trx, () =>
+    issueAccountToken(trx, {
+      token: issued.token,
+      kind: issued.kind,
+      clientId: context.client.client_id,
+      itemId: issued.item.item_id,
+      accountId: issued.account.account_id,
+      now: context.now,
+    }),
+  );
+  return issued.token;
 }
 
 /** The partner token handlers. */
@@ -40,13 +74,7 @@ export const processorTokenHandlers: HandlerGroup<
     return context.store.transaction(async (trx) => {
       const { item, account } = await accountOfItem(trx, context, request.access_token, request.account_id);
       refuseIf(processorRefusal(request.processor), processorRefusalError);
-      const token = await issueProcessorToken(
-        trx,
-        context.client.client_id,
-        item.item_id,
-        account.account_id,
-        context.now,
-      );
+      const token = await finishIssuing(trx, context, { token: newProcessorToken(), kind: 'processor', item, account });
       return { processor_token: token };
     });
   },
@@ -55,13 +83,7 @@ export const processorTokenHandlers: HandlerGroup<
     return context.store.transaction(async (trx) => {
       const { item, account } = await accountOfItem(trx, context, request.access_token, request.account_id);
       refuseIf(partnerTokenRefusal(account, 'partner A processor tokens'), processorRefusalError);
-      const token = await issueProcessorToken(
-        trx,
-        context.client.client_id,
-        item.item_id,
-        account.account_id,
-        context.now,
-      );
+      const token = await finishIssuing(trx, context, { token: newProcessorToken(), kind: 'processor', item, account });
       return { processor_token: token };
     });
   },
@@ -70,13 +92,11 @@ export const processorTokenHandlers: HandlerGroup<
     return context.store.transaction(async (trx) => {
       const { item, account } = await accountOfItem(trx, context, request.access_token, request.account_id);
       refuseIf(partnerTokenRefusal(account, 'partner B bank account tokens'), processorRefusalError);
-      const token = await issueAccountToken(trx, {
+      const token = await finishIssuing(trx, context, {
         token: newPartnerBToken(),
         kind: PARTNER_B_TOKEN_KIND,
-        clientId: context.client.client_id,
-        itemId: item.item_id,
-        accountId: account.account_id,
-        now: context.now,
+        item,
+        account,
       });
       return { partner_b_bank_account_token: token };
     });

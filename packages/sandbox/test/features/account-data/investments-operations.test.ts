@@ -63,6 +63,28 @@ describeEngines('investments', (sandbox) => {
     expect(ready.holdings).toHaveLength(2);
   });
 
+  it('concurrent first reads of an Item created without investments start one extraction, ready after the delay', async () => {
+    const { access_token: token, item_id } = await newItem({}, ['auth']);
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => sandbox().fail('investmentsHoldingsGet', { access_token: token })),
+    );
+    for (const reply of replies) {
+      expect(reply.body).toMatchObject({ error_type: 'ITEM_ERROR', error_code: 'PRODUCT_NOT_READY' });
+    }
+    const rows = await sandbox()
+      .sandbox.store.db.selectFrom('product_extractions')
+      .selectAll()
+      .where('item_id', '=', item_id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      product: 'investments',
+      ready_at: new Date(Date.parse(rows[0]?.started_at ?? '') + INVESTMENTS_EXTRACTION_MS).toISOString(),
+    });
+    sandbox().clock.advance(INVESTMENTS_EXTRACTION_MS);
+    await sandbox().ok('investmentsTransactionsGet', { access_token: token, ...YEAR });
+  });
+
   it('transactions: reverse-chronological with ties broken by id, the same on every call (rule 15)', async () => {
     const reply = await sandbox().ok('investmentsTransactionsGet', { access_token, ...YEAR });
     const list = reply.investment_transactions;

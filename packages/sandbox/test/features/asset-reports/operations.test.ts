@@ -120,6 +120,44 @@ describeEngines('asset reports and audit copies', (sandbox) => {
     expect(reported.some((transaction) => transaction.pending_transaction_id !== null)).toBe(true);
   });
 
+  it('reports each entry of access_tokens from its own Item, all read at once, as a report of that Item alone', async () => {
+    const refreshed = await newItem();
+    await sandbox().ok('transactionsRefresh', { access_token: refreshed.access_token });
+    const generatedOnly = await newItem({ products: ['assets'] });
+    const otherUser = await newItem({ user: 'user_owners_unavailable' });
+    const tokens = [refreshed.access_token, generatedOnly.access_token, otherUser.access_token];
+    const itemsOf = async (access_tokens: string[]) => {
+      const { audit_copy_token } = await reportWithCopy(access_tokens, 30);
+      return (await sandbox().ok('assetReportAuditCopyGet', { audit_copy_token })).report.items;
+    };
+    const together = await itemsOf(tokens);
+    expect(together.map((item) => item.item_id)).toEqual([refreshed.item_id, generatedOnly.item_id, otherUser.item_id]);
+    for (const [index, token] of tokens.entries()) {
+      expect(together[index]).toEqual((await itemsOf([token]))[0]);
+    }
+  });
+
+  it('stores no report when an entry of access_tokens is refused', async () => {
+    const good = await newItem();
+    const db = sandbox().sandbox.store.db;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('asset_reports')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const reply = await sandbox().fail('sandboxAssetReportCreate', {
+      access_tokens: [good.access_token, 'access-sandbox-nope'],
+      days_requested: 30,
+    });
+    expect(reply.body.error_code).toBe('INVALID_ACCESS_TOKEN');
+    expect(await count()).toBe(before);
+  });
+
   it('gives a report of 0 days no transactions and no balance history, and nulls for what the owner did not give', async () => {
     const item = await newItem();
     const { audit_copy_token } = await reportWithCopy([item.access_token], 0);

@@ -158,4 +158,30 @@ describeEngines('partner tokens', (sandbox) => {
       .executeTakeFirstOrThrow();
     expect(row.revoked_at).not.toBeNull();
   });
+  it.each([
+    ['processorTokenCreate', { account_id: CHECKING, processor: 'nobody' }, 'INVALID_PROCESSOR'],
+    ['processorPartnerAProcessorTokenCreate', { account_id: CREDIT_CARD }, 'ACCOUNT_NOT_SUPPORTED'],
+    ['processorPartnerBBankAccountTokenCreate', { account_id: CREDIT_CARD }, 'ACCOUNT_NOT_SUPPORTED'],
+    ['processorTokenCreate', { account_id: 'nope', processor: 'acme_payments' }, 'INVALID_ACCOUNT_ID'],
+    [
+      'processorPartnerAProcessorTokenCreate',
+      { access_token: 'access-sandbox-nope', account_id: CHECKING },
+      'INVALID_ACCESS_TOKEN',
+    ],
+  ] as const)('%s refused with %s stores no token', async (operation, body, code) => {
+    const db = sandbox().sandbox.store.db;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('tokens')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const reply = await sandbox().fail(operation, { access_token, ...body } as never);
+    expect(reply.body.error_code).toBe(code);
+    expect(await count()).toBe(before);
+  });
 });

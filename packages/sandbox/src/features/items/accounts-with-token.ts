@@ -1,0 +1,94 @@
+/**
+ * The token lookup of a read that goes on to read the Item's accounts (`accountsOfItem`). On
+ * PostgreSQL outside a transaction, the accounts are asked for in the same round trip as the
+ * token, unless the version this instance knows for the token's Item is the current one (the
+ * statement then answers no rows, and the kept accounts serve): so such a read costs one round
+ * trip whether its accounts are kept or not. Which Item a token is of is remembered only to know
+ * which version to ask about; whether the token is live is read on every request.
+ */
+import { type CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
+import { setBounded } from '../../engine/store/bounded-map.js';
+import type { Database } from '../../engine/store/database.js';
+import { engineOf } from '../../engine/store/engine-of.js';
+import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+import { together } from '../../engine/store/together.js';
+import {
+  ACCOUNTS_CACHE_SIZE,
+  type AccountRow,
+  accountsVersionOf,
+  accountsVersionReadWith,
+  keepAccounts,
+  keptAccountsVersion,
+  type LiveItem,
+  liveTokenOf,
+  liveTokenStatement,
+  type TokenRow,
+} from './access.js';
+import { itemIdOfToken } from './token-accounts.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * PostgreSQL: the accounts of the Item of the client's token `p.token` of `p.kind`, in their
+ * order, unless their version is `p.knownVersion` (then none).
+ */
+const changedAccountsOfTokenQuery = prepareQuery(
+  (db, p: Placeholders<{ clientId: string; token: string; kind: string; knownVersion: string | null }>) =>
+    db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('accounts.item_id', '=', itemIdOfToken(db, p))
+      .where(sql<boolean>`${accountsVersionOf('accounts.item_id')} is distinct from ${p.knownVersion}::text`)
+      .orderBy('accounts.position'),
+);
+
+/** Per store database (PostgreSQL): token → the id of its Item (which never changes). */
+const itemsOfTokens = new WeakMap<Db, Map<string, string>>();
+
+/** What {@link readWithToken} answers: the token and its live Item (if it is live), and the answers of the other statements, in order. */
+export interface ReadWithToken {
+  found: { token: TokenRow; item: LiveItem } | undefined;
+  answers: { rows: unknown[] }[];
+}
+
+/**
+ * `liveToken` for a read that goes on to `accountsOfItem` of the token's Item, with `statements`
+ * (reads that need no earlier answer) sent together with it: one round trip on PostgreSQL. There,
+ * outside a transaction, the accounts come in the same round trip when the kept ones are not
+ * current (and are kept).
+ */
+export async function readWithToken(
+  db: Db,
+  clientId: string,
+  token: string,
+  kind: string,
+  statements: readonly CompiledQuery<unknown>[] = [],
+): Promise<ReadWithToken> {
+  if (engineOf(db) !== 'postgres' || db.isTransaction) {
+    const [found, ...answers] = await together(db, [liveTokenStatement(db, clientId, token, kind), ...statements]);
+    return { found: liveTokenOf(found?.rows[0]), answers };
+  }
+  let tokenItems = itemsOfTokens.get(db);
+  if (!tokenItems) {
+    tokenItems = new Map();
+    itemsOfTokens.set(db, tokenItems);
+  }
+  const hintedItemId = tokenItems.get(token);
+  const knownVersion = hintedItemId === undefined ? null : (keptAccountsVersion(db, hintedItemId) ?? null);
+  const [found, accounts, ...answers] = await together(db, [
+    liveTokenStatement(db, clientId, token, kind),
+    changedAccountsOfTokenQuery.compile(db, { clientId, token, kind, knownVersion }),
+    ...statements,
+  ]);
+  const live = liveTokenOf(found?.rows[0]);
+  const version = live && accountsVersionReadWith(live.item);
+  if (live && accounts && version !== undefined) {
+    setBounded(tokenItems, token, live.item.item_id, ACCOUNTS_CACHE_SIZE);
+    // Unless the kept ones are current, the rows answered were read after the version: at least
+    // as new as it (a newer version is read again).
+    if (version !== knownVersion || hintedItemId !== live.item.item_id) {
+      keepAccounts(db, live.item.item_id, version, accounts.rows as AccountRow[]);
+    }
+  }
+  return { found: live, answers };
+}
