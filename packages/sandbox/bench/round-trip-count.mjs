@@ -10,6 +10,20 @@ import { readFileSync } from 'node:fs';
 import { openapiJsonPath } from '@svc/spec';
 import { example, jsonHeaders } from './bench-requests.mjs';
 
+/**
+ * The options of the sandbox a count runs against, but its store and logger: no rate limit, no
+ * request line, no request records and nothing pruned, and no webhook delivered (the deliverer's
+ * statements would mix with the requests' own).
+ */
+export const COUNTING_SANDBOX_OPTIONS = Object.freeze({
+  port: 0,
+  rateLimit: null,
+  logRequests: false,
+  requestRecords: null,
+  retention: null,
+  delivery: { concurrency: 0 },
+});
+
 /** Round trips a request of each kind may take. */
 export const ROUND_TRIP_BUDGET = { read: 1, write: 2 };
 

@@ -14,7 +14,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBenchPostgres } from './bench-postgres.mjs';
-import { countRoundTrips, operationPaths, ROUND_TRIP_BUDGET } from './round-trip-count.mjs';
+import { COUNTING_SANDBOX_OPTIONS, countRoundTrips, operationPaths, ROUND_TRIP_BUDGET } from './round-trip-count.mjs';
 
 process.env.PG_PROBE_LOG = '1';
 process.env.PG_PROBE_IN_PROCESS = '1';
@@ -33,15 +33,9 @@ let failed = 0;
 const paths = operationPaths();
 try {
   sandbox = await startSandbox({
-    port: 0,
+    ...COUNTING_SANDBOX_OPTIONS,
     store: { kind: 'postgres', url: postgres.url },
-    rateLimit: null,
     logger: silentLogger,
-    logRequests: false,
-    requestRecords: null,
-    retention: null,
-    // No webhook is delivered: the deliverer's statements would mix with the requests' own.
-    delivery: { concurrency: 0 },
   });
   const running = sandbox;
   const rows = await countRoundTrips({ url: running.url, reset: () => running.reset(), takeLoggedRoundTrips, paths });

@@ -6,7 +6,12 @@
  * each round trip); `bench/pg-probe.mjs` counts what the process sends.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { countRoundTrips, operationPaths, ROUND_TRIP_BUDGET } from '../../../../bench/round-trip-count.mjs';
+import {
+  COUNTING_SANDBOX_OPTIONS,
+  countRoundTrips,
+  operationPaths,
+  ROUND_TRIP_BUDGET,
+} from '../../../../bench/round-trip-count.mjs';
 import { silentLogger } from '../../../../src/engine/logger.js';
 import { type RunningSandbox, startSandbox } from '../../../../src/start-sandbox.js';
 import { createTestDatabase } from '../../../support/postgres.js';
@@ -23,15 +28,9 @@ beforeAll(async () => {
   const { takeLoggedRoundTrips } = await import('../../../../bench/pg-probe.mjs');
   const url = await createTestDatabase(inject('pgAdminUrl'));
   const running = await startSandbox({
-    port: 0,
+    ...COUNTING_SANDBOX_OPTIONS,
     store: { kind: 'postgres', url },
-    rateLimit: null,
     logger: silentLogger,
-    logRequests: false,
-    requestRecords: null,
-    retention: null,
-    // No webhook is delivered: the deliverer's statements would mix with the requests' own.
-    delivery: { concurrency: 0 },
   });
   sandbox = running;
   counted = await countRoundTrips({ url: running.url, reset: () => running.reset(), takeLoggedRoundTrips, paths });
