@@ -54,7 +54,6 @@ export {
   accessTokenStatement,
   bankTransferOnlyItemStatements,
   issueProcessorToken,
-  webhookOfItem,
 } from './queries.js';
 export { itemSandboxHandlers } from './sandbox-operations.js';
 export { seedCanonicalItem, seedCanonicalMicroDeposits } from './seed.js';

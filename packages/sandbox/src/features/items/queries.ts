@@ -5,7 +5,7 @@
  * `token-claims.ts`.
  */
 import type { components } from '@svc/spec/types';
-import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Transaction } from 'kysely';
 import { newAccessToken, newProcessorToken, newPublicToken, randomId } from '../../engine/ids.js';
 import { toJsonText } from '../../engine/json-text.js';
 import type { Database } from '../../engine/store/database.js';
@@ -212,12 +212,6 @@ export async function issueProcessorToken(
   const { token, statement } = processorTokenStatement(trx, clientId, itemId, accountId, now);
   await trx.executeQuery(statement);
   return token;
-}
-
-/** The webhook URL of the Item `itemId` (null when it has none or does not exist). */
-export async function webhookOfItem(db: Kysely<Database> | Trx, itemId: string): Promise<string | null> {
-  const item = await db.selectFrom('items').select('webhook').where('item_id', '=', itemId).executeTakeFirst();
-  return item?.webhook ?? null;
 }
 
 /** The statement setting the micro-deposit verification status of the account `accountId`. */

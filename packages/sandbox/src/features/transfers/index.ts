@@ -7,7 +7,7 @@ export { listPage } from './list-filters.js';
 export { positionRange } from './list-positions.js';
 export type { ListWindow } from './list-window.js';
 export { formatCents, parseCents } from './money.js';
-export { applyTransferMove, type TransferFailure, type TransferMove, transferMoveRefusal } from './moves.js';
+export { type TransferFailure, type TransferMove, transferMoveRefusal } from './moves.js';
 export { transferHandlers } from './operations.js';
 export {
   adjustAvailable,

@@ -1,17 +1,15 @@
 /**
  * Moving a transfer along its life (`transfer-status.ts`): the pure rule that says whether a move
- * is allowed, and the one function that applies an allowed move in the caller's transaction
- * (status, `cancellable`, failure reason, the transfer event and the `TRANSFER_EVENTS_UPDATE`
- * webhook together). `/sandbox/transfer/simulate` uses both; anything else that moves transfers
- * (a scheduler) imports `applyTransferMove` through the feature's index.
+ * is allowed, and what follows a move that stands in the caller's transaction (the transfer event
+ * and the `TRANSFER_EVENTS_UPDATE` webhook, with the commit). `/sandbox/transfer/simulate` uses
+ * both, its conditional update sent with its read (`simulate-operation.ts`).
  */
 import type { Transaction } from 'kysely';
 import { ENVIRONMENT } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
 import { webhookStatement } from '../../engine/webhooks/outbox.js';
-import { webhookOfItem } from '../items/index.js';
 import { isAssignedReturnCode } from '../signal/index.js';
-import { finishWithTransferEvent, moveTransfer, type TransferRow } from './queries.js';
+import { finishWithTransferEvent, type TransferRow } from './queries.js';
 import type { TransferRefusal } from './rules.js';
 import { canMoveTransfer, needsFailureReason, TRANSFER_TRANSITIONS, type TransferStatus } from './transfer-status.js';
 
@@ -62,34 +60,6 @@ export function transferMoveRefusal(
     return move.to === 'returned' ? { code: 'ACH_RETURN_CODE_REQUIRED' } : null;
   }
   return isAssignedReturnCode(returnCode) ? null : { code: 'ACH_RETURN_CODE_UNASSIGNED', returnCode };
-}
-
-/**
- * Applies an allowed move to `transfer` inside `trx`: one conditional update (from the status
- * read, so of two concurrent moves exactly one wins; `cancellable` false from `posted` on), the
- * transfer event of the new status, and the `TRANSFER_EVENTS_UPDATE` webhook to the webhook URL
- * of the transfer's Item when it has one. Returns the transfer as it is now, or undefined when a
- * concurrent change won (nothing was written; the caller decides with a fresh read). The event
- * and the webhook link to request `requestId` (null: a move no request caused). The event is the
- * transaction's last statement ({@link finishTransferMove}): call it last.
- */
-export async function applyTransferMove(
-  trx: Transaction<Database>,
-  transfer: TransferRow,
-  move: TransferMove,
-  now: Date,
-  requestId: string | null,
-): Promise<{ transfer: TransferRow; webhookQueued: boolean } | undefined> {
-  const moved: TransferRow = {
-    ...transfer,
-    status: move.to,
-    cancellable: 0,
-    failure_reason: move.failure === null ? null : JSON.stringify(move.failure),
-  };
-  if (!(await moveTransfer(trx, transfer.status, moved))) {
-    return undefined;
-  }
-  return finishTransferMove(trx, moved, await webhookOfItem(trx, transfer.item_id), now, requestId);
 }
 
 /**
