@@ -16,15 +16,21 @@ import { engineOf } from './engine-of.js';
 
 const finishing = new WeakMap<object, Promise<unknown>>();
 
+/** What a finishing statement answered, to await once the transaction is over (it rejects when the statement failed). */
+export interface AfterCommit<T> {
+  readonly answer: Promise<T>;
+}
+
 /**
  * Runs `statement` (a query on `trx`) as the last statement of the transaction `trx`: on
  * PostgreSQL without waiting for its answer (the commit waits for it), elsewhere waited for.
- * Call it last in the transaction's work.
+ * Call it last in the transaction's work. Hands back the statement's answer, to read after the
+ * commit when the caller needs it (on PostgreSQL only then is it known); if the statement fails,
+ * the transaction fails with its error and the answer rejects with it too (nobody need await it).
  */
-export async function finishWith(trx: object, statement: () => Promise<unknown>): Promise<void> {
+export async function finishWith<T>(trx: object, statement: () => Promise<T>): Promise<AfterCommit<T>> {
   if (engineOf(trx) !== 'postgres') {
-    await statement();
-    return;
+    return { answer: Promise.resolve(await statement()) };
   }
   if (finishing.has(trx)) {
     throw new Error('a transaction has at most one finishing statement');
@@ -35,6 +41,7 @@ export async function finishWith(trx: object, statement: () => Promise<unknown>)
   const pending = statement();
   pending.catch(() => {});
   finishing.set(trx, pending);
+  return { answer: pending };
 }
 
 /**

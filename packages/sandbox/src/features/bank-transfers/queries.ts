@@ -399,9 +399,7 @@ export async function finishBankTransferMove(
   const delta = funds === 'move' ? availableDelta(to, moved.direction, parseCents(moved.amount)) : 0;
   const timestamp = now.toISOString();
   if (engineOf(trx) !== 'postgres') {
-    for (const statement of alongside) {
-      await trx.executeQuery(statement);
-    }
+    await together(trx, alongside);
     await adjustAvailable(trx, moved.origination_account_id, delta);
     await appendBankTransferEvent(trx, moved, to, failure, timestamp, requestId);
     return;

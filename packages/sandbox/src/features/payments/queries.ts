@@ -13,7 +13,7 @@ import { type Insertable, type Kysely, type QueryCreator, type Selectable, sql, 
 import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
 import { NEXT_EVENT_ID, withNextEventId } from '../../engine/store/event-log.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
+import { type AfterCommit, finishWith } from '../../engine/store/finishing-statement.js';
 import { PAYMENT_CHANGES_COUNTER } from '../../engine/store/migrations/0003-payments.js';
 import {
   affectedRows,
@@ -23,7 +23,6 @@ import {
   valuesOf,
 } from '../../engine/store/prepared-query.js';
 import { together } from '../../engine/store/together.js';
-import { type AfterCommit, finishWithAnswer } from './finishing-answer.js';
 import type { ListBound } from './list-cursor.js';
 import type { PaymentsTable } from './tables.js';
 
@@ -218,7 +217,7 @@ export async function finishWithStatusChange(
       .where('payment_token_expires_at', '>', change.now);
   }
   const returning = query.returningAll();
-  return finishWithAnswer(trx, async () => (await returning.executeTakeFirst()) as PaymentRow | undefined);
+  return finishWith(trx, async () => (await returning.executeTakeFirst()) as PaymentRow | undefined);
 }
 
 /** What recording a reversal gives: whether it was recorded, and when it was not, the payment as it is. */
@@ -273,5 +272,5 @@ export async function finishWithTokenReplacement(
     .where('payment_id', '=', input.paymentId)
     .where('status', '=', INPUT_NEEDED)
     .where('expires_at', '>', input.now);
-  return finishWithAnswer(trx, async () => Number((await update.executeTakeFirst()).numUpdatedRows) === 1);
+  return finishWith(trx, async () => Number((await update.executeTakeFirst()).numUpdatedRows) === 1);
 }

@@ -12,8 +12,8 @@ import { SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { type DuePerformer, scheduleDueWork } from '../../engine/schedule/due-work.js';
 import type { Database } from '../../engine/store/database.js';
+import { finishWith } from '../../engine/store/finishing-statement.js';
 import { paymentToChange } from './access.js';
-import { finishWithAnswer } from './finishing-answer.js';
 import { presentPayment } from './present.js';
 import type { PaymentRow } from './queries.js';
 import { addDays, nextUkWorkingDay, ukDate } from './uk-calendar.js';
@@ -93,7 +93,7 @@ export const refundHandlers: HandlerGroup<'sandboxPaymentRefundSimulate'> = {
           `the refund ${current.refund_id} of payment_id ${current.payment_id} is ${current.refund_status}, a final status; it cannot become ${request.status}`,
         );
       }
-      const moved = await finishWithAnswer(trx, () =>
+      const moved = await finishWith(trx, () =>
         moveRefund(trx, { clientId, paymentId: current.payment_id, outcome: request.status }),
       );
       return { moved };

@@ -179,9 +179,7 @@ export async function finishWithTransferEvent(
   alongside: readonly CompiledQuery[] = [],
 ): Promise<void> {
   if (engineOf(trx) !== 'postgres') {
-    for (const statement of alongside) {
-      await trx.executeQuery(statement);
-    }
+    await together(trx, alongside);
     await appendTransferEvent(trx, transfer, eventType, timestamp, requestId);
     return;
   }
