@@ -21,8 +21,6 @@ export interface Authenticator {
   (credentials: Credentials): Promise<SandboxClient>;
   /** Forgets every remembered client (after a reset of the store). */
   clear(): void;
-  /** Forgets the remembered row of one client (after a change to it), so the next request reads it again. */
-  forget(clientId: string): void;
   /**
    * Keeps the remembered row of one client (if any) with its clock offset moved to `offsetMs`
    * (committed by an advance), so the next request needs no read of it. Offsets only grow: of two
@@ -73,9 +71,6 @@ export function createAuthenticator(store: Store, now: () => number = () => perf
   };
   return Object.assign(authenticate, {
     clear: () => cache.clear(),
-    forget: (clientId: string) => {
-      cache.delete(clientId);
-    },
     clockMoved: (clientId: string, offsetMs: number) => {
       const cached = cache.get(clientId);
       if (cached && Number(cached.client.clock_offset_ms) < offsetMs) {

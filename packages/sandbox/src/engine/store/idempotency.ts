@@ -73,19 +73,10 @@ const claimQuery = prepareQuery((db, p: Placeholders<IdempotencyKeysTable & { no
 );
 
 /**
- * Claims `claim.key` inside `trx`: new when unknown or expired (first used at least
- * {@link IDEMPOTENCY_KEY_LIFETIME_MS} ago). A key still remembered for a request with another
- * fingerprint is refused with `IDEMPOTENCY_KEY_REUSED`.
+ * The statement claiming `claim.key` inside `trx`: new when unknown or expired (first used at
+ * least {@link IDEMPOTENCY_KEY_LIFETIME_MS} ago); {@link claimOutcome} then reads its result.
  */
-export async function claimIdempotencyKey(trx: Transaction<Database>, claim: IdempotencyClaim): Promise<ClaimOutcome> {
-  return claimOutcome(trx, claim, await trx.executeQuery(claimStatement(trx, claim)));
-}
-
-/**
- * The statement of {@link claimIdempotencyKey}, to send together with others (`together.ts`);
- * {@link claimOutcome} then reads its result.
- */
-export function claimStatement(trx: Transaction<Database>, claim: IdempotencyClaim): CompiledQuery {
+function claimStatement(trx: Transaction<Database>, claim: IdempotencyClaim): CompiledQuery {
   return claimKeyStatement(trx, claim, new Date(claim.now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS).toISOString());
 }
 
@@ -183,7 +174,7 @@ export interface KeyClaim<R> {
 }
 
 /**
- * Prepares the claim of `claim.key` inside `trx` (see {@link claimIdempotencyKey}) so that a
+ * Prepares the claim of `claim.key` inside `trx` (see {@link claimStatement}) so that a
  * repeat's record comes in the claim's flight: a repeat of the request gets the record the key
  * names, a key still remembered for a request with another fingerprint is refused with
  * `IDEMPOTENCY_KEY_REUSED`.
@@ -224,7 +215,7 @@ function repeatedResource(claim: IdempotencyClaim, existing: KeyRow | undefined)
 }
 
 /** The outcome of a claim whose statement ({@link claimStatement}) answered `inserted`. */
-export async function claimOutcome(
+async function claimOutcome(
   trx: Transaction<Database>,
   claim: IdempotencyClaim,
   inserted: QueryResult<unknown>,

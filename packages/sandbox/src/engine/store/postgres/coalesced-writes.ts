@@ -10,10 +10,7 @@
  * statement it travels with, a flight's statement) leaves in one `writev`. Nothing waits longer
  * than the code running now, and the statements keep their order.
  */
-
-/** What {@link withCoalescedWrites} extends: a class with pg's `query` and its connection's socket. */
-// biome-ignore lint/suspicious/noExplicitAny: a mixin's base takes any constructor arguments (TypeScript's rule).
-type QueryingClass = new (...args: any[]) => { query(...args: any[]): any };
+import type { QueryingClass } from './client-mixin.js';
 
 /** The part of a socket this needs (a `net.Socket` or `tls.TLSSocket`). */
 interface Corkable {

@@ -6,6 +6,7 @@
  * sent as it is. The pool is given a client class of its own ({@link withNamedStatements}), so
  * Kysely's `PostgresDriver` and `pg` are used as they are.
  */
+import type { QueryingClass } from './client-mixin.js';
 
 /** Most SQL texts given a name; later new texts run unnamed (the set of queries is bounded). */
 export const NAMED_STATEMENT_LIMIT = 1_000;
@@ -31,10 +32,6 @@ export function createStatementNames(limit = NAMED_STATEMENT_LIMIT): StatementNa
     },
   };
 }
-
-/** What {@link withNamedStatements} extends: a class with pg's `query` (`pg.Client`). */
-// biome-ignore lint/suspicious/noExplicitAny: a mixin's base takes any constructor arguments (TypeScript's rule).
-type QueryingClass = new (...args: any[]) => { query(...args: any[]): any };
 
 /**
  * A subclass of `Base` (`pg.Client`, for `new pg.Pool({ Client })`) that sends data statements

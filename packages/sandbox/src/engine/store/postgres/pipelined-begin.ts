@@ -12,10 +12,7 @@
  * statement's error ended it) is thrown as an error here, so a failed transaction is never taken
  * for a committed one.
  */
-
-/** What {@link withPipelinedBegin} extends: a class with pg's `query` (`pg.Client`). */
-// biome-ignore lint/suspicious/noExplicitAny: a mixin's base takes any constructor arguments (TypeScript's rule).
-type QueryingClass = new (...args: any[]) => { query(...args: any[]): any };
+import type { QueryingClass } from './client-mixin.js';
 
 const BEGIN = /^\s*begin\s*;?\s*$/i;
 const END = /^\s*(commit|rollback)\s*;?\s*$/i;

@@ -17,6 +17,7 @@
  * with the first statement's answer), so waiting for it costs no round trip.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { QueryingClass } from './client-mixin.js';
 
 /** What a flight's gate says of the request's changes: they may commit, or the error that stops them. */
 export type GateDecision = { open: true } | { open: false; reason: Error };
@@ -99,10 +100,6 @@ export async function runInFlight<T>(
   }
   return { flight: { rows, gate: state.gate }, outcome };
 }
-
-/** What {@link withRequestFlights} extends: a class with pg's `query` (`pg.Client`). */
-// biome-ignore lint/suspicious/noExplicitAny: a mixin's base takes any constructor arguments (TypeScript's rule).
-type QueryingClass = new (...args: any[]) => { query(...args: any[]): any };
 
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 const END = /^\s*(commit|rollback)\b/i;

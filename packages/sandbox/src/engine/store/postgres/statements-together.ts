@@ -6,10 +6,7 @@
  * statement: its command, row count and rows. With pipeline mode they share one round trip.
  */
 import { TOGETHER_MARKER, type TogetherAnswer, type TogetherStatement } from '../together.js';
-
-/** What {@link withStatementsTogether} extends: a class with pg's `query` (`pg.Client`). */
-// biome-ignore lint/suspicious/noExplicitAny: a mixin's base takes any constructor arguments (TypeScript's rule).
-type QueryingClass = new (...args: any[]) => { query(...args: any[]): any };
+import type { QueryingClass } from './client-mixin.js';
 
 /**
  * A subclass of `Base` (outermost of the pool's client mixins) that expands a batch of
