@@ -247,10 +247,6 @@ export async function accountsOfItem(db: Db, item: string | LiveItem): Promise<A
   return keepAccounts(db, item.item_id, version, await accountsOfItemQuery.execute(db, { itemId: item.item_id }));
 }
 
-const accountQuery = prepareQuery((db, p: Placeholders<{ itemId: string; accountId: string }>) =>
-  db.selectFrom('accounts').selectAll().where('account_id', '=', p.accountId).where('item_id', '=', p.itemId),
-);
-
 const accountByIdQuery = prepareQuery((db, p: Placeholders<{ accountId: string }>) =>
   db.selectFrom('accounts').selectAll().where('account_id', '=', p.accountId),
 );
@@ -261,11 +257,6 @@ const accountByIdQuery = prepareQuery((db, p: Placeholders<{ accountId: string }
  */
 export function accountByIdStatement(db: Db, accountId: string): CompiledQuery<AccountRow> {
   return accountByIdQuery.compile(db, { accountId });
-}
-
-/** The Item's account `accountId`, if it is one of the Item's. */
-export function accountOfItemIfAny(db: Db, itemId: string, accountId: string): Promise<AccountRow | undefined> {
-  return accountQuery.executeTakeFirst(db, { itemId, accountId });
 }
 
 const accountsOfItemQuery = prepareQuery<{ itemId: string }, AccountRow>((db, p) =>

@@ -5,18 +5,16 @@
 export {
   type AccountRow,
   accountByIdStatement,
-  accountOfItemIfAny,
   accountOfProcessorToken,
   accountsOfItem,
   itemOfAccessToken,
   type LiveItem,
   liveItemOf,
-  liveToken,
   liveTokenOf,
   liveTokenStatement,
   selectAccounts,
 } from './access.js';
-export { accountOfItem, theItemsAccount } from './account-of-item.js';
+export { theItemsAccount } from './account-of-item.js';
 export { addDays, firstOfMonth, isoDate, latestDate } from './calendar.js';
 export {
   hasTransactions,
@@ -53,7 +51,6 @@ export { itemError, presentAccount, presentItem } from './present.js';
 export {
   accessTokenStatement,
   bankTransferOnlyItemStatements,
-  issueProcessorToken,
 } from './queries.js';
 export { itemSandboxHandlers } from './sandbox-operations.js';
 export { seedCanonicalItem, seedCanonicalMicroDeposits } from './seed.js';

@@ -201,19 +201,6 @@ export function processorTokenStatement(
   return { token, statement: trx.insertInto('tokens').values(row).compile() };
 }
 
-/** Issues a processor token for one account of an Item. */
-export async function issueProcessorToken(
-  trx: Trx,
-  clientId: string,
-  itemId: string,
-  accountId: string,
-  now: Date,
-): Promise<string> {
-  const { token, statement } = processorTokenStatement(trx, clientId, itemId, accountId, now);
-  await trx.executeQuery(statement);
-  return token;
-}
-
 /** The statement setting the micro-deposit verification status of the account `accountId`. */
 export function verificationStatusStatement(
   trx: Trx,
