@@ -4,13 +4,13 @@
  * and nothing shrinks. Every handler reads the time from `context.now`, which the listener takes
  * from {@link clientNow}, so every rule follows the client's clock.
  */
-import { type CompiledQuery, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { SandboxClient } from '../handler-types.js';
-import type { Database } from '../store/database.js';
 import type { Store } from '../store/open-store.js';
 import { type Placeholders, prepareQuery } from '../store/prepared-query.js';
 import { together } from '../store/together.js';
+import { type NextDue, nextDueStatement } from './due-work.js';
 
 /** The longest single advance: 400 days. */
 export const MAX_ADVANCE_MS = 400 * 24 * 60 * 60 * 1000;
@@ -51,16 +51,15 @@ function refused(message: string): SandboxError {
  *
  * One flight: the offset as it was, the move (an update that answers with the new offset; for a
  * target time, conditional on the offset allowing it, so of concurrent advances each is checked
- * on the offset it moves) and `alongside` (a read the caller wants in the same transaction; its
- * result is returned), then the commit.
+ * on the offset it moves) and when the client's next work falls due (`nextDue`, for the due-work
+ * runner), then the commit.
  */
-export async function advanceClientClock<R = never>(
+export async function advanceClientClock(
   store: Store,
   clientId: string,
   base: Date,
   to: AdvanceTo,
-  alongside?: (trx: Transaction<Database>) => CompiledQuery<R>,
-): Promise<AdvancedClock & { alongside: R[] }> {
+): Promise<AdvancedClock & { nextDue: NextDue | undefined }> {
   if ('byMs' in to) {
     checkDuration(to.byMs);
   }
@@ -69,10 +68,10 @@ export async function advanceClientClock<R = never>(
       'byMs' in to
         ? moveByQuery.compile(trx, { clientId, byMs: to.byMs })
         : moveToQuery.compile(trx, { clientId, toOffsetMs: to.time.getTime() - base.getTime(), maxMs: MAX_ADVANCE_MS });
-    const [read, moved, ...rest] = await together(trx, [
+    const [read, moved, due] = await together(trx, [
       offsetQuery.compile(trx, { clientId }),
       move,
-      ...(alongside ? [alongside(trx)] : []),
+      nextDueStatement(trx, clientId),
     ]);
     const before = read.rows[0];
     if (!before) {
@@ -92,7 +91,7 @@ export async function advanceClientClock<R = never>(
     return {
       fromOffsetMs: 'byMs' in to ? toOffsetMs - to.byMs : offsetOf(before),
       toOffsetMs,
-      alongside: (rest[0]?.rows ?? []) as R[],
+      nextDue: due.rows[0],
     };
   });
 }
@@ -129,6 +128,15 @@ function checkLength(byMs: number): void {
 const offsetQuery = prepareQuery((db, p: Placeholders<{ clientId: string }>) =>
   db.selectFrom('clients').select('clock_offset_ms').where('client_id', '=', p.clientId),
 );
+
+/** The client's clock offset as stored now, in milliseconds (the authenticated row may be a few seconds old). */
+export async function storedClockOffset(store: Store, clientId: string): Promise<number> {
+  const row = await offsetQuery.executeTakeFirst(store.db, { clientId });
+  if (!row) {
+    throw new Error(`client ${clientId} has no row`);
+  }
+  return offsetOf(row);
+}
 
 /** The offset moved forward by `byMs`, answering with the new offset. */
 const moveByQuery = prepareQuery((db, p: Placeholders<{ clientId: string; byMs: number }>) =>

@@ -6,10 +6,8 @@
  */
 import { SandboxError } from '../../engine/errors/sandbox-error.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
-import { type AdvanceTo, advanceClientClock, offsetOf } from '../../engine/schedule/client-clock.js';
-import { nextDueStatement } from '../../engine/schedule/due-work.js';
+import { type AdvanceTo, advanceClientClock, storedClockOffset } from '../../engine/schedule/client-clock.js';
 import { durationMs } from '../../engine/schedule/duration.js';
-import type { Store } from '../../engine/store/open-store.js';
 import type { OperationBodies } from '../../generated/handlers.gen.js';
 
 type SandboxClock = OperationBodies['sandboxClockGet']['response']['clock'];
@@ -21,16 +19,6 @@ export function presentClock(base: Date, offsetMs: number): SandboxClock {
     offset_ms: offsetMs,
     real_time: base.toISOString(),
   };
-}
-
-/** The client's offset as stored now (the authenticated row may be a few seconds old). */
-export async function storedOffset(store: Store, clientId: string): Promise<number> {
-  const row = await store.db
-    .selectFrom('clients')
-    .select('clock_offset_ms')
-    .where('client_id', '=', clientId)
-    .executeTakeFirstOrThrow();
-  return offsetOf(row);
 }
 
 function advanceInvalid(message: string): SandboxError {
@@ -57,19 +45,17 @@ function advanceOf(request: { duration?: string; target_time?: string }): Advanc
 /** The clock handlers. */
 export const clockHandlers: HandlerGroup<'sandboxClockGet' | 'sandboxClockAdvance'> = {
   async sandboxClockGet(_request, context) {
-    return { clock: presentClock(context.baseNow, await storedOffset(context.store, context.client.client_id)) };
+    return { clock: presentClock(context.baseNow, await storedClockOffset(context.store, context.client.client_id)) };
   },
 
   async sandboxClockAdvance(request, context) {
     const clientId = context.client.client_id;
     // The move and when the next work falls due in one flight: with nothing due, the advance is
     // that flight and the commit.
-    const moved = await advanceClientClock(context.store, clientId, context.baseNow, advanceOf(request), (trx) =>
-      nextDueStatement(trx, clientId),
-    );
+    const moved = await advanceClientClock(context.store, clientId, context.baseNow, advanceOf(request));
     context.clientClockMoved(moved.toOffsetMs);
     const until = new Date(context.baseNow.getTime() + moved.toOffsetMs);
-    const performed = await context.dueWork.perform(clientId, until, moved.alongside[0]);
+    const performed = await context.dueWork.perform(clientId, until, moved.nextDue);
     context.webhooksCommitted();
     return {
       clock: presentClock(context.baseNow, moved.toOffsetMs),
