@@ -236,8 +236,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     cors: { allowedOrigins, allowedHeaders: SANDBOX_CORS_ALLOWED_HEADERS },
     webhooksCommitted: () => deliverer.wake(),
     decideFault: createFaultDecider(errorCatalogue),
-    // On SQLite the rules come from the read cache before the handler, as they always did.
-    ...(store.engine === 'postgres' ? { faultRulesAlongside: createFaultRulesAlongside() } : {}),
+    // PostgreSQL only: on SQLite the rules come from the read cache before the handler.
+    faultRulesAlongside: createFaultRulesAlongside(store.engine),
     recorder,
   });
   const listener = createRequestCore({

@@ -38,7 +38,6 @@ import {
   originationAccountsOf,
   originationAccountsStatement,
   parseCents,
-  reserveTransactable,
   reserveTransactableStatement,
   resolveOriginationAccount,
   resolveOriginationAccountOf,
@@ -203,15 +202,14 @@ async function createBankTransfer(
       context.now,
       originations.rows,
     );
-    const reserved = reservation.length > 0 ? rest[partyStatements.length] : undefined;
+    const [reservationStatement] = reservation;
+    const reserved = reservationStatement ? rest[partyStatements.length] : undefined;
     if (
+      reservationStatement !== undefined &&
       reserved !== undefined &&
       affectedRows(reserved) !== 1 &&
-      // Accounts provisioned just now (none were read) were not there to reserve on.
-      !(
-        originations.rows.length === 0 &&
-        (await reserveTransactable(trx, origination.origination_account_id, amountCents))
-      )
+      // Accounts provisioned just now (none were read) were not there to reserve on: reserve again.
+      !(originations.rows.length === 0 && affectedRows(await trx.executeQuery(reservationStatement)) === 1)
     ) {
       const current = await resolveOriginationAccount(trx, clientId, origination.origination_account_id, context.now);
       throw bankTransferRefusalError({

@@ -6,6 +6,7 @@
 import type { ErrorCatalogue } from '@svc/server-kit';
 import type { HandlerContext } from '../../engine/handler-types.js';
 import type { FaultDecider, FaultRulesAlongside, RequestFault } from '../../engine/http/request-fault.js';
+import type { Store } from '../../engine/store/open-store.js';
 import { runInFlight } from '../../engine/store/postgres/request-flight.js';
 import type { OperationId } from '../../generated/handlers.gen.js';
 import { faultHeaderError } from './errors.js';
@@ -43,13 +44,13 @@ class RuleConsidersError extends Error {
  * handler commits and the request is decided as before. A rule created on any instance is stored
  * before its creation is answered, and every request reads the rules afresh, so it applies to the
  * next request on every instance. On SQLite (statements are cheap and the read cache answers the
- * rules) nothing changes: `undefined`, the usual order.
+ * rules) there is none (`undefined`): the usual order.
  */
-export function createFaultRulesAlongside(): FaultRulesAlongside {
+export function createFaultRulesAlongside(engine: Store['engine']): FaultRulesAlongside | undefined {
+  if (engine !== 'postgres') {
+    return undefined;
+  }
   return async (operationId, context, handle) => {
-    if (context.store.engine !== 'postgres') {
-      return undefined;
-    }
     if (FAULT_RULE_OPERATIONS.has(operationId)) {
       // No rule ever considers these (ruleFault): nothing to look up.
       return handle().then(

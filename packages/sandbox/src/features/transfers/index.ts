@@ -15,7 +15,6 @@ export {
   invalidOriginationAccount,
   originationAccountsOf,
   originationAccountsStatement,
-  reserveTransactable,
   reserveTransactableStatement,
   resolveOriginationAccount,
   resolveOriginationAccountOf,

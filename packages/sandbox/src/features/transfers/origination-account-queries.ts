@@ -144,24 +144,6 @@ function pickOriginationAccount(
   return found;
 }
 
-/**
- * Reserves `cents` of the account's transactable balance (available minus minimum balance) for a
- * credit, in one conditional update; false when the transactable balance is smaller.
- */
-export async function reserveTransactable(
-  trx: Transaction<Database>,
-  accountId: string,
-  cents: number,
-): Promise<boolean> {
-  const updated = await trx
-    .updateTable('origination_accounts')
-    .set({ available_cents: sql<number>`available_cents - ${cents}` })
-    .where('origination_account_id', '=', accountId)
-    .where(sql<boolean>`available_cents - minimum_balance_cents >= ${cents}`)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
-}
-
 /** What {@link reserveTransactableStatement} reserves, and for which request. */
 export interface CreditReservation {
   clientId: string;
@@ -207,8 +189,9 @@ const reserveOnDefaultQuery = prepareQuery((db, p: Placeholders<ReservationParam
 );
 
 /**
- * The statement of {@link reserveTransactable} for the origination account a request names (or
- * the client's default), to send in the first flight of a create, before the account is resolved
+ * The statement reserving `credit.cents` of the transactable balance (available minus minimum
+ * balance) of the origination account a request names (or the client's default), in one
+ * conditional update, to send in the first flight of a create, before the account is resolved
  * (`together.ts`): it reserves only on an account of the client, and only while the request
  * holds its idempotency key (not for a repeat). It changed one row if and only if it reserved; a
  * refusal afterwards rolls it back with the transaction.
