@@ -5,6 +5,7 @@
 import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction as Trx } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
 import { engineOf as engineOfDb } from '../../engine/store/engine-of.js';
+import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
 import { itemIdOfToken } from '../items/index.js';
 import type { ProductExtractionsTable, TransactionsTable } from './tables.js';
 import type { Transaction } from './transactions.js';
@@ -198,16 +199,17 @@ export function extractionOfTokenStatement(
   token: string,
   product: string,
 ): CompiledQuery<ExtractionRow> {
-  return db
-    .selectFrom('product_extractions')
-    .innerJoin('tokens', 'tokens.item_id', 'product_extractions.item_id')
-    .selectAll('product_extractions')
-    .where('tokens.token', '=', token)
-    .where('tokens.kind', '=', 'access')
-    .where('tokens.client_id', '=', clientId)
-    .where('product_extractions.product', '=', product)
-    .compile();
+  return extractionOfTokenQuery.compile(db, { clientId, token, product });
 }
+
+const extractionOfTokenQuery = prepareQuery(
+  (db, p: Placeholders<{ clientId: string; token: string; product: string }>) =>
+    db
+      .selectFrom('product_extractions')
+      .selectAll()
+      .where('item_id', '=', itemIdOfToken(db, { clientId: p.clientId, token: p.token, kind: 'access' }))
+      .where('product', '=', p.product),
+);
 
 /**
  * The statement reading every present stored transaction of the Item of access token `token` of
@@ -219,18 +221,18 @@ export function storedTransactionsOfTokenStatement(
   clientId: string,
   token: string,
 ): CompiledQuery<Selectable<TransactionsTable>> {
-  return db
-    .selectFrom('transactions')
-    .innerJoin('tokens', 'tokens.item_id', 'transactions.item_id')
-    .selectAll('transactions')
-    .where('tokens.token', '=', token)
-    .where('tokens.kind', '=', 'access')
-    .where('tokens.client_id', '=', clientId)
-    .where('transactions.removed_at', 'is', null)
-    .orderBy('transactions.date', 'asc')
-    .orderBy('transactions.seq', 'asc')
-    .compile();
+  return storedTransactionsOfTokenQuery.compile(db, { clientId, token });
 }
+
+const storedTransactionsOfTokenQuery = prepareQuery((db, p: Placeholders<{ clientId: string; token: string }>) =>
+  db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('item_id', '=', itemIdOfToken(db, { clientId: p.clientId, token: p.token, kind: 'access' }))
+    .where('removed_at', 'is', null)
+    .orderBy('date', 'asc')
+    .orderBy('seq', 'asc'),
+);
 
 /** The transactions of stored rows, in their order. */
 export function transactionsOfRows(rows: readonly Selectable<TransactionsTable>[]): Transaction[] {
