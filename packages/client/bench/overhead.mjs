@@ -4,8 +4,11 @@
  * fake fetch (no network, so only client-side work is measured), and the client's
  * minified + gzipped size. `pnpm --filter @svc/client bench` builds dist/, then runs this.
  *
- * Options: ITERATIONS (default 20000) calls per case, split over ROUNDS (default 5) rounds that
+ * Options: ITERATIONS (default 20000) calls per case, split over ROUNDS (default 10) rounds that
  * interleave the cases; each figure is the median round, which damps noise from other processes.
+ * The ratios are taken round by round (each case against the raw fetch of the same round), then
+ * their median: a process slows down as it runs (its heap grows) and the machine's load moves,
+ * and both move a case and the raw fetch it is compared with alike.
  * CLOCK=cpu measures the CPU time of this process (user + system) instead of the wall clock: on a
  * machine shared with other jobs the wall clock also counts the time spent waiting for a core.
  * COMPARE_DIST=<dir>: also measures another build of the package (a copy of an earlier `dist/`,
@@ -25,7 +28,7 @@ const createCompared = compareDist
   : undefined;
 
 const iterations = Number(process.env.ITERATIONS ?? 20_000);
-const rounds = Number(process.env.ROUNDS ?? 5);
+const rounds = Number(process.env.ROUNDS ?? 10);
 const warmup = 2_000;
 const baseUrl = 'http://127.0.0.1:1';
 const responseText = JSON.stringify({
@@ -140,22 +143,31 @@ for (let round = 0; round < rounds; round++) {
     samples[index]?.push(await measure(fn, Math.ceil(iterations / rounds)));
   }
 }
-const results = cases.map(([name], index) => {
-  const sorted = [...(samples[index] ?? [])].sort((a, b) => a - b);
-  return { name, micros: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN };
-});
-const [raw, rawTimed, , bare] = /** @type {{ name: string, micros: number }[]} */ (results);
+/** The median of `values`. */
+const median = (/** @type {number[]} */ values) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+/** The median, over the rounds, of each round's figure of case `index` divided by that of case `base`. */
+const ratio = (/** @type {number} */ index, /** @type {number} */ base) =>
+  median((samples[index] ?? []).map((micros, round) => micros / (samples[base]?.[round] ?? Number.NaN)));
+const RAW = 0;
+const RAW_TIMED = 1;
+const BARE = 3;
+const results = cases.map(([name], index) => ({ name, micros: median(samples[index] ?? []) }));
+const [raw, , , bare] = /** @type {{ name: string, micros: number }[]} */ (results);
 const lines = [
-  `@svc/client per-call overhead (Node ${process.version}, ${iterations} sequential calls per case in ${rounds} rounds, median round; in-process fake fetch; ${cpuClock ? 'CPU time' : 'wall clock'})`,
+  `@svc/client per-call overhead (Node ${process.version}, ${iterations} sequential calls per case in ${rounds} rounds; µs: the median round; ratios: the median of each round's ratio; in-process fake fetch; ${cpuClock ? 'CPU time' : 'wall clock'})`,
   '',
   `${'case'.padEnd(42)} ${'µs/call'.padStart(9)} ${'vs raw fetch'.padStart(13)} ${'× raw fetch'.padStart(12)} ${'× raw+timeout'.padStart(14)} ${'vs openapi-fetch'.padStart(17)}`,
-  ...results.map(({ name, micros }) => {
+  ...results.map(({ name, micros }, index) => {
     const overRaw = micros - (raw?.micros ?? 0);
     const overBare = micros - (bare?.micros ?? 0);
-    const times = micros / (raw?.micros ?? Number.NaN);
-    const timesTimed = micros / (rawTimed?.micros ?? Number.NaN);
-    return `${name.padEnd(42)} ${micros.toFixed(1).padStart(9)} ${`${overRaw >= 0 ? '+' : ''}${overRaw.toFixed(1)}`.padStart(13)} ${times.toFixed(2).padStart(12)} ${timesTimed.toFixed(2).padStart(14)} ${`${overBare >= 0 ? '+' : ''}${overBare.toFixed(1)}`.padStart(17)}`;
+    return `${name.padEnd(42)} ${micros.toFixed(1).padStart(9)} ${`${overRaw >= 0 ? '+' : ''}${overRaw.toFixed(1)}`.padStart(13)} ${ratio(index, RAW).toFixed(2).padStart(12)} ${ratio(index, RAW_TIMED).toFixed(2).padStart(14)} ${`${overBare >= 0 ? '+' : ''}${overBare.toFixed(1)}`.padStart(17)}`;
   }),
+  '',
+  `× openapi-fetch (the median of each round's ratio): ${cases
+    .slice(BARE + 1)
+    .map(([name], offset) => `${name} ${ratio(BARE + 1 + offset, BARE).toFixed(2)}`)
+    .join('; ')}`,
   '',
   'Runtime size (esbuild ESM bundle for browsers, minified; gzip level 9), dependencies included:',
 ];
