@@ -42,10 +42,13 @@ export function operationPaths() {
 /**
  * @typedef {object} CountedRequest
  * @property {string} path
- * @property {'first' | 'again'} state "first": the example after a reset to the canonical world,
- *   with the client's row remembered (a reset forgets it; a busy sandbox remembers it). "again":
- *   the same example once more, kept only when answered 200 again (an idempotent replay, a second
- *   read, a second change).
+ * @property {'first' | 'again' | 'fresh'} state "first": the example after a reset to the
+ *   canonical world, with the client's row remembered (a reset forgets it; a busy sandbox
+ *   remembers it). "again": the same example once more, kept only when answered 200 again (an
+ *   idempotent replay, a second read, a second change). "fresh": for an example with an
+ *   `idempotency_key` (whose key the canonical world may already hold, so that "first" is a
+ *   replay), the example with a key never used and, where it names an `authorization_id`, a new
+ *   authorization: the create itself.
  * @property {number} status
  * @property {'read' | 'write'} kind
  * @property {string[][]} trips the SQL texts of each round trip
@@ -59,12 +62,15 @@ export function operationPaths() {
  * @returns {Promise<CountedRequest[]>}
  */
 export async function countRoundTrips({ url, reset, takeLoggedRoundTrips, paths = operationPaths() }) {
-  /** @param {string} path */
-  const send = async (path) => {
+  /**
+   * @param {string} path
+   * @param {Record<string, unknown>} body
+   */
+  const send = async (path, body = example(path)) => {
     const response = await fetch(`${url}${path}`, {
       method: 'POST',
       headers: jsonHeaders,
-      body: JSON.stringify(example(path)),
+      body: JSON.stringify(body),
     });
     return { status: response.status, text: await response.text() };
   };
@@ -72,7 +78,7 @@ export async function countRoundTrips({ url, reset, takeLoggedRoundTrips, paths 
   const counted = [];
   /**
    * @param {string} path
-   * @param {'first' | 'again'} state
+   * @param {'first' | 'again' | 'fresh'} state
    * @param {{ status: number, text: string }} answer
    */
   const take = (path, state, answer) => {
@@ -94,6 +100,33 @@ export async function countRoundTrips({ url, reset, takeLoggedRoundTrips, paths 
     if (again.status === 200) {
       counted.push(again);
     }
+    const body = example(path);
+    if (typeof body.idempotency_key === 'string') {
+      counted.push(take(path, 'fresh', await send(path, await freshCreate(body))));
+    }
   }
   return counted;
+
+  /**
+   * The create `body` with a key never used and, where it names one, a new authorization (made
+   * here, its round trips not counted).
+   * @param {Record<string, unknown>} body
+   */
+  async function freshCreate(body) {
+    /** @type {Record<string, unknown>} */
+    const fresh = { ...body, idempotency_key: `round-trips-${++freshKeys}` };
+    if (typeof body.authorization_id === 'string') {
+      const made = await send(AUTHORIZATION_PATH);
+      if (made.status !== 200) {
+        throw new Error(`${AUTHORIZATION_PATH} answered ${made.status}: ${made.text}`);
+      }
+      fresh.authorization_id = JSON.parse(made.text).authorization.id;
+      takeLoggedRoundTrips();
+    }
+    return fresh;
+  }
 }
+
+/** Where a create that names an `authorization_id` gets a new one. */
+const AUTHORIZATION_PATH = '/transfer/authorization/create';
+let freshKeys = 0;

@@ -1,7 +1,8 @@
 /**
  * Round trips to PostgreSQL per request, for every operation of the spec: a read takes at most 1,
  * a write (a request that sends `begin` or changes a row) at most 2. Each operation's first
- * request example is sent after a reset to the canonical world and once more
+ * request example is sent after a reset to the canonical world and once more, and an idempotent
+ * create also with a new key, so that the create itself is counted, not only its replay
  * (`bench/round-trip-count.mjs`, which `node bench/round-trips-all.mjs` prints with the SQL of
  * each round trip); `bench/pg-probe.mjs` counts what the process sends.
  */
@@ -50,6 +51,18 @@ describe('round trips to PostgreSQL per request', () => {
       expect(request.trips.length, `${request.state} ${request.kind}, at most ${budget}:\n${sql}`).toBeLessThanOrEqual(
         budget,
       );
+    }
+  });
+
+  it('counts the create itself, with a new key, of each operation whose example has an idempotency_key', () => {
+    const fresh = counted.filter((request) => request.state === 'fresh');
+    expect(fresh.map((request) => request.path).sort()).toEqual([
+      '/bank_transfer/create',
+      '/processor/bank_transfer/create',
+      '/transfer/create',
+    ]);
+    for (const request of fresh) {
+      expect([request.path, request.status, request.kind], request.text).toEqual([request.path, 200, 'write']);
     }
   });
 });
