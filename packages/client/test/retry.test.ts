@@ -295,6 +295,17 @@ describe('time limits', () => {
     expect((await settle(read(client))).error).toBeInstanceOf(SvcTimeoutError);
   });
 
+  it('gives a fetch that reads its abort signal only after the time limit passed an aborted one', async () => {
+    let late: { signal?: AbortSignal } | undefined;
+    const fetch = (_request: Request, init?: { signal?: AbortSignal }) => {
+      late = init;
+      return new Promise<Response>(() => {});
+    };
+    const client = createClient({ ...credentials, baseUrl, fetch, timeoutMs: 300, maxRetries: 0 });
+    expect((await settle(read(client))).error).toBeInstanceOf(SvcTimeoutError);
+    expect(late?.signal?.aborted).toBe(true);
+  });
+
   it('stops at once when the caller aborts, even if the fetch ignores its signal', async () => {
     const { client } = clientWith(['deaf']);
     const controller = new AbortController();
