@@ -22,7 +22,6 @@
 // without starting PostgreSQL (the PostgreSQL tables are then left out).
 // Plain JS: it drives built packages and child processes, with no build step of its own. The
 // bare server is the mock benchmark's (packages/mock/scripts/bare-server.mjs).
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startBenchPostgres } from './bench-postgres.mjs';
 import { example, jsonHeaders } from './bench-requests.mjs';
+import { askProbe, spawnServer, stopServer } from './bench-servers.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -41,7 +41,6 @@ const TARGETS = new Set(
 const CONNECTIONS = [10, 50];
 const SANDBOX_BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
 const MOCK_BIN = fileURLToPath(new URL('../../mock/bin/svc-mock.js', import.meta.url));
-const PROBE = fileURLToPath(new URL('./pg-probe.mjs', import.meta.url));
 /** Sequential requests per request type when counting round trips. */
 const COUNT_REQUESTS = 20;
 const headers = jsonHeaders;
@@ -50,45 +49,6 @@ const authGet = example('/auth/get');
 const authorization = example('/transfer/authorization/create');
 const transfer = example('/transfer/create');
 
-/** Spawns a server and resolves with its URL once it prints `listening on <url>`. */
-function spawnServer(name, args, { probe = false } = {}) {
-  const child = probe
-    ? spawn(process.execPath, ['--import', PROBE, ...args], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
-    : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`${name}: no URL within 60 s\n${output}`)), 60_000);
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        child.stdout.removeAllListeners('data');
-        child.stdout.resume();
-        child.stderr.resume();
-        resolve({ name, child, url: match[1] });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code}\n${output}`));
-    });
-  });
-}
-
-function stopServer(server) {
-  return new Promise((resolve) => {
-    if (server.child.exitCode !== null) {
-      resolve();
-      return;
-    }
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGTERM');
-  });
-}
-
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -96,19 +56,8 @@ function rssMb(pid) {
 }
 
 /** The probe's totals of a sandbox started with `probe: true` (bench/pg-probe.mjs). */
-function probeTotals(server) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${server.name}: the probe did not answer`)), 10_000);
-    const onMessage = (message) => {
-      if (message?.probe === 'totals') {
-        clearTimeout(timer);
-        server.child.off('message', onMessage);
-        resolve(message.totals);
-      }
-    };
-    server.child.on('message', onMessage);
-    server.child.send({ probe: 'read' });
-  });
+async function probeTotals(server) {
+  return (await askProbe(server, 'read', 'totals')).totals;
 }
 
 /** The sum of the probe totals of `servers`. */

@@ -5,7 +5,8 @@
 // every statement goes. A statement sent while another of the same connection still waits for its
 // answer (pipeline mode) shares that one's round trip; any other starts one. It answers the benchmark over the IPC channel: `{ probe: 'read' }` gets the totals so far.
 // With PG_PROBE_LOG=1 it also keeps the SQL text of each statement, grouped by round trip:
-// `{ probe: 'statements' }` gets those sent since the last such message (bench/round-trips.mjs).
+// `{ probe: 'statements' }` gets those sent since the last such message (bench/round-trips.mjs; asked
+// through bench-servers.mjs).
 // Plain JS: a preload of a child process, outside the package's build. No change of behaviour:
 // the original query runs with the same arguments and its result is returned as it is.
 import { createRequire } from 'node:module';

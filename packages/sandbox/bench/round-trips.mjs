@@ -7,58 +7,30 @@
 // sandbox's own timers (the webhook deliverer, retention) that happens to run meanwhile shows up
 // too: run it twice if a line looks foreign. Bounded: a handful of requests on 127.0.0.1.
 // Plain JS: it drives the built package and a child process, with no build step of its own.
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBenchPostgres } from './bench-postgres.mjs';
 import { example, jsonHeaders } from './bench-requests.mjs';
+import { askProbe, spawnServer, stopServer } from './bench-servers.mjs';
 
 const SANDBOX_BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
-const PROBE = fileURLToPath(new URL('./pg-probe.mjs', import.meta.url));
 /** Longest SQL text printed per statement (the rest elided). */
 const MAX_SQL = Number(process.env.ROUND_TRIPS_MAX_SQL ?? 400);
 const headers = jsonHeaders;
 
+/** One sandbox on `url` with the probe logging what it sends (PG_PROBE_LOG=1). */
 function startSandbox(url) {
-  const child = spawn(
-    process.execPath,
-    ['--import', PROBE, SANDBOX_BIN, '--port', '0', '--database-url', url, '--quiet', '--rate-limit', 'off'],
-    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, PG_PROBE_LOG: '1' } },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`no URL within 60 s\n${output}`)), 60_000);
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        child.stdout.resume();
-        child.stderr.resume();
-        resolve({ child, url: match[1] });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}\n${output}`)));
+  return spawnServer('sandbox', [SANDBOX_BIN, '--port', '0', '--database-url', url, '--quiet', '--rate-limit', 'off'], {
+    probe: true,
+    env: { ...process.env, PG_PROBE_LOG: '1' },
   });
 }
 
-function loggedRoundTrips(sandbox) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the probe did not answer')), 10_000);
-    const onMessage = (message) => {
-      if (message?.probe === 'statements') {
-        clearTimeout(timer);
-        sandbox.child.off('message', onMessage);
-        resolve(message.roundTrips);
-      }
-    };
-    sandbox.child.on('message', onMessage);
-    sandbox.child.send({ probe: 'statements' });
-  });
+/** The round trips the sandbox sent since the last call, each a list of SQL texts. */
+async function loggedRoundTrips(sandbox) {
+  return (await askProbe(sandbox, 'statements', 'statements')).roundTrips;
 }
 
 async function post(sandbox, path, body) {
@@ -125,10 +97,8 @@ async function main() {
       });
     }
   } finally {
-    if (sandbox && sandbox.child.exitCode === null) {
-      const exited = new Promise((resolve) => sandbox.child.once('exit', resolve));
-      sandbox.child.kill('SIGTERM');
-      await exited;
+    if (sandbox) {
+      await stopServer(sandbox);
     }
     await postgres.stop();
     rmSync(temp, { recursive: true, force: true });
