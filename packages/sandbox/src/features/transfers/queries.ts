@@ -364,26 +364,6 @@ export function transferStatement(db: Db, clientId: string, id: string): Compile
   return transferQuery.compile(db, { id, clientId });
 }
 
-/**
- * Writes `moved` (its status, `cancellable` and failure reason) over the stored transfer if it is
- * still in status `from`, in one conditional update (of two concurrent moves exactly one wins).
- * Returns whether this call moved it. The caller adds the event.
- */
-export async function moveTransfer(
-  trx: Transaction<Database>,
-  from: TransferRow['status'],
-  moved: Pick<TransferRow, 'transfer_id' | 'client_id' | 'status' | 'cancellable' | 'failure_reason'>,
-): Promise<boolean> {
-  const updated = await trx
-    .updateTable('transfers')
-    .set({ status: moved.status, cancellable: moved.cancellable, failure_reason: moved.failure_reason })
-    .where('transfer_id', '=', moved.transfer_id)
-    .where('client_id', '=', moved.client_id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
-}
-
 /** A transfer with the webhook URL of its Item (null: none). */
 export type TransferWithWebhook = TransferRow & { item_webhook: string | null };
 

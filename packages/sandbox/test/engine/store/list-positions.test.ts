@@ -14,7 +14,12 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/engine/store/database.js';
 import { migrationProvider } from '../../../src/engine/store/migrations/index.js';
 import { openStore, type Store } from '../../../src/engine/store/open-store.js';
-import { finishWithTransferEvent, insertTransfer, moveTransfer } from '../../../src/features/transfers/queries.js';
+import { affectedRows } from '../../../src/engine/store/prepared-query.js';
+import {
+  finishWithTransferEvent,
+  insertTransfer,
+  moveTransferStatement,
+} from '../../../src/features/transfers/queries.js';
 import type { TransfersTable } from '../../../src/features/transfers/tables.js';
 import { createTestDatabase } from '../../support/postgres.js';
 
@@ -204,7 +209,10 @@ describe('list positions on PostgreSQL with two instances writing', () => {
     });
     // A move: holds the newer transfer's row until released, then appends its event.
     const move = first.transaction(async (trx) => {
-      expect(await moveTransfer(trx, 'pending', { ...held, status: 'posted', cancellable: 0 })).toBe(true);
+      const moved = await trx.executeQuery(
+        moveTransferStatement(trx, ['pending'], { ...held, status: 'posted', cancellable: 0 }),
+      );
+      expect(affectedRows(moved) === 1).toBe(true);
       locked();
       await released;
       await finishWithTransferEvent(trx, held, 'posted', at(9), null);
