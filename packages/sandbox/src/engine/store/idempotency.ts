@@ -43,9 +43,6 @@ export interface IdempotencyClaim {
   now: Date;
 }
 
-/** Either this request owns the key now (create the record), or it repeats the request that created `resourceId`. */
-export type ClaimOutcome = { kind: 'new' } | { kind: 'repeat'; resourceId: string };
-
 const claimQuery = prepareQuery((db, p: Placeholders<IdempotencyKeysTable & { now: string }>) =>
   db
     .insertInto('idempotency_keys')
@@ -74,7 +71,7 @@ const claimQuery = prepareQuery((db, p: Placeholders<IdempotencyKeysTable & { no
 
 /**
  * The statement claiming `claim.key` inside `trx`: new when unknown or expired (first used at
- * least {@link IDEMPOTENCY_KEY_LIFETIME_MS} ago); {@link claimOutcome} then reads its result.
+ * least {@link IDEMPOTENCY_KEY_LIFETIME_MS} ago); {@link KeyClaim.outcome} then reads its result.
  */
 function claimStatement(trx: Transaction<Database>, claim: IdempotencyClaim): CompiledQuery {
   return claimKeyStatement(trx, claim, new Date(claim.now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS).toISOString());
@@ -214,23 +211,6 @@ function repeatedResource(claim: IdempotencyClaim, existing: KeyRow | undefined)
   return existing.resource_id;
 }
 
-/** The outcome of a claim whose statement ({@link claimStatement}) answered `inserted`. */
-async function claimOutcome(
-  trx: Transaction<Database>,
-  claim: IdempotencyClaim,
-  inserted: QueryResult<unknown>,
-): Promise<ClaimOutcome> {
-  if (affectedRows(inserted) === 1) {
-    return { kind: 'new' };
-  }
-  const existing = await keyRowQuery.executeTakeFirst(trx, {
-    clientId: claim.clientId,
-    scope: claim.scope,
-    key: claim.key,
-  });
-  return { kind: 'repeat', resourceId: repeatedResource(claim, existing) };
-}
-
 /** The error of a key reused for a different request. */
 export function idempotencyKeyReused(key: string): SandboxError {
   const message = `idempotency_key ${key} was already used by this client for a different request`;
@@ -257,8 +237,12 @@ export function idempotencyKeyReused(key: string): SandboxError {
  * expiry: the documentation's example create answers with its canonical record whenever it runs.
  */
 export async function rememberIdempotencyKey(trx: Transaction<Database>, claim: IdempotencyClaim): Promise<void> {
-  const outcome = await claimOutcome(trx, claim, await trx.executeQuery(claimKeyStatement(trx, claim, null)));
-  if (outcome.kind === 'repeat' && outcome.resourceId !== claim.resourceId) {
-    throw new Error(`idempotency key ${claim.key} already names ${outcome.resourceId}, not ${claim.resourceId}`);
+  if (affectedRows(await trx.executeQuery(claimKeyStatement(trx, claim, null))) === 1) {
+    return;
+  }
+  const key = { clientId: claim.clientId, scope: claim.scope, key: claim.key };
+  const resourceId = repeatedResource(claim, await keyRowQuery.executeTakeFirst(trx, key));
+  if (resourceId !== claim.resourceId) {
+    throw new Error(`idempotency key ${claim.key} already names ${resourceId}, not ${claim.resourceId}`);
   }
 }
