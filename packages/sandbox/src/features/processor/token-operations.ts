@@ -11,38 +11,11 @@ import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js
 import { newProcessorToken } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
-import { together } from '../../engine/store/together.js';
-import {
-  type AccountRow,
-  accountByIdStatement,
-  type LiveItem,
-  liveItemOf,
-  liveTokenOf,
-  liveTokenStatement,
-  theItemsAccount,
-} from '../items/index.js';
+import { type AccountRow, itemAndAccount, type LiveItem } from '../items/index.js';
 import { processorRefusalError } from './errors.js';
 import { newPartnerBToken, PARTNER_B_TOKEN_KIND } from './partners.js';
 import { issueAccountToken } from './queries.js';
 import { partnerTokenRefusal, processorRefusal } from './rules.js';
-
-/**
- * The Item of `accessToken` and its account `accountId` (`INVALID_ACCOUNT_ID` when it is not one
- * of the Item's), read together: with the `begin`, the first round trip of the transaction.
- */
-async function accountOfItem(
-  trx: Transaction<Database>,
-  context: HandlerContext,
-  accessToken: string,
-  accountId: string,
-): Promise<{ item: LiveItem; account: AccountRow }> {
-  const [token, account] = await together(trx, [
-    liveTokenStatement(trx, context.client.client_id, accessToken, 'access'),
-    accountByIdStatement(trx, accountId),
-  ]);
-  const item = liveItemOf(liveTokenOf(token.rows[0]));
-  return { item, account: theItemsAccount(account.rows[0], item.item_id, accountId) };
-}
 
 /**
  * Stores `token` of `kind` for `account` of `item` as the transaction's last statement, sent with
@@ -72,7 +45,12 @@ export const processorTokenHandlers: HandlerGroup<
 > = {
   async processorTokenCreate(request, context) {
     return context.store.transaction(async (trx) => {
-      const { item, account } = await accountOfItem(trx, context, request.access_token, request.account_id);
+      const { item, account } = await itemAndAccount(
+        trx,
+        context.client.client_id,
+        request.access_token,
+        request.account_id,
+      );
       refuseIf(processorRefusal(request.processor), processorRefusalError);
       const token = await finishIssuing(trx, context, { token: newProcessorToken(), kind: 'processor', item, account });
       return { processor_token: token };
@@ -81,7 +59,12 @@ export const processorTokenHandlers: HandlerGroup<
 
   async processorPartnerAProcessorTokenCreate(request, context) {
     return context.store.transaction(async (trx) => {
-      const { item, account } = await accountOfItem(trx, context, request.access_token, request.account_id);
+      const { item, account } = await itemAndAccount(
+        trx,
+        context.client.client_id,
+        request.access_token,
+        request.account_id,
+      );
       refuseIf(partnerTokenRefusal(account, 'partner A processor tokens'), processorRefusalError);
       const token = await finishIssuing(trx, context, { token: newProcessorToken(), kind: 'processor', item, account });
       return { processor_token: token };
@@ -90,7 +73,12 @@ export const processorTokenHandlers: HandlerGroup<
 
   async processorPartnerBBankAccountTokenCreate(request, context) {
     return context.store.transaction(async (trx) => {
-      const { item, account } = await accountOfItem(trx, context, request.access_token, request.account_id);
+      const { item, account } = await itemAndAccount(
+        trx,
+        context.client.client_id,
+        request.access_token,
+        request.account_id,
+      );
       refuseIf(partnerTokenRefusal(account, 'partner B bank account tokens'), processorRefusalError);
       const token = await finishIssuing(trx, context, {
         token: newPartnerBToken(),
