@@ -20,8 +20,7 @@ import {
   accountsOfItem,
   accountsOfTokenStatement,
   anchorOf,
-  checkLogin,
-  checkNotBankTransferOnly,
+  checkReadable,
   hasInitialProduct,
   isoDate,
   itemError,
@@ -315,9 +314,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
         countRefreshOfTokenStatement(trx, clientId, token),
         oldestPendingOfTokenStatement(trx, clientId, token),
       ]);
-      const item = liveItemOf(liveTokenOf(found.rows[0]));
-      checkLogin(item);
-      checkNotBankTransferOnly(item, PRODUCT);
+      const item = checkReadable(liveItemOf(liveTokenOf(found.rows[0])), PRODUCT);
       const refreshes = counted.rows[0]?.refreshes;
       const { statements, webhooks } = await refreshWrites(trx, context, item, accountRows.rows, {
         started: claimed.rows.length > 0,

@@ -14,7 +14,7 @@ export {
   liveTokenStatement,
   selectAccounts,
 } from './access.js';
-export { theItemsAccount } from './account-of-item.js';
+export { itemAndAccount, theItemsAccount } from './account-of-item.js';
 export { addDays, firstOfMonth, isoDate, latestDate } from './calendar.js';
 export {
   hasTransactions,
@@ -37,7 +37,7 @@ export {
   anchorOf,
   checkInstitutionOffers,
   checkLogin,
-  checkNotBankTransferOnly,
+  checkReadable,
   hasInitialProduct,
   institutionOf,
   isLoginRequired,

@@ -79,8 +79,11 @@ export async function readableItemWith(
   return { item: checkReadable(liveItemOf(found), product), answers };
 }
 
-/** `item` if it can serve data now (see {@link readableItem}); refused otherwise. */
-function checkReadable(item: LiveItem, product?: string): LiveItem {
+/**
+ * `item` if it can serve data now (see {@link readableItem}; `product` refused for an Item that
+ * serves bank transfers only); refused otherwise. For a handler that read the token itself.
+ */
+export function checkReadable(item: LiveItem, product?: string): LiveItem {
   checkLogin(item);
   if (product !== undefined) {
     checkNotBankTransferOnly(item, product);

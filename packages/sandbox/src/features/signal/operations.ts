@@ -12,8 +12,7 @@ import { together } from '../../engine/store/together.js';
 import { transactionHistory } from '../account-data/index.js';
 import {
   accountsOfTokenStatement,
-  checkLogin,
-  checkNotBankTransferOnly,
+  checkReadable,
   isoDate,
   liveItemOf,
   liveTokenOf,
@@ -38,9 +37,7 @@ export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport
         liveTokenStatement(trx, clientId, request.access_token, 'access'),
         accountsOfTokenStatement(trx, clientId, request.access_token),
       ]);
-      const item = liveItemOf(liveTokenOf(token.rows[0]));
-      checkLogin(item);
-      checkNotBankTransferOnly(item, 'signal');
+      const item = checkReadable(liveItemOf(liveTokenOf(token.rows[0])), 'signal');
       const account = theItemsAccount(
         accounts.rows.find((row) => row.account_id === request.account_id),
         item.item_id,
