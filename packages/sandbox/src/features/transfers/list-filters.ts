@@ -41,21 +41,11 @@ export async function listPage<R>(
     return (await db.executeQuery(page(window, null))).rows;
   }
   const [accounts, rows] = await together(db, [originationAccountsStatement(db, clientId), page(window, origination)]);
-  if (accounts.rows.length === 0) {
-    // A client without origination accounts yet: provisioned, then the page read again.
-    await checkOrigination(context, origination);
-    return (await db.executeQuery(page(window, origination))).rows;
-  }
-  if (!accounts.rows.some((account) => account.origination_account_id === origination)) {
+  // A client without origination accounts yet: they are provisioned on first use, then the page read again.
+  const provisioned = accounts.rows.length === 0;
+  const owned = provisioned ? await originationAccountsOf(db, clientId, context.now) : accounts.rows;
+  if (!owned.some((account) => account.origination_account_id === origination)) {
     throw invalidOriginationAccount(origination);
   }
-  return rows.rows;
-}
-
-/** Refuses `origination` unless it is one of the client's origination accounts (provisioned on first use). */
-async function checkOrigination(context: HandlerContext, origination: string): Promise<void> {
-  const accounts = await originationAccountsOf(context.store.db, context.client.client_id, context.now);
-  if (!accounts.some((account) => account.origination_account_id === origination)) {
-    throw invalidOriginationAccount(origination);
-  }
+  return provisioned ? (await db.executeQuery(page(window, origination))).rows : rows.rows;
 }
