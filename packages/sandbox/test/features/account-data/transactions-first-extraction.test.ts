@@ -6,6 +6,7 @@
 import { expect, it } from 'vitest';
 import { transactionHistory } from '../../../src/features/account-data/transactions.js';
 import { describeEngines } from '../../support/harness.js';
+import { exchangedItem } from '../../support/items.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
 
 const YEAR = { start_date: '2025-01-01', end_date: '2026-12-31' };
@@ -13,14 +14,8 @@ const YEAR = { start_date: '2025-01-01', end_date: '2026-12-31' };
 describeEngines('the first extraction of transactions', (sandbox) => {
   let receiver: Receiver | undefined;
 
-  async function newItem(initial_products: ('auth' | 'transactions')[], webhook?: string) {
-    const { public_token } = await sandbox().ok('sandboxPublicTokenCreate', {
-      institution_id: 'ins_109508',
-      initial_products,
-      ...(webhook ? { options: { webhook } } : {}),
-    });
-    return sandbox().ok('itemPublicTokenExchange', { public_token });
-  }
+  const newItem = (initial_products: ('auth' | 'transactions')[], webhook?: string) =>
+    exchangedItem(sandbox(), initial_products, webhook);
 
   async function allTransactions(token: string) {
     const reply = await sandbox().ok('transactionsGet', { access_token: token, ...YEAR, options: { count: 500 } });

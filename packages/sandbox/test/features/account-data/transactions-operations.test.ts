@@ -5,6 +5,7 @@ import { openapiJsonPath } from '@svc/spec';
 import { afterEach, expect, it } from 'vitest';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from '../../../src/features/world/world.js';
 import { describeEngines } from '../../support/harness.js';
+import { exchangedItem } from '../../support/items.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
 
 const [CHECKING, , CREDIT_CARD] = CANONICAL_ACCOUNT_IDS;
@@ -31,14 +32,8 @@ async function payloadOf(body: string, signature: unknown, schema: string, now: 
 }
 
 describeEngines('transactions', (sandbox) => {
-  async function newItem(initial_products: ('auth' | 'transactions')[] = ['transactions'], webhook?: string) {
-    const { public_token } = await sandbox().ok('sandboxPublicTokenCreate', {
-      institution_id: 'ins_109508',
-      initial_products,
-      ...(webhook ? { options: { webhook } } : {}),
-    });
-    return sandbox().ok('itemPublicTokenExchange', { public_token });
-  }
+  const newItem = (initial_products: ('auth' | 'transactions')[] = ['transactions'], webhook?: string) =>
+    exchangedItem(sandbox(), initial_products, webhook);
 
   async function allTransactions(token: string) {
     const first = await sandbox().ok('transactionsGet', { access_token: token, ...YEAR, options: { count: 500 } });

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEngines } from '../../support/harness.js';
+import { exchangedItem } from '../../support/items.js';
 import { executedPayment, gbpPayment, ukRecipient } from '../../support/payment-fixtures.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
 
@@ -22,14 +23,8 @@ describeEngines('test clocks', (sandbox) => {
     await sandbox().sandbox.reset();
   });
 
-  async function newItem(initial_products: ('auth' | 'transactions')[], webhook?: string) {
-    const { public_token } = await sandbox().ok('sandboxPublicTokenCreate', {
-      institution_id: 'ins_109508',
-      initial_products,
-      ...(webhook ? { options: { webhook } } : {}),
-    });
-    return sandbox().ok('itemPublicTokenExchange', { public_token });
-  }
+  const newItem = (initial_products: ('auth' | 'transactions')[], webhook?: string) =>
+    exchangedItem(sandbox(), initial_products, webhook);
 
   it('starts at the sandbox clock, moves by a duration, and keeps running with the real time', async () => {
     expect((await sandbox().ok('sandboxClockGet', {})).clock).toEqual({
