@@ -149,11 +149,13 @@ const median = (/** @type {number[]} */ values) =>
 /** The median, over the rounds, of each round's figure of case `index` divided by that of case `base`. */
 const ratio = (/** @type {number} */ index, /** @type {number} */ base) =>
   median((samples[index] ?? []).map((micros, round) => micros / (samples[base]?.[round] ?? Number.NaN)));
+/** Where the baselines stand in `cases`: the raw fetch, the raw fetch with a time limit, bare openapi-fetch. */
 const RAW = 0;
 const RAW_TIMED = 1;
 const BARE = 3;
 const results = cases.map(([name], index) => ({ name, micros: median(samples[index] ?? []) }));
-const [raw, , , bare] = /** @type {{ name: string, micros: number }[]} */ (results);
+const raw = results[RAW];
+const bare = results[BARE];
 const lines = [
   `@svc/client per-call overhead (Node ${process.version}, ${iterations} sequential calls per case in ${rounds} rounds; µs: the median round; ratios: the median of each round's ratio; in-process fake fetch; ${cpuClock ? 'CPU time' : 'wall clock'})`,
   '',
