@@ -75,6 +75,20 @@ const STORED = [
   transferRow('client-a', 'a-2a', at(4)),
 ];
 
+/** {@link STORED} ranked per client in list order (oldest first; ties by id). */
+const STORED_IN_LIST_ORDER = {
+  'client-a': [
+    { id: 'a-1', position: 1 },
+    { id: 'a-2a', position: 2 },
+    { id: 'a-2b', position: 3 },
+    { id: 'a-3', position: 4 },
+  ],
+  'client-b': [
+    { id: 'b-1', position: 1 },
+    { id: 'b-2', position: 2 },
+  ],
+};
+
 const engines: [string, () => Promise<{ db: Kysely<Database>; close(): Promise<void> }>][] = [
   [
     'sqlite',
@@ -101,18 +115,7 @@ describe.each(engines)('migration 0013 on a store with transfers [%s]', (engine,
       expect((await migrator.migrateTo('0012_rate_limit_windows')).error).toBeUndefined();
       await db.insertInto('transfers').values(STORED).execute();
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
-      expect(await idsByPosition(db)).toEqual({
-        'client-a': [
-          { id: 'a-1', position: 1 },
-          { id: 'a-2a', position: 2 },
-          { id: 'a-2b', position: 3 },
-          { id: 'a-3', position: 4 },
-        ],
-        'client-b': [
-          { id: 'b-1', position: 1 },
-          { id: 'b-2', position: 2 },
-        ],
-      });
+      expect(await idsByPosition(db)).toEqual(STORED_IN_LIST_ORDER);
       // A row stored already and skipped by 'on conflict do nothing' (as seeds insert) keeps its position.
       await db
         .insertInto('transfers')
@@ -262,18 +265,7 @@ describe('migration 0018 on PostgreSQL: rows an instance without the triggers in
       // As if inserted between 0013's ranking and its trigger: no position.
       await db.deleteFrom('transfer_list_positions').where('transfer_id', '=', 'a-2a').execute();
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
-      expect(await idsByPosition(db)).toEqual({
-        'client-a': [
-          { id: 'a-1', position: 1 },
-          { id: 'a-2a', position: 2 },
-          { id: 'a-2b', position: 3 },
-          { id: 'a-3', position: 4 },
-        ],
-        'client-b': [
-          { id: 'b-1', position: 1 },
-          { id: 'b-2', position: 2 },
-        ],
-      });
+      expect(await idsByPosition(db)).toEqual(STORED_IN_LIST_ORDER);
     } finally {
       await db.destroy();
     }
