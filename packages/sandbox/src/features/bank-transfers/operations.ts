@@ -31,6 +31,8 @@ import {
   liveItemOf,
   liveTokenOf,
   liveTokenStatement,
+  processorTokenOf,
+  processorTokenStatements,
 } from '../items/index.js';
 import {
   formatCents,
@@ -46,7 +48,6 @@ import { defaultFailureReason, directionOf, SIMULATION_SOURCE } from './bank-tra
 import { bankTransferRefusalError } from './errors.js';
 import { presentBankTransfer, presentBankTransferEvent } from './present.js';
 import {
-  accountOfProcessorTokenStatement,
   type BankTransferRow,
   bankTransferEventsAfter,
   bankTransferOf,
@@ -126,17 +127,11 @@ function partyOfAccessToken(context: HandlerContext, request: RequestOf<'bankTra
 function partyOfProcessorToken(context: HandlerContext, processorToken: string): PartyLookup {
   const clientId = context.client.client_id;
   return {
-    statements: (trx) => [
-      liveTokenStatement(trx, clientId, processorToken, 'processor'),
-      accountOfProcessorTokenStatement(trx, clientId, processorToken),
-    ],
+    statements: (trx) => processorTokenStatements(trx, clientId, processorToken),
     async find(trx, [token, named]) {
-      const found = liveTokenOf(token?.rows[0]);
-      const account = named?.rows[0] as AccountRow | undefined;
       const party =
-        found && account && found.token.account_id === account.account_id
-          ? { item: found.item, account }
-          : await accountOfProcessorToken(trx, clientId, processorToken);
+        processorTokenOf(token?.rows[0], named?.rows[0]) ??
+        (await accountOfProcessorToken(trx, clientId, processorToken));
       checkLogin(party.item);
       return { item: party.item, account: orRefuse(processorAccount(party.account), bankTransferRefusalError) };
     },

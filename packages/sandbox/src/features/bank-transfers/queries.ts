@@ -12,7 +12,6 @@ import { finishWith } from '../../engine/store/finishing-statement.js';
 import { type KeyOfRecord, type RecordOfKey, resourceIdOfKey } from '../../engine/store/idempotency.js';
 import { columnsOf, type Placeholders, prepareQuery, valuesOf } from '../../engine/store/prepared-query.js';
 import { together } from '../../engine/store/together.js';
-import type { AccountsTable } from '../items/index.js';
 import type { ListWindow } from '../transfers/index.js';
 import { adjustAvailable, adjustAvailableStatement, parseCents, positionRange } from '../transfers/index.js';
 import {
@@ -203,33 +202,6 @@ export const bankTransferOfKey: RecordOfKey<BankTransferRow> = {
   byKey: (trx, key) => bankTransferOfKeyQuery.compile(trx, key),
   byId: bankTransferOf,
 };
-
-const accountOfTokenQuery = prepareQuery((db, p: Placeholders<{ token: string; kind: string; clientId: string }>) =>
-  db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('account_id', '=', (eb) =>
-      eb
-        .selectFrom('tokens')
-        .select('tokens.account_id')
-        .where('tokens.token', '=', p.token)
-        .where('tokens.kind', '=', p.kind)
-        .where('tokens.client_id', '=', p.clientId),
-    ),
-);
-
-/**
- * The statement reading the account a processor token of the client names (no row when none),
- * to send together with the token's own lookup (`together.ts`); the caller keeps it only if it is
- * the account of the live token read with it.
- */
-export function accountOfProcessorTokenStatement(
-  db: Db,
-  clientId: string,
-  processorToken: string,
-): CompiledQuery<Selectable<AccountsTable>> {
-  return accountOfTokenQuery.compile(db, { token: processorToken, kind: 'processor', clientId });
-}
 
 /** The list filters of `/bank_transfer/list` besides the window. */
 export interface BankTransferFilters {

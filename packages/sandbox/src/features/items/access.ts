@@ -48,23 +48,54 @@ export function liveItemOf(found: { item: LiveItem } | undefined): LiveItem {
   return found.item;
 }
 
+/** What a live processor token stands for: its Item, the account it is for, and the token. */
+export interface ProcessorTokenParty {
+  item: LiveItem;
+  account: AccountRow;
+  token: TokenRow;
+}
+
 /** The Item and account of a valid processor token of `clientId`; otherwise `INVALID_PROCESSOR_TOKEN`. */
 export async function accountOfProcessorToken(
   db: Db,
   clientId: string,
   processorToken: string,
-): Promise<{ item: LiveItem; account: AccountRow; token: TokenRow }> {
+): Promise<ProcessorTokenParty> {
   // The token and its account together (one round trip on PostgreSQL).
-  const [token, accounts] = await together(db, [
-    liveTokenStatement(db, clientId, processorToken, 'processor'),
-    accountOfTokenQuery.compile(db, { token: processorToken, kind: 'processor', clientId }),
-  ]);
-  const found = liveTokenOf(token.rows[0]);
-  const account = accounts.rows[0];
-  if (!found || !account || account.account_id !== found.token.account_id) {
+  const [token, account] = await together(db, processorTokenStatements(db, clientId, processorToken));
+  const found = processorTokenOf(token.rows[0], account.rows[0]);
+  if (!found) {
     throw invalidProcessorToken();
   }
-  return { item: found.item, account, token: found.token };
+  return found;
+}
+
+/**
+ * The statements of {@link accountOfProcessorToken}: the token with its Item
+ * ({@link liveTokenStatement}) and the account it names, to send together with others
+ * (`together.ts`); {@link processorTokenOf} reads their first rows.
+ */
+export function processorTokenStatements(
+  db: Db,
+  clientId: string,
+  processorToken: string,
+): [CompiledQuery<unknown>, CompiledQuery<AccountRow>] {
+  return [
+    liveTokenStatement(db, clientId, processorToken, 'processor'),
+    accountOfTokenQuery.compile(db, { token: processorToken, kind: 'processor', clientId }),
+  ];
+}
+
+/**
+ * The party read by {@link processorTokenStatements} from their first rows; `undefined` when the
+ * token is not live or the account read is not the one it names.
+ */
+export function processorTokenOf(tokenRow: unknown, accountRow: unknown): ProcessorTokenParty | undefined {
+  const found = liveTokenOf(tokenRow);
+  const account = accountRow as AccountRow | undefined;
+  return found && account && account.account_id === found.token.account_id
+    ? { item: found.item, account, token: found.token }
+    : undefined;
 }
 
 /** The account a token of `p.kind` of `p.clientId` is for (whether the token is live is the token lookup's business). */

@@ -12,6 +12,8 @@ export {
   liveItemOf,
   liveTokenOf,
   liveTokenStatement,
+  processorTokenOf,
+  processorTokenStatements,
   selectAccounts,
 } from './access.js';
 export { itemAndAccount, theItemsAccount } from './account-of-item.js';
