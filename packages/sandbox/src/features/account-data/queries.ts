@@ -84,20 +84,6 @@ export async function insertTransactions(
   }
 }
 
-/** Marks transactions removed at `at`; returns the ids this call removed. */
-export async function removeTransactions(
-  db: Db,
-  itemId: string,
-  ids: readonly string[],
-  at: string,
-): Promise<string[]> {
-  if (ids.length === 0) {
-    return [];
-  }
-  const { rows } = await db.executeQuery(removeTransactionsStatement(db, itemId, ids, at));
-  return rows.map((row) => row.transaction_id);
-}
-
 /** A query of the Item's present transactions of `accountIds` dated `start`..`end` (inclusive). */
 export interface TransactionQuery {
   itemId: string;
@@ -130,6 +116,11 @@ export interface PageQuery {
   endDate: string;
 }
 
+/** The Item id of the client's access token `token`, as a subquery. */
+function itemIdOfAccessToken(db: Db, p: Placeholders<{ clientId: string; token: string }>) {
+  return itemIdOfToken(db, { clientId: p.clientId, token: p.token, kind: 'access' });
+}
+
 /**
  * The two statements of a page of the transactions of Item `itemId` (an id, or a subquery giving
  * it) matching `query`: the number matching in all, and the page, newest date first and, within
@@ -137,7 +128,7 @@ export interface PageQuery {
  */
 function pageStatements(
   db: Db,
-  itemId: string | ReturnType<typeof itemIdOfToken>,
+  itemId: string | ReturnType<typeof itemIdOfAccessToken>,
   query: PageQuery,
   page: { count: number; offset: number },
 ): [CompiledQuery<{ total: number | string | bigint }>, CompiledQuery<Selectable<TransactionsTable>>] {
@@ -170,7 +161,7 @@ export function pageOfTokenStatements(
   query: PageQuery,
   page: { count: number; offset: number },
 ): [CompiledQuery<unknown>, CompiledQuery<unknown>] {
-  const itemId = itemIdOfToken(db, { clientId, token, kind: 'access' });
+  const itemId = itemIdOfAccessToken(db, { clientId, token });
   // `in ()` is not SQL: an empty selection matches no account id instead.
   const accountIds = query.accountIds?.length === 0 ? [''] : query.accountIds;
   return pageStatements(db, itemId, { ...query, accountIds }, page);
@@ -207,7 +198,7 @@ const extractionOfTokenQuery = prepareQuery(
     db
       .selectFrom('product_extractions')
       .selectAll()
-      .where('item_id', '=', itemIdOfToken(db, { clientId: p.clientId, token: p.token, kind: 'access' }))
+      .where('item_id', '=', itemIdOfAccessToken(db, p))
       .where('product', '=', p.product),
 );
 
@@ -228,7 +219,7 @@ const storedTransactionsOfTokenQuery = prepareQuery((db, p: Placeholders<{ clien
   db
     .selectFrom('transactions')
     .selectAll()
-    .where('item_id', '=', itemIdOfToken(db, { clientId: p.clientId, token: p.token, kind: 'access' }))
+    .where('item_id', '=', itemIdOfAccessToken(db, p))
     .where('removed_at', 'is', null)
     .orderBy('date', 'asc')
     .orderBy('seq', 'asc'),
@@ -237,11 +228,6 @@ const storedTransactionsOfTokenQuery = prepareQuery((db, p: Placeholders<{ clien
 /** The transactions of stored rows, in their order. */
 export function transactionsOfRows(rows: readonly Selectable<TransactionsTable>[]): Transaction[] {
   return rows.map(fromRow);
-}
-
-/** The Item id of access token `token` of `clientId`, as a subquery. */
-function itemOfAccessToken(db: Db, clientId: string, token: string) {
-  return itemIdOfToken(db, { clientId, token, kind: 'access' });
 }
 
 /**
@@ -270,7 +256,7 @@ export function claimExtractionOfTokenStatement(
           sql<string>`cast(${at} as text)`.as('ready_at'),
           sql<number>`0`.as('refreshes'),
         ])
-        .where('tokens.item_id', '=', itemOfAccessToken(db, clientId, token)),
+        .where('tokens.item_id', '=', itemIdOfAccessToken(db, { clientId, token })),
     )
     .onConflict((conflict) => conflict.columns(['item_id', 'product']).doNothing())
     .returning('item_id')
@@ -306,7 +292,7 @@ export function countRefreshOfTokenStatement(
   return db
     .updateTable('product_extractions')
     .set((eb) => ({ refreshes: eb('refreshes', '+', 1) }))
-    .where('item_id', '=', itemOfAccessToken(db, clientId, token))
+    .where('item_id', '=', itemIdOfAccessToken(db, { clientId, token }))
     .where('product', '=', 'transactions')
     .returning('refreshes')
     .compile();
@@ -325,7 +311,7 @@ export function oldestPendingOfTokenStatement(
   return db
     .selectFrom('transactions')
     .selectAll()
-    .where('item_id', '=', itemOfAccessToken(db, clientId, token))
+    .where('item_id', '=', itemIdOfAccessToken(db, { clientId, token }))
     .where('pending', '=', 1)
     .where('removed_at', 'is', null)
     .orderBy('date', 'asc')

@@ -55,13 +55,3 @@ export async function reportReturn(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-/** The evaluation of `clientTransactionId` of `clientId`, if any. */
-export async function evaluationOf(db: Db, clientId: string, clientTransactionId: string) {
-  return db
-    .selectFrom('signal_evaluations')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .where('client_transaction_id', '=', clientTransactionId)
-    .executeTakeFirst();
-}
