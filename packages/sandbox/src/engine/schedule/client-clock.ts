@@ -30,8 +30,7 @@ export type AdvanceTo = { byMs: number } | { time: Date };
 
 /** A client's clock after an advance. */
 export interface AdvancedClock {
-  /** The offset before and after. */
-  fromOffsetMs: number;
+  /** The offset after the advance. */
   toOffsetMs: number;
 }
 
@@ -49,10 +48,10 @@ function refused(message: string): SandboxError {
  * zero, a time before the client's current time, a move of more than {@link MAX_ADVANCE_MS}.
  * A target time equal to the current time moves nothing (a retried advance to one time).
  *
- * One flight: the offset as it was, the move (an update that answers with the new offset; for a
- * target time, conditional on the offset allowing it, so of concurrent advances each is checked
- * on the offset it moves) and when the client's next work falls due (`nextDue`, for the due-work
- * runner), then the commit.
+ * One flight: the move (an update that answers with the new offset; for a target time,
+ * conditional on the offset allowing it, so of concurrent advances each is checked on the offset
+ * it moves, with the offset as it was read alongside to word a refusal) and when the client's
+ * next work falls due (`nextDue`, for the due-work runner), then the commit.
  */
 export async function advanceClientClock(
   store: Store,
@@ -62,38 +61,42 @@ export async function advanceClientClock(
 ): Promise<AdvancedClock & { nextDue: NextDue | undefined }> {
   if ('byMs' in to) {
     checkDuration(to.byMs);
+    return store.transaction(async (trx) => {
+      const [moved, due] = await together(trx, [
+        moveByQuery.compile(trx, { clientId, byMs: to.byMs }),
+        nextDueStatement(trx, clientId),
+      ]);
+      return advancedClock(clientId, moved.rows[0], due.rows[0]);
+    });
   }
   return store.transaction(async (trx) => {
-    const move =
-      'byMs' in to
-        ? moveByQuery.compile(trx, { clientId, byMs: to.byMs })
-        : moveToQuery.compile(trx, { clientId, toOffsetMs: to.time.getTime() - base.getTime(), maxMs: MAX_ADVANCE_MS });
     const [read, moved, due] = await together(trx, [
       offsetQuery.compile(trx, { clientId }),
-      move,
+      moveToQuery.compile(trx, { clientId, toOffsetMs: to.time.getTime() - base.getTime(), maxMs: MAX_ADVANCE_MS }),
       nextDueStatement(trx, clientId),
     ]);
     const before = read.rows[0];
-    if (!before) {
-      throw new Error(`client ${clientId} has no row`);
-    }
-    const after = moved.rows[0];
-    if (!after && 'time' in to) {
+    if (before && !moved.rows[0]) {
       // Refused: checked on the offset read, or if that allowed it, on the offset a concurrent advance left.
       checkTarget(to.time, base.getTime() + offsetOf(before));
       const current = await offsetQuery.executeTakeFirst(trx, { clientId });
       checkTarget(to.time, base.getTime() + offsetOf(current ?? before));
-    }
-    if (!after) {
       throw new Error(`client ${clientId}: the clock may move but did not`);
     }
-    const toOffsetMs = offsetOf(after);
-    return {
-      fromOffsetMs: 'byMs' in to ? toOffsetMs - to.byMs : offsetOf(before),
-      toOffsetMs,
-      nextDue: due.rows[0],
-    };
+    return advancedClock(clientId, moved.rows[0], due.rows[0]);
   });
+}
+
+/** The clock an advance answered (`moved`: the updated client row; none: the client has no row). */
+function advancedClock(
+  clientId: string,
+  moved: Pick<SandboxClient, 'clock_offset_ms'> | undefined,
+  nextDue: NextDue | undefined,
+): AdvancedClock & { nextDue: NextDue | undefined } {
+  if (!moved) {
+    throw new Error(`client ${clientId} has no row`);
+  }
+  return { toOffsetMs: offsetOf(moved), nextDue };
 }
 
 /** Refuses a duration that is not forward or is too long. */
