@@ -24,7 +24,6 @@ import {
   type AccountRow,
   accessTokenStatement,
   accountByIdStatement,
-  accountOfProcessorToken,
   bankTransferOnlyItemStatements,
   checkLogin,
   type LiveItem,
@@ -93,7 +92,7 @@ interface Party {
  */
 interface PartyLookup {
   statements(trx: Trx): CompiledQuery<unknown>[];
-  find(trx: Trx, results: readonly QueryResult<unknown>[]): Promise<Party>;
+  find(results: readonly QueryResult<unknown>[]): Party;
 }
 
 /**
@@ -106,7 +105,7 @@ function partyOfAccessToken(context: HandlerContext, request: RequestOf<'bankTra
       liveTokenStatement(trx, context.client.client_id, request.access_token, 'access'),
       accountByIdStatement(trx, request.account_id),
     ],
-    async find(_trx, [token, named]) {
+    find([token, named]) {
       const item = liveItemOf(liveTokenOf(token?.rows[0]));
       checkLogin(item);
       const found = named?.rows[0] as AccountRow | undefined;
@@ -121,17 +120,15 @@ function partyOfAccessToken(context: HandlerContext, request: RequestOf<'bankTra
 
 /**
  * The Item and account behind the processor token of `/processor/bank_transfer/create`: the live
- * token with its Item and the account it names, read in the claim's flight. When either is
- * missing, the token is looked up again the usual way, which refuses it as it is now.
+ * token with its Item and the account it names, read in the claim's flight (either missing:
+ * `INVALID_PROCESSOR_TOKEN`).
  */
 function partyOfProcessorToken(context: HandlerContext, processorToken: string): PartyLookup {
   const clientId = context.client.client_id;
   return {
     statements: (trx) => processorTokenStatements(trx, clientId, processorToken),
-    async find(trx, [token, named]) {
-      const party =
-        processorTokenOf(token?.rows[0], named?.rows[0]) ??
-        (await accountOfProcessorToken(trx, clientId, processorToken));
+    find([token, named]) {
+      const party = processorTokenOf(token?.rows[0], named?.rows[0]);
       checkLogin(party.item);
       return { item: party.item, account: orRefuse(processorAccount(party.account), bankTransferRefusalError) };
     },
@@ -169,27 +166,27 @@ async function createBankTransfer(
     const partyStatements = lookup.statements(trx);
     const reservation =
       request.type === 'credit'
-        ? [
-            reserveTransactableStatement(trx, {
-              clientId,
-              requested: request.origination_account_id,
-              cents: amountCents,
-              heldKey: { scope: claim.scope, key: claim.key, resourceId: claim.resourceId },
-            }),
-          ]
-        : [];
+        ? reserveTransactableStatement(trx, {
+            clientId,
+            requested: request.origination_account_id,
+            cents: amountCents,
+            heldKey: { scope: claim.scope, key: claim.key, resourceId: claim.resourceId },
+          })
+        : undefined;
     const [claimed, originations, ...rest] = await together(trx, [
       key.claim,
       originationAccountsStatement(trx, clientId),
       ...partyStatements,
-      ...reservation,
+      ...(reservation ? [reservation] : []),
       ...key.repeatReads,
     ]);
-    const outcome = await key.outcome(claimed, rest.slice(partyStatements.length + reservation.length));
+    const partyAnswers = rest.slice(0, partyStatements.length);
+    const reserved = reservation && rest[partyStatements.length];
+    const outcome = await key.outcome(claimed, rest.slice(partyStatements.length + (reservation ? 1 : 0)));
     if (outcome.kind === 'repeat') {
       return outcome.record;
     }
-    const party = await lookup.find(trx, rest.slice(0, partyStatements.length));
+    const party = lookup.find(partyAnswers);
     const origination = await resolveOriginationAccountOf(
       trx,
       clientId,
@@ -197,14 +194,12 @@ async function createBankTransfer(
       context.now,
       originations.rows,
     );
-    const [reservationStatement] = reservation;
-    const reserved = reservationStatement ? rest[partyStatements.length] : undefined;
     if (
-      reservationStatement !== undefined &&
-      reserved !== undefined &&
+      reservation &&
+      reserved &&
       affectedRows(reserved) !== 1 &&
       // Accounts provisioned just now (none were read) were not there to reserve on: reserve again.
-      !(originations.rows.length === 0 && affectedRows(await trx.executeQuery(reservationStatement)) === 1)
+      !(originations.rows.length === 0 && affectedRows(await trx.executeQuery(reservation)) === 1)
     ) {
       const current = await resolveOriginationAccount(trx, clientId, origination.origination_account_id, context.now);
       throw bankTransferRefusalError({

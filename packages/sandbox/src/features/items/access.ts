@@ -63,11 +63,7 @@ export async function accountOfProcessorToken(
 ): Promise<ProcessorTokenParty> {
   // The token and its account together (one round trip on PostgreSQL).
   const [token, account] = await together(db, processorTokenStatements(db, clientId, processorToken));
-  const found = processorTokenOf(token.rows[0], account.rows[0]);
-  if (!found) {
-    throw invalidProcessorToken();
-  }
-  return found;
+  return processorTokenOf(token.rows[0], account.rows[0]);
 }
 
 /**
@@ -87,15 +83,16 @@ export function processorTokenStatements(
 }
 
 /**
- * The party read by {@link processorTokenStatements} from their first rows; `undefined` when the
- * token is not live or the account read is not the one it names.
+ * The party read by {@link processorTokenStatements} from their first rows; `INVALID_PROCESSOR_TOKEN`
+ * when the token is not live or the account read is not the one it names.
  */
-export function processorTokenOf(tokenRow: unknown, accountRow: unknown): ProcessorTokenParty | undefined {
+export function processorTokenOf(tokenRow: unknown, accountRow: unknown): ProcessorTokenParty {
   const found = liveTokenOf(tokenRow);
   const account = accountRow as AccountRow | undefined;
-  return found && account && account.account_id === found.token.account_id
-    ? { item: found.item, account, token: found.token }
-    : undefined;
+  if (!found || !account || account.account_id !== found.token.account_id) {
+    throw invalidProcessorToken();
+  }
+  return { item: found.item, account, token: found.token };
 }
 
 /** The account a token of `p.kind` of `p.clientId` is for (whether the token is live is the token lookup's business). */
