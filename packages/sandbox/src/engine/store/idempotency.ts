@@ -132,14 +132,7 @@ export function heldByThisRequest(
   return resourceIdOfKey(db, claim).where('resource_id', '=', claim.resourceId);
 }
 
-const keyRowQuery = prepareQuery((db, p: Placeholders<KeyOfRecord>) =>
-  db
-    .selectFrom('idempotency_keys')
-    .select(['fingerprint', 'resource_id'])
-    .where('client_id', '=', p.clientId)
-    .where('scope', '=', p.scope)
-    .where('idempotency_key', '=', p.key),
-);
+const keyRowQuery = prepareQuery((db, p: Placeholders<KeyOfRecord>) => resourceIdOfKey(db, p).select('fingerprint'));
 
 /** How a create reads the record a key names: by the key in the claim's flight, or by id afterwards. */
 export interface RecordOfKey<R> {

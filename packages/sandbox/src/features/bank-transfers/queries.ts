@@ -210,22 +210,12 @@ export interface BankTransferFilters {
 }
 
 /**
- * One page of the client's bank transfers, newest first (ties by id, descending). Without an
- * origination account or direction filter the page is a range of list positions
- * (`transfers/list-positions.ts`: one seek at any offset). With one, the page's ids are found in
- * `bank_transfers_list` alone (a covering index: the offset walks index entries, not rows), then
- * only those rows are read.
+ * The statement of one page of the client's bank transfers, newest first (ties by id,
+ * descending), to send together with others (`together.ts`). Without an origination account or
+ * direction filter the page is a range of list positions (`transfers/list-positions.ts`: one seek
+ * at any offset). With one, the page's ids are found in `bank_transfers_list` alone (a covering
+ * index: the offset walks index entries, not rows), then only those rows are read.
  */
-export async function listBankTransfers(
-  db: Db,
-  clientId: string,
-  window: ListWindow,
-  filters: BankTransferFilters,
-): Promise<BankTransferRow[]> {
-  return (await db.executeQuery(bankTransferPageStatement(db, clientId, window, filters))).rows;
-}
-
-/** The statement of {@link listBankTransfers}, to send together with others (`together.ts`). */
 export function bankTransferPageStatement(
   db: Db,
   clientId: string,

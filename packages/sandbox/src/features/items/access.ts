@@ -158,7 +158,7 @@ const accountsVersions = new WeakMap<LiveItem, string>();
  * A token of `kind` of `clientId` that is not revoked and whose Item (if any) was not removed,
  * with that Item. Expiry and single use are the caller's rules.
  */
-export async function liveToken(
+async function liveToken(
   db: Db,
   clientId: string,
   token: string,

@@ -141,7 +141,7 @@ const insertTransferEventQuery = prepareQuery((db, p: Placeholders<TransferEvent
  * Appends an event about `transfer` to its client's stream (take it last in the transaction),
  * linked to the request that caused it (`requestId`; null for none).
  */
-export async function appendTransferEvent(
+async function appendTransferEvent(
   trx: Transaction<Database>,
   transfer: EventSource,
   eventType: TransferEventsTable['event_type'],
@@ -284,21 +284,12 @@ export const transferOfKey: RecordOfKey<TransferRow> = {
 };
 
 /**
- * One page of the client's transfers, newest first (ties by id, descending). Without an
- * origination account filter the page is a range of list positions (`list-positions.ts`: one
- * seek at any offset). With one, the page's ids are found in `transfers_list` alone (a covering
- * index: the offset walks index entries, not rows), then only those rows are read.
+ * The statement of one page of the client's transfers, newest first (ties by id, descending),
+ * to send together with others (`together.ts`). Without an origination account filter the page
+ * is a range of list positions (`list-positions.ts`: one seek at any offset). With one, the
+ * page's ids are found in `transfers_list` alone (a covering index: the offset walks index
+ * entries, not rows), then only those rows are read.
  */
-export async function listTransfers(
-  db: Db,
-  clientId: string,
-  window: ListWindow,
-  originationAccountId: string | null,
-): Promise<TransferRow[]> {
-  return (await db.executeQuery(transferPageStatement(db, clientId, window, originationAccountId))).rows;
-}
-
-/** The statement of {@link listTransfers}, to send together with others (`together.ts`). */
 export function transferPageStatement(
   db: Db,
   clientId: string,
