@@ -49,6 +49,7 @@ import { presentBankTransfer, presentBankTransferEvent } from './present.js';
 import {
   type BankTransferRow,
   bankTransferEventsAfter,
+  bankTransferMoveFields,
   bankTransferOf,
   bankTransferOfKey,
   bankTransferPageStatement,
@@ -415,12 +416,7 @@ export const bankTransferHandlers: HandlerGroup<
         orRefuse(simulatableBankTransfer(request.bank_transfer_id, current, eventType), bankTransferRefusalError);
         throw new Error(`bank transfer ${row.bank_transfer_id} can take ${eventType} but the update changed no row`);
       }
-      const moved: BankTransferRow = {
-        ...row,
-        status: eventType,
-        cancellable: 0,
-        failure_reason: failure ? JSON.stringify(failure) : row.failure_reason,
-      };
+      const moved: BankTransferRow = { ...row, ...bankTransferMoveFields(eventType, failure) };
       const webhook = eventsUpdateWebhook(trx, moved, item_webhook, context.now, context.requestId);
       webhookQueued = webhook.length > 0;
       // A simulated event moves no funds; the webhook and the event last, with the commit.

@@ -293,6 +293,20 @@ export function bankTransferWithWebhookStatement(
 }
 
 /**
+ * What a move of a bank transfer to `to` sets: the status, `cancellable` false and, unless
+ * `failure` is null, the failure reason (what {@link moveBankTransferStatement} writes and the
+ * moved row shows).
+ */
+export function bankTransferMoveFields(
+  to: BankTransferStatus,
+  failure: BankTransferFailure | null,
+): Pick<BankTransferRow, 'status' | 'cancellable'> & Partial<Pick<BankTransferRow, 'failure_reason'>> {
+  return failure === null
+    ? { status: to, cancellable: 0 }
+    : { status: to, cancellable: 0, failure_reason: JSON.stringify(failure) };
+}
+
+/**
  * The statement moving the client's bank transfer `id` from `from` to `to` if it is still in
  * `from`, in one conditional update (of two concurrent moves exactly one wins): `cancellable`
  * false, and `failure` stored as its failure reason (null: the reason stays as it is). It changed
@@ -309,11 +323,7 @@ export function moveBankTransferStatement(
 ): CompiledQuery {
   return trx
     .updateTable('bank_transfers')
-    .set(
-      failure === null
-        ? { status: to, cancellable: 0 }
-        : { status: to, cancellable: 0, failure_reason: JSON.stringify(failure) },
-    )
+    .set(bankTransferMoveFields(to, failure))
     .where('bank_transfer_id', '=', id)
     .where('client_id', '=', clientId)
     .where('status', '=', from)
