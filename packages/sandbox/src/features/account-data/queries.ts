@@ -215,15 +215,20 @@ export function storedTransactionsOfTokenStatement(
   return storedTransactionsOfTokenQuery.compile(db, { clientId, token });
 }
 
-const storedTransactionsOfTokenQuery = prepareQuery((db, p: Placeholders<{ clientId: string; token: string }>) =>
-  db
+type TokenOfClient = Placeholders<{ clientId: string; token: string }>;
+
+/** The present stored transactions of the Item of the client's access token, oldest first. */
+function storedTransactionsOfToken(db: Db, p: TokenOfClient) {
+  return db
     .selectFrom('transactions')
     .selectAll()
     .where('item_id', '=', itemIdOfAccessToken(db, p))
     .where('removed_at', 'is', null)
     .orderBy('date', 'asc')
-    .orderBy('seq', 'asc'),
-);
+    .orderBy('seq', 'asc');
+}
+
+const storedTransactionsOfTokenQuery = prepareQuery((db, p: TokenOfClient) => storedTransactionsOfToken(db, p));
 
 /** The transactions of stored rows, in their order. */
 export function transactionsOfRows(rows: readonly Selectable<TransactionsTable>[]): Transaction[] {
@@ -243,25 +248,26 @@ export function claimExtractionOfTokenStatement(
   product: string,
   at: string,
 ): CompiledQuery<{ item_id: string }> {
-  return db
-    .insertInto('product_extractions')
-    .columns(['item_id', 'product', 'started_at', 'ready_at', 'refreshes'])
-    .expression(
-      db
-        .selectFrom('tokens')
-        .select([
-          'tokens.item_id',
-          sql<string>`cast(${product} as text)`.as('product'),
-          sql<string>`cast(${at} as text)`.as('started_at'),
-          sql<string>`cast(${at} as text)`.as('ready_at'),
-          sql<number>`0`.as('refreshes'),
-        ])
-        .where('tokens.item_id', '=', itemIdOfAccessToken(db, { clientId, token })),
-    )
-    .onConflict((conflict) => conflict.columns(['item_id', 'product']).doNothing())
-    .returning('item_id')
-    .compile();
+  return claimExtractionOfTokenQuery.compile(db, { clientId, token, product, at });
 }
+
+const claimExtractionOfTokenQuery = prepareQuery(
+  (db, p: Placeholders<{ clientId: string; token: string; product: string; at: string }>) =>
+    db
+      .insertInto('product_extractions')
+      .columns(['item_id', 'product', 'started_at', 'ready_at', 'refreshes'])
+      .expression(
+        // The token's own row (none when it is unknown): the Item id and the extraction's values.
+        itemIdOfAccessToken(db, p).select([
+          sql<string>`cast(${p.product} as text)`.as('product'),
+          sql<string>`cast(${p.at} as text)`.as('started_at'),
+          sql<string>`cast(${p.at} as text)`.as('ready_at'),
+          sql<number>`0`.as('refreshes'),
+        ]),
+      )
+      .onConflict((conflict) => conflict.columns(['item_id', 'product']).doNothing())
+      .returning('item_id'),
+);
 
 /** The statement setting the times and refresh count of the extraction of `product` of Item `itemId`. */
 export function extractionStatement(
@@ -289,14 +295,17 @@ export function countRefreshOfTokenStatement(
   clientId: string,
   token: string,
 ): CompiledQuery<{ refreshes: number }> {
-  return db
+  return countRefreshOfTokenQuery.compile(db, { clientId, token });
+}
+
+const countRefreshOfTokenQuery = prepareQuery((db, p: TokenOfClient) =>
+  db
     .updateTable('product_extractions')
     .set((eb) => ({ refreshes: eb('refreshes', '+', 1) }))
-    .where('item_id', '=', itemIdOfAccessToken(db, { clientId, token }))
+    .where('item_id', '=', itemIdOfAccessToken(db, p))
     .where('product', '=', 'transactions')
-    .returning('refreshes')
-    .compile();
-}
+    .returning('refreshes'),
+);
 
 /**
  * The statement reading the oldest pending transaction still present (earliest date, then
@@ -308,17 +317,12 @@ export function oldestPendingOfTokenStatement(
   clientId: string,
   token: string,
 ): CompiledQuery<Selectable<TransactionsTable>> {
-  return db
-    .selectFrom('transactions')
-    .selectAll()
-    .where('item_id', '=', itemIdOfAccessToken(db, { clientId, token }))
-    .where('pending', '=', 1)
-    .where('removed_at', 'is', null)
-    .orderBy('date', 'asc')
-    .orderBy('seq', 'asc')
-    .limit(1)
-    .compile();
+  return oldestPendingOfTokenQuery.compile(db, { clientId, token });
 }
+
+const oldestPendingOfTokenQuery = prepareQuery((db, p: TokenOfClient) =>
+  storedTransactionsOfToken(db, p).where('pending', '=', 1).limit(1),
+);
 
 /** The statement marking transactions `ids` (not empty) of Item `itemId` removed at `at`, answering the ids it removed. */
 export function removeTransactionsStatement(

@@ -58,27 +58,20 @@ import { oldestPendingOf, refreshChanges, type Transaction, transactionHistory }
 const PRODUCT = 'transactions';
 
 /**
- * Runs the first extraction of the Item's transactions, found at `foundAt`; returns how many
- * transactions it stored, or undefined when a concurrent request ran it first.
+ * Runs the first extraction of the Item's transactions, found at its creation, unless a
+ * concurrent request ran it first.
  */
-async function extract(
-  trx: Trx<Database>,
-  item: LiveItem,
-  accounts: readonly AccountRow[],
-  foundAt: string,
-): Promise<number | undefined> {
+async function extract(trx: Trx<Database>, item: LiveItem, accounts: readonly AccountRow[]): Promise<void> {
+  const foundAt = item.created_at;
   const started = await startExtraction(trx, {
     itemId: item.item_id,
     product: PRODUCT,
     startedAt: foundAt,
     readyAt: foundAt,
   });
-  if (!started) {
-    return undefined;
+  if (started) {
+    await insertTransactions(trx, item, transactionHistory(item.item_id, accounts, anchorOf(item)), foundAt);
   }
-  const history = transactionHistory(item.item_id, accounts, anchorOf(item));
-  await insertTransactions(trx, item, history, foundAt);
-  return history.length;
 }
 
 /**
@@ -97,7 +90,7 @@ async function extractThenPage(
 ) {
   const db = context.store.db;
   if (engineOf(db) !== 'postgres') {
-    await context.store.transaction((trx) => extract(trx, item, accounts, item.created_at));
+    await context.store.transaction((trx) => extract(trx, item, accounts));
     return pageTransactions(
       db,
       { ...selection.query, itemId: item.item_id, accountIds: selection.accountIds },
@@ -118,7 +111,7 @@ async function extractThenPage(
  */
 export async function extractOnce(trx: Trx<Database>, item: LiveItem, accounts: readonly AccountRow[]): Promise<void> {
   if (!(await extractionOf(trx, item.item_id, PRODUCT))) {
-    await extract(trx, item, accounts, item.created_at);
+    await extract(trx, item, accounts);
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../engine/store/database.js';
+import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
 import { together } from '../../engine/store/together.js';
 import {
   extractionOf,
@@ -17,6 +18,7 @@ import {
   type AccountRow,
   accountsOfTokenStatement,
   type ItemsTable,
+  itemIdOfToken,
   type LiveItem,
   liveTokenOf,
   liveTokenStatement,
@@ -217,13 +219,13 @@ export async function readReportTokens(
 
 /** The statement reading the name of the institution of the Item of access token `token` of `clientId`. */
 function institutionNameOfTokenStatement(db: Db, clientId: string, token: string): CompiledQuery<{ name: string }> {
-  return db
+  return institutionNameOfTokenQuery.compile(db, { clientId, token });
+}
+
+const institutionNameOfTokenQuery = prepareQuery((db, p: Placeholders<{ clientId: string; token: string }>) =>
+  db
     .selectFrom('institutions')
     .innerJoin('items', 'items.institution_id', 'institutions.institution_id')
-    .innerJoin('tokens', 'tokens.item_id', 'items.item_id')
     .select('institutions.name')
-    .where('tokens.token', '=', token)
-    .where('tokens.kind', '=', 'access')
-    .where('tokens.client_id', '=', clientId)
-    .compile();
-}
+    .where('items.item_id', '=', itemIdOfToken(db, { clientId: p.clientId, token: p.token, kind: 'access' })),
+);
