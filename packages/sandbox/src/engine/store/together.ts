@@ -31,7 +31,8 @@ export interface TogetherAnswer {
   rows: unknown[];
 }
 
-type Results<T extends readonly CompiledQuery<unknown>[]> = {
+/** The results of `T`, statement by statement, each typed by its statement's rows. */
+export type Results<T extends readonly CompiledQuery<unknown>[]> = {
   [K in keyof T]: T[K] extends CompiledQuery<infer R> ? QueryResult<R> : never;
 };
 

@@ -33,7 +33,7 @@ import {
   securitiesReferenced,
 } from './investments.js';
 import { checkDateRange, pageOf, pageRequest } from './paging.js';
-import { type ExtractionRow, extractionOf, extractionOfTokenStatement, startExtraction } from './queries.js';
+import { extractionOf, extractionOfTokenStatement, startExtraction } from './queries.js';
 import { investmentSelectionRefusal, investmentsReadyRefusal } from './rules.js';
 
 /** How long the first extraction of investment data takes (sandbox clock). */
@@ -61,9 +61,7 @@ async function investmentAccounts(
   const selected = selectAccounts(await accountsOfItem(db, item), accountIds).filter(isInvestmentAccount);
   refuseIf(investmentSelectionRefusal(selected.length, accountIds !== undefined), accountDataRefusalError);
   if (!hasInitialProduct(item, PRODUCT)) {
-    const found = extraction
-      ? (extraction.rows[0] as ExtractionRow | undefined)
-      : await extractionOf(db, item.item_id, PRODUCT);
+    const found = extraction ? extraction.rows[0] : await extractionOf(db, item.item_id, PRODUCT);
     const readyAt = found ? found.ready_at : await startInvestmentsExtraction(context, item);
     refuseIf(investmentsReadyRefusal(readyAt, context.now.toISOString()), accountDataRefusalError);
   }

@@ -20,14 +20,10 @@ import {
   accountsOfItem,
   accountsOfTokenStatement,
   anchorOf,
-  checkReadable,
   hasInitialProduct,
   isoDate,
   itemError,
   type LiveItem,
-  liveItemOf,
-  liveTokenOf,
-  liveTokenStatement,
   presentAccount,
   presentItem,
   readableItemWith,
@@ -277,7 +273,7 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
     const accounts = await accountsOfItem(db, item);
     const selected = selectAccounts(accounts, request.options?.account_ids);
     let found: { transactions: Transaction[]; total: number };
-    if (extraction && counted && rows && extraction.rows.length > 0) {
+    if (extraction.rows.length > 0) {
       found = pageOfAnswers(counted, rows);
     } else if (hasInitialProduct(item, PRODUCT)) {
       const accountIds = selected.map((account) => account.account_id);
@@ -300,14 +296,15 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
       // Flight 1, with the begin: the token, the accounts, the extraction started unless it was,
       // the refresh counted (its row lock serialises refreshes of the Item), then the oldest
       // pending transaction (read after the lock).
-      const [found, accountRows, claimed, counted, pending] = await together(trx, [
-        liveTokenStatement(trx, clientId, token, 'access'),
+      const {
+        item,
+        answers: [accountRows, claimed, counted, pending],
+      } = await readableItemWith(trx, context, token, PRODUCT, [
         accountsOfTokenStatement(trx, clientId, token),
         claimExtractionOfTokenStatement(trx, clientId, token, PRODUCT, context.now.toISOString()),
         countRefreshOfTokenStatement(trx, clientId, token),
         oldestPendingOfTokenStatement(trx, clientId, token),
       ]);
-      const item = checkReadable(liveItemOf(liveTokenOf(found.rows[0])), PRODUCT);
       const refreshes = counted.rows[0]?.refreshes;
       const { statements, webhooks } = await refreshWrites(trx, context, item, accountRows.rows, {
         started: claimed.rows.length > 0,

@@ -11,7 +11,7 @@ import { setBounded } from '../../engine/store/bounded-map.js';
 import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
 import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
-import { together } from '../../engine/store/together.js';
+import { type Results, together } from '../../engine/store/together.js';
 import {
   ACCOUNTS_CACHE_SIZE,
   type AccountRow,
@@ -46,9 +46,9 @@ const changedAccountsOfTokenQuery = prepareQuery(
 const itemsOfTokens = new WeakMap<Db, Map<string, string>>();
 
 /** What {@link readWithToken} answers: the token and its live Item (if it is live), and the answers of the other statements, in order. */
-export interface ReadWithToken {
+export interface ReadWithToken<T extends readonly CompiledQuery<unknown>[]> {
   found: { token: TokenRow; item: LiveItem } | undefined;
-  answers: { rows: unknown[] }[];
+  answers: Results<T>;
 }
 
 /**
@@ -57,16 +57,16 @@ export interface ReadWithToken {
  * outside a transaction, the accounts come in the same round trip when the kept ones are not
  * current (and are kept).
  */
-export async function readWithToken(
+export async function readWithToken<const T extends readonly CompiledQuery<unknown>[]>(
   db: Db,
   clientId: string,
   token: string,
   kind: string,
-  statements: readonly CompiledQuery<unknown>[] = [],
-): Promise<ReadWithToken> {
+  statements: T,
+): Promise<ReadWithToken<T>> {
   if (engineOf(db) !== 'postgres' || db.isTransaction) {
     const [found, ...answers] = await together(db, [liveTokenStatement(db, clientId, token, kind), ...statements]);
-    return { found: liveTokenOf(found?.rows[0]), answers };
+    return { found: liveTokenOf(found?.rows[0]), answers: answers as Results<T> };
   }
   let tokenItems = itemsOfTokens.get(db);
   if (!tokenItems) {
@@ -90,5 +90,5 @@ export async function readWithToken(
       keepAccounts(db, live.item.item_id, version, accounts.rows as AccountRow[]);
     }
   }
-  return { found: live, answers };
+  return { found: live, answers: answers as Results<T> };
 }

@@ -39,7 +39,6 @@ export {
   anchorOf,
   checkInstitutionOffers,
   checkLogin,
-  checkReadable,
   hasInitialProduct,
   institutionOf,
   isLoginRequired,

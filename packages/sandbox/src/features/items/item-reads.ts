@@ -8,6 +8,7 @@
 
 import type { CompiledQuery } from 'kysely';
 import type { HandlerContext } from '../../engine/handler-types.js';
+import type { Results } from '../../engine/store/together.js';
 import type { Store } from '../../engine/store/open-store.js';
 import { loadInstitutions } from '../institutions/index.js';
 import { testUserOf } from '../world/index.js';
@@ -68,22 +69,22 @@ export async function readableItem(
  * {@link readableItem} with `statements` sent together with the token lookup (reads that need no
  * earlier answer, by the token rather than the Item's id): their answers, in order.
  */
-export async function readableItemWith(
+export async function readableItemWith<const T extends readonly CompiledQuery<unknown>[]>(
   db: Db,
   context: HandlerContext,
   accessToken: string,
   product: string | undefined,
-  statements: readonly CompiledQuery<unknown>[],
-): Promise<{ item: LiveItem; answers: { rows: unknown[] }[] }> {
+  statements: T,
+): Promise<{ item: LiveItem; answers: Results<T> }> {
   const { found, answers } = await readWithToken(db, context.client.client_id, accessToken, 'access', statements);
   return { item: checkReadable(liveItemOf(found), product), answers };
 }
 
 /**
  * `item` if it can serve data now (see {@link readableItem}; `product` refused for an Item that
- * serves bank transfers only); refused otherwise. For a handler that read the token itself.
+ * serves bank transfers only); refused otherwise.
  */
-export function checkReadable(item: LiveItem, product?: string): LiveItem {
+function checkReadable(item: LiveItem, product?: string): LiveItem {
   checkLogin(item);
   if (product !== undefined) {
     checkNotBankTransferOnly(item, product);

@@ -8,17 +8,8 @@
 import { refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerGroup } from '../../engine/handler-types.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
-import { together } from '../../engine/store/together.js';
 import { transactionHistory } from '../account-data/index.js';
-import {
-  accountsOfTokenStatement,
-  checkReadable,
-  isoDate,
-  liveItemOf,
-  liveTokenOf,
-  liveTokenStatement,
-  theItemsAccount,
-} from '../items/index.js';
+import { accountsOfTokenStatement, isoDate, readableItemWith, theItemsAccount } from '../items/index.js';
 import { testUserOf } from '../world/index.js';
 import { accountFacts, wholeDaysBetween } from './account-facts.js';
 import { signalRefusalError } from './errors.js';
@@ -33,11 +24,12 @@ export const signalHandlers: HandlerGroup<'signalEvaluate' | 'signalReturnReport
     const clientId = context.client.client_id;
     return context.store.transaction(async (trx) => {
       // One flight: the token with its Item and the Item's accounts (read by the token).
-      const [token, accounts] = await together(trx, [
-        liveTokenStatement(trx, clientId, request.access_token, 'access'),
+      const {
+        item,
+        answers: [accounts],
+      } = await readableItemWith(trx, context, request.access_token, 'signal', [
         accountsOfTokenStatement(trx, clientId, request.access_token),
       ]);
-      const item = checkReadable(liveItemOf(liveTokenOf(token.rows[0])), 'signal');
       const account = theItemsAccount(
         accounts.rows.find((row) => row.account_id === request.account_id),
         item.item_id,
