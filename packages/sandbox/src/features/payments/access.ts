@@ -32,3 +32,8 @@ export async function paymentToChange(
 ): Promise<PaymentRow> {
   return paymentFound(await lockedPayment(trx, clientId, paymentId), paymentId);
 }
+
+/** The error of a change decided on a locked payment that then changed no row (a broken invariant). */
+export function changedNoRow(what: string, paymentId: string): Error {
+  return new Error(`the ${what} of payment ${paymentId}, decided on the locked payment, changed no row`);
+}

@@ -13,7 +13,7 @@ import { orRefuse, refuseIf } from '../../engine/errors/refusal.js';
 import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
 import type { Database } from '../../engine/store/database.js';
 import { type AfterCommit, finishWith } from '../../engine/store/finishing-statement.js';
-import { paymentFound, paymentToChange } from './access.js';
+import { changedNoRow, paymentFound, paymentToChange } from './access.js';
 import { paymentRefusalError } from './errors.js';
 import { newPaymentToken, newRefundId } from './ids.js';
 import { refundDetailsFor } from './payer.js';
@@ -59,11 +59,6 @@ async function simulate(
     ...(request.payment_token !== undefined ? { useToken: request.payment_token } : {}),
   });
   return { changed };
-}
-
-/** The error of a change decided on a locked payment that then changed no row (a broken invariant). */
-function changedNoRow(what: string, paymentId: string): Error {
-  return new Error(`the ${what} of payment ${paymentId}, decided on the locked payment, changed no row`);
 }
 
 /** The reversal, payment token and simulation handlers. */

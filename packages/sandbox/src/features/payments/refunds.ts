@@ -13,7 +13,7 @@ import type { HandlerGroup } from '../../engine/handler-types.js';
 import { type DuePerformer, scheduleDueWork } from '../../engine/schedule/due-work.js';
 import type { Database } from '../../engine/store/database.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
-import { paymentToChange } from './access.js';
+import { changedNoRow, paymentToChange } from './access.js';
 import { presentPayment } from './present.js';
 import type { PaymentRow } from './queries.js';
 import { addDays, nextUkWorkingDay, ukDate } from './uk-calendar.js';
@@ -100,9 +100,7 @@ export const refundHandlers: HandlerGroup<'sandboxPaymentRefundSimulate'> = {
     });
     const payment = 'payment' in outcome ? outcome.payment : await outcome.moved.answer;
     if (!payment) {
-      throw new Error(
-        `the refund move of payment ${request.payment_id}, decided on the locked payment, changed no row`,
-      );
+      throw changedNoRow('refund move', request.payment_id);
     }
     return { payment: presentPayment(payment, context.now) };
   },
