@@ -49,10 +49,7 @@ export {
 export { scheduleNextTransactionsDay, TRANSACTIONS_DAY } from './new-day.js';
 export { itemHandlers } from './operations.js';
 export { itemError, presentAccount, presentItem } from './present.js';
-export {
-  accessTokenStatement,
-  bankTransferOnlyItemStatements,
-} from './queries.js';
+export { accessTokenStatement, accountTokenStatement, bankTransferOnlyItemStatements } from './queries.js';
 export { itemSandboxHandlers } from './sandbox-operations.js';
 export { seedCanonicalItem, seedCanonicalMicroDeposits } from './seed.js';
 export type { AccountsTable, ItemsTable } from './tables.js';

@@ -197,8 +197,21 @@ export function processorTokenStatement(
   now: Date,
 ): IssuedToken {
   const token = newProcessorToken();
-  const row = tokenRow(token, 'processor', clientId, itemId, now, { account_id: accountId });
-  return { token, statement: trx.insertInto('tokens').values(row).compile() };
+  return {
+    token,
+    statement: accountTokenStatement(trx, { token, kind: 'processor', clientId, itemId, accountId, now }),
+  };
+}
+
+/** The statement storing `token` of `kind` (a processor or partner token) for one account of an Item, issued at `now`. */
+export function accountTokenStatement(
+  trx: Trx,
+  token: { token: string; kind: string; clientId: string; itemId: string; accountId: string; now: Date },
+): CompiledQuery {
+  const row = tokenRow(token.token, token.kind, token.clientId, token.itemId, token.now, {
+    account_id: token.accountId,
+  });
+  return trx.insertInto('tokens').values(row).compile();
 }
 
 /** The statement setting the micro-deposit verification status of the account `accountId`. */

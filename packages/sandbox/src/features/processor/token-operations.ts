@@ -11,10 +11,9 @@ import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js
 import { newProcessorToken } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
 import { finishWith } from '../../engine/store/finishing-statement.js';
-import { type AccountRow, itemAndAccount, type LiveItem } from '../items/index.js';
+import { type AccountRow, accountTokenStatement, itemAndAccount, type LiveItem } from '../items/index.js';
 import { processorRefusalError } from './errors.js';
 import { newPartnerBToken, PARTNER_B_TOKEN_KIND } from './partners.js';
-import { issueAccountToken } from './queries.js';
 import { partnerTokenRefusal, processorRefusal } from './rules.js';
 
 /**
@@ -26,16 +25,15 @@ async function finishIssuing(
   context: HandlerContext,
   issued: { token: string; kind: string; item: LiveItem; account: AccountRow },
 ): Promise<string> {
-  await finishWith(trx, () =>
-    issueAccountToken(trx, {
-      token: issued.token,
-      kind: issued.kind,
-      clientId: context.client.client_id,
-      itemId: issued.item.item_id,
-      accountId: issued.account.account_id,
-      now: context.now,
-    }),
-  );
+  const statement = accountTokenStatement(trx, {
+    token: issued.token,
+    kind: issued.kind,
+    clientId: context.client.client_id,
+    itemId: issued.item.item_id,
+    accountId: issued.account.account_id,
+    now: context.now,
+  });
+  await finishWith(trx, () => trx.executeQuery(statement));
   return issued.token;
 }
 
