@@ -6,6 +6,7 @@ import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction
 import type { Database } from '../../engine/store/database.js';
 import { engineOf as engineOfDb } from '../../engine/store/engine-of.js';
 import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+import { together } from '../../engine/store/together.js';
 import { itemIdOfToken } from '../items/index.js';
 import type { ProductExtractionsTable, TransactionsTable } from './tables.js';
 import type { Transaction } from './transactions.js';
@@ -84,13 +85,8 @@ export async function insertTransactions(
   }
 }
 
-/** A query of the Item's present transactions of `accountIds` dated `start`..`end` (inclusive). */
-export interface TransactionQuery {
-  itemId: string;
-  accountIds: readonly string[];
-  startDate: string;
-  endDate: string;
-}
+/** A query of the present transactions of Item `itemId` of `accountIds` dated `startDate`..`endDate` (inclusive). */
+export type TransactionQuery = PageQuery & { itemId: string; accountIds: readonly string[] };
 
 /**
  * One page of the transactions matching `query`, newest date first and, within a date, the
@@ -104,9 +100,8 @@ export async function pageTransactions(
   if (query.accountIds.length === 0) {
     return { transactions: [], total: 0 };
   }
-  const [counted, rows] = pageStatements(db, query.itemId, query, page);
-  const total = (await db.executeQuery(counted)).rows[0]?.total;
-  return { transactions: transactionsOfRows((await db.executeQuery(rows)).rows), total: Number(total ?? 0) };
+  const [counted, rows] = await together(db, pageStatements(db, query.itemId, query, page));
+  return pageOfAnswers(counted, rows);
 }
 
 /** Which of an Item's transactions a page is taken from: its present ones of `accountIds` (all when absent), dated `startDate`..`endDate`. */
