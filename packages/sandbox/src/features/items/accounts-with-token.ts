@@ -24,7 +24,7 @@ import {
   liveTokenStatement,
   type TokenRow,
 } from './access.js';
-import { itemIdOfToken } from './token-accounts.js';
+import { accountsOfToken } from './token-accounts.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,12 +34,9 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 const changedAccountsOfTokenQuery = prepareQuery(
   (db, p: Placeholders<{ clientId: string; token: string; kind: string; knownVersion: string | null }>) =>
-    db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('accounts.item_id', '=', itemIdOfToken(db, p))
-      .where(sql<boolean>`${accountsVersionOf('accounts.item_id')} is distinct from ${p.knownVersion}::text`)
-      .orderBy('accounts.position'),
+    accountsOfToken(db, p).where(
+      sql<boolean>`${accountsVersionOf('accounts.item_id')} is distinct from ${p.knownVersion}::text`,
+    ),
 );
 
 /** Per store database (PostgreSQL): token → the id of its Item (which never changes). */

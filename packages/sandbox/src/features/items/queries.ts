@@ -1,7 +1,7 @@
 /**
  * Writing Items and their tokens: creation (with generated accounts) and token issue. Each
- * function runs inside the caller's transaction, or gives the statements to send together
- * (`together.ts`) or with the commit (`finishing-statement.ts`). Changes through a token are in
+ * function gives the statements, for the caller to send together (`together.ts`) or with the
+ * commit (`finishing-statement.ts`) in its transaction. Changes through a token are in
  * `token-claims.ts`.
  */
 import type { components } from '@svc/spec/types';

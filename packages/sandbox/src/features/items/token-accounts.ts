@@ -28,8 +28,17 @@ export function itemIdOfToken(db: Db, p: TokenParams) {
     .where('tokens.revoked_at', 'is', null);
 }
 
+/** The accounts of the Item of the client's token of `p.kind`, in their order, as a select to build on. */
+export function accountsOfToken(db: Db, p: TokenParams) {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('accounts.item_id', '=', itemIdOfToken(db, p))
+    .orderBy('accounts.position');
+}
+
 const accountsOfTokenQuery = prepareQuery<{ clientId: string; token: string; kind: string }, AccountRow>((db, p) =>
-  db.selectFrom('accounts').selectAll().where('item_id', '=', itemIdOfToken(db, p)).orderBy('position'),
+  accountsOfToken(db, p),
 );
 
 /** The statement reading the accounts of the Item of the client's token `token` of `kind`, in their order. */

@@ -13,7 +13,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { newAccessToken } from '../../engine/ids.js';
 import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
-import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+import { affectedRows, type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
 import { accessTokenStatement } from './queries.js';
 import type { ItemsTable } from './tables.js';
 import { itemIdOfToken } from './token-accounts.js';
@@ -221,23 +221,25 @@ export async function removeItemOfToken(trx: Trx, clientId: string, token: strin
   if (!revoked?.item_id) {
     return false;
   }
-  const removed = await trx
-    .updateTable('items')
-    .set({ removed_at: claim.at })
-    .where('item_id', '=', revoked.item_id)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(removed.numUpdatedRows) !== 1) {
+  const removal = { itemId: revoked.item_id, at: claim.at };
+  if (affectedRows(await removeLiveItemQuery.executeResult(trx, removal)) !== 1) {
     return false;
   }
-  await trx
-    .updateTable('tokens')
-    .set({ revoked_at: claim.at })
-    .where('item_id', '=', revoked.item_id)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeItemTokensQuery.executeResult(trx, removal);
   return true;
 }
+
+type ItemRemoval = Placeholders<{ itemId: string; at: string }>;
+
+/** SQLite: the Item removed at `at` if it is live. */
+const removeLiveItemQuery = prepareQuery((db, p: ItemRemoval) =>
+  db.updateTable('items').set({ removed_at: p.at }).where('item_id', '=', p.itemId).where('removed_at', 'is', null),
+);
+
+/** SQLite: every unrevoked token of the Item revoked at `at`. */
+const revokeItemTokensQuery = prepareQuery((db, p: ItemRemoval) =>
+  db.updateTable('tokens').set({ revoked_at: p.at }).where('item_id', '=', p.itemId).where('revoked_at', 'is', null),
+);
 
 /** The Item of the client's live access token, if live, as an update's target. */
 function updateTokenItem(db: Db, p: Placeholders<{ clientId: string; token: string }>) {
