@@ -2,13 +2,13 @@ import { expect, it } from 'vitest';
 import { INVESTMENTS_EXTRACTION_MS } from '../../../src/features/account-data/investments-operations.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
 import { describeEngines } from '../../support/harness.js';
+import { YEAR } from '../../support/transactions.js';
 
 const CHECKING = CANONICAL_ACCOUNT_IDS[0];
 const IRA = CANONICAL_ACCOUNT_IDS[5];
 const GTMIX = '8E4L9XLl6MudjEpwPAAgivmdZRdBPJuvMPlPb';
 const MKRB = 'KDwjlXj1Rqt58dVvmzRguxJybmyQL8FgeWWAy';
 const access_token = CANONICAL_ITEM.accessToken;
-const YEAR = { start_date: '2025-01-01', end_date: '2026-12-31' };
 
 describeEngines('investments', (sandbox) => {
   async function newItem(

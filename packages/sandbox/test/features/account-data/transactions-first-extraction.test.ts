@@ -8,20 +8,13 @@ import { transactionHistory } from '../../../src/features/account-data/transacti
 import { describeEngines } from '../../support/harness.js';
 import { exchangedItem } from '../../support/items.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
-
-const YEAR = { start_date: '2025-01-01', end_date: '2026-12-31' };
+import { allTransactions, YEAR } from '../../support/transactions.js';
 
 describeEngines('the first extraction of transactions', (sandbox) => {
   let receiver: Receiver | undefined;
 
   const newItem = (initial_products: ('auth' | 'transactions')[], webhook?: string) =>
     exchangedItem(sandbox(), initial_products, webhook);
-
-  async function allTransactions(token: string) {
-    const reply = await sandbox().ok('transactionsGet', { access_token: token, ...YEAR, options: { count: 500 } });
-    expect(reply.transactions.length).toBe(reply.total_transactions);
-    return reply.transactions;
-  }
 
   /** The Item's history as its creation generated it, in the order found. */
   async function historyOf(itemId: string) {
@@ -63,7 +56,7 @@ describeEngines('the first extraction of transactions', (sandbox) => {
       // The oldest pending of the history: earliest date, then earliest found.
       const pending = history.filter((transaction) => transaction.pending);
       const oldest = pending.reduce((found, transaction) => (transaction.date < found.date ? transaction : found));
-      const after = await allTransactions(access_token);
+      const after = await allTransactions(sandbox(), access_token);
       expect(after).toHaveLength(history.length + 1);
       expect(after.some((transaction) => transaction.transaction_id === oldest.transaction_id)).toBe(false);
       expect(after.find((transaction) => transaction.pending_transaction_id === oldest.transaction_id)).toMatchObject({
@@ -117,7 +110,7 @@ describeEngines('the first extraction of transactions', (sandbox) => {
       const { access_token, item_id } = await newItem([...products]);
       await Promise.all([1, 2, 3].map(() => sandbox().ok('transactionsRefresh', { access_token })));
       const { history } = await historyOf(item_id);
-      const after = await allTransactions(access_token);
+      const after = await allTransactions(sandbox(), access_token);
       expect(after).toHaveLength(history.length + added);
       expect(new Set(after.map((transaction) => transaction.transaction_id)).size).toBe(after.length);
       expect((await extractionOf(item_id)).refreshes).toBe(refreshes);
@@ -132,7 +125,7 @@ describeEngines('the first extraction of transactions', (sandbox) => {
       sandbox().ok('transactionsGet', { access_token, ...YEAR }),
     ]);
     const { history } = await historyOf(item_id);
-    expect(await allTransactions(access_token)).toHaveLength(history.length + 1);
+    expect(await allTransactions(sandbox(), access_token)).toHaveLength(history.length + 1);
     expect((await extractionOf(item_id)).refreshes).toBe(1);
   });
 });

@@ -7,10 +7,10 @@ import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from '../../../
 import { describeEngines } from '../../support/harness.js';
 import { exchangedItem } from '../../support/items.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
+import { allTransactions, YEAR } from '../../support/transactions.js';
 
 const [CHECKING, , CREDIT_CARD] = CANONICAL_ACCOUNT_IDS;
 const access_token = CANONICAL_ITEM.accessToken;
-const YEAR = { start_date: '2025-01-01', end_date: '2026-12-31' };
 const validator = createDocumentValidator(JSON.parse(readFileSync(openapiJsonPath, 'utf8')) as OpenApiDocument);
 
 let receiver: Receiver | undefined;
@@ -35,12 +35,6 @@ describeEngines('transactions', (sandbox) => {
   const newItem = (initial_products: ('auth' | 'transactions')[] = ['transactions'], webhook?: string) =>
     exchangedItem(sandbox(), initial_products, webhook);
 
-  async function allTransactions(token: string) {
-    const first = await sandbox().ok('transactionsGet', { access_token: token, ...YEAR, options: { count: 500 } });
-    expect(first.transactions.length).toBe(first.total_transactions);
-    return first.transactions;
-  }
-
   async function outboxOf(itemId: string) {
     return sandbox()
       .sandbox.store.db.selectFrom('webhook_outbox')
@@ -51,16 +45,16 @@ describeEngines('transactions', (sandbox) => {
   }
 
   it('get: newest first with a stable order, the same on every call', async () => {
-    const list = await allTransactions(access_token);
+    const list = await allTransactions(sandbox(), access_token);
     expect(list.length).toBeGreaterThan(300);
     for (let index = 1; index < list.length; index++) {
       expect((list[index - 1]?.date ?? '') >= (list[index]?.date ?? '')).toBe(true);
     }
-    expect(await allTransactions(access_token)).toEqual(list);
+    expect(await allTransactions(sandbox(), access_token)).toEqual(list);
   });
 
   it('get: count/offset pages add up to total_transactions without gaps or repeats; 100 by default', async () => {
-    const list = await allTransactions(access_token);
+    const list = await allTransactions(sandbox(), access_token);
     const firstPage = await sandbox().ok('transactionsGet', { access_token, ...YEAR });
     expect(firstPage.transactions).toHaveLength(100);
     expect(firstPage.total_transactions).toBe(list.length);
@@ -92,7 +86,7 @@ describeEngines('transactions', (sandbox) => {
   });
 
   it('get: dates are inclusive; start_date after end_date is INVALID_FIELD naming both fields', async () => {
-    const list = await allTransactions(access_token);
+    const list = await allTransactions(sandbox(), access_token);
     const day = list[10]?.date ?? '';
     const oneDay = await sandbox().ok('transactionsGet', { access_token, start_date: day, end_date: day });
     expect(oneDay.total_transactions).toBe(list.filter((transaction) => transaction.date === day).length);
@@ -107,8 +101,8 @@ describeEngines('transactions', (sandbox) => {
 
   it('get: different Items have different transaction ids', async () => {
     const { access_token: token } = await newItem();
-    const mine = new Set((await allTransactions(token)).map((transaction) => transaction.transaction_id));
-    const canonical = await allTransactions(access_token);
+    const mine = new Set((await allTransactions(sandbox(), token)).map((transaction) => transaction.transaction_id));
+    const canonical = await allTransactions(sandbox(), access_token);
     expect(mine.size).toBeGreaterThan(0);
     expect(canonical.some((transaction) => mine.has(transaction.transaction_id))).toBe(false);
   });
@@ -116,11 +110,11 @@ describeEngines('transactions', (sandbox) => {
   it('refresh: new transactions appear, DEFAULT_UPDATE and TRANSACTIONS_REMOVED reach the Item webhook', async () => {
     receiver = await startReceiver();
     const { access_token: token, item_id } = await newItem(['transactions'], receiver.url);
-    const before = await allTransactions(token);
+    const before = await allTransactions(sandbox(), token);
     // Newest first, and the latest found first within a date: the oldest pending one is the last.
     const oldestPending = before.filter((transaction) => transaction.pending).at(-1);
     await sandbox().ok('transactionsRefresh', { access_token: token });
-    const after = await allTransactions(token);
+    const after = await allTransactions(sandbox(), token);
     const beforeIds = new Set(before.map((transaction) => transaction.transaction_id));
     const added = after.filter((transaction) => !beforeIds.has(transaction.transaction_id));
     expect(added).toHaveLength(2);
@@ -164,11 +158,11 @@ describeEngines('transactions', (sandbox) => {
   it('refresh: each refresh posts the next pending transaction; ids never repeat', async () => {
     receiver = await startReceiver();
     const { access_token: token, item_id } = await newItem(['transactions'], receiver.url);
-    const before = await allTransactions(token);
+    const before = await allTransactions(sandbox(), token);
     for (let refresh = 0; refresh < 3; refresh++) {
       await sandbox().ok('transactionsRefresh', { access_token: token });
     }
-    const after = await allTransactions(token);
+    const after = await allTransactions(sandbox(), token);
     expect(after).toHaveLength(before.length + 3);
     expect(new Set(after.map((transaction) => transaction.transaction_id)).size).toBe(after.length);
     const outbox = await outboxOf(item_id);
@@ -189,9 +183,9 @@ describeEngines('transactions', (sandbox) => {
 
   it('refresh: concurrent refreshes of one Item are each applied once', async () => {
     const { access_token: token } = await newItem();
-    const before = await allTransactions(token);
+    const before = await allTransactions(sandbox(), token);
     await Promise.all([1, 2, 3].map(() => sandbox().ok('transactionsRefresh', { access_token: token })));
-    const after = await allTransactions(token);
+    const after = await allTransactions(sandbox(), token);
     expect(after).toHaveLength(before.length + 3);
     expect(new Set(after.map((transaction) => transaction.transaction_id)).size).toBe(after.length);
   });
@@ -208,7 +202,7 @@ describeEngines('transactions', (sandbox) => {
     const early = await sandbox().fail('transactionsGet', { access_token: token, ...YEAR });
     expect(early.body).toMatchObject({ error_type: 'ITEM_ERROR', error_code: 'PRODUCT_NOT_READY' });
     await sandbox().ok('transactionsRefresh', { access_token: token });
-    const list = await allTransactions(token);
+    const list = await allTransactions(sandbox(), token);
     expect(list.length).toBeGreaterThan(300);
     const outbox = await outboxOf(item_id);
     expect(outbox.map((row) => JSON.parse(row.body))).toEqual([

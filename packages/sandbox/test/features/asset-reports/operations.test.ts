@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { CANONICAL_ASSET_REPORT, CANONICAL_AUDIT_COPY } from '../../../src/features/asset-reports/canonical.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
 import { describeEngines } from '../../support/harness.js';
+import { rowCount } from '../../support/row-count.js';
 
 type Product = components['schemas']['Product'];
 
@@ -140,15 +141,7 @@ describeEngines('asset reports and audit copies', (sandbox) => {
   it('stores no report when an entry of access_tokens is refused', async () => {
     const good = await newItem();
     const db = sandbox().sandbox.store.db;
-    const count = async () =>
-      Number(
-        (
-          await db
-            .selectFrom('asset_reports')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => rowCount(db, 'asset_reports');
     const before = await count();
     const reply = await sandbox().fail('sandboxAssetReportCreate', {
       access_tokens: [good.access_token, 'access-sandbox-nope'],

@@ -1,5 +1,5 @@
 /**
- * The accounts a read gets with its access token (`liveTokenWithAccounts`): on PostgreSQL they
+ * The accounts a read gets with its access token (`readWithToken`): on PostgreSQL they
  * come in the token's round trip unless the ones kept in memory are current. Whatever is kept,
  * each read answers with the accounts of its own token's Item as they are now, and a token that
  * is no longer live is refused.
@@ -7,18 +7,13 @@
 import { expect, it } from 'vitest';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
 import { describeEngines } from '../../support/harness.js';
+import { exchangedItem } from '../../support/items.js';
 
 const [CHECKING, SAVINGS] = CANONICAL_ACCOUNT_IDS as unknown as string[];
 const access_token = CANONICAL_ITEM.accessToken;
 
 describeEngines('the accounts read with the access token', (sandbox) => {
-  async function newItem() {
-    const { public_token } = await sandbox().ok('sandboxPublicTokenCreate', {
-      institution_id: 'ins_109508',
-      initial_products: ['auth'],
-    });
-    return sandbox().ok('itemPublicTokenExchange', { public_token });
-  }
+  const newItem = () => exchangedItem(sandbox(), ['auth']);
 
   async function checkingBalance(token: string): Promise<number | null | undefined> {
     const reply = await sandbox().ok('authGet', { access_token: token });

@@ -2,17 +2,15 @@ import { expect, it } from 'vitest';
 import { SANDBOX_PROCESSORS } from '../../../src/features/processor/partners.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
 import { describeEngines } from '../../support/harness.js';
+import { exchangedItem } from '../../support/items.js';
+import { rowCount } from '../../support/row-count.js';
 
 const [CHECKING, SAVINGS, CREDIT_CARD, STUDENT_LOAN] = CANONICAL_ACCOUNT_IDS as unknown as string[];
 const access_token = CANONICAL_ITEM.accessToken;
 
 describeEngines('partner tokens', (sandbox) => {
   async function newItem() {
-    const { public_token } = await sandbox().ok('sandboxPublicTokenCreate', {
-      institution_id: 'ins_109508',
-      initial_products: ['auth'],
-    });
-    const exchanged = await sandbox().ok('itemPublicTokenExchange', { public_token });
+    const exchanged = await exchangedItem(sandbox(), ['auth']);
     const { accounts } = await sandbox().ok('authGet', { access_token: exchanged.access_token });
     return { ...exchanged, checking: accounts[0]?.account_id as string };
   }
@@ -170,15 +168,7 @@ describeEngines('partner tokens', (sandbox) => {
     ],
   ] as const)('%s refused with %s stores no token', async (operation, body, code) => {
     const db = sandbox().sandbox.store.db;
-    const count = async () =>
-      Number(
-        (
-          await db
-            .selectFrom('tokens')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => rowCount(db, 'tokens');
     const before = await count();
     const reply = await sandbox().fail(operation, { access_token, ...body } as never);
     expect(reply.body.error_code).toBe(code);
