@@ -12,7 +12,7 @@
  * with the token, in the same round trip, unless the version it knows for the token's Item is
  * current: so `/auth/get` costs one round trip whether the accounts are kept or not.
  */
-import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type CompiledQuery, type Expression, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { setBounded } from '../../engine/store/bounded-map.js';
 import type { Database } from '../../engine/store/database.js';
 import { engineOf } from '../../engine/store/engine-of.js';
@@ -111,13 +111,14 @@ type LiveTokenParams = Placeholders<{ token: string; kind: string; clientId: str
 const liveTokenQuery = prepareQuery((db, p: LiveTokenParams) => liveTokenSelect(db, p));
 
 /**
- * PostgreSQL: the version of the accounts of the Item whose id is in `itemIdColumn`: the
- * transaction ids that wrote its account rows (null when it has none).
+ * PostgreSQL: the version of the accounts of Item `itemId` (a column, or a subquery giving the
+ * id): the transaction ids that wrote its account rows (null when it has none).
  */
-export function accountsVersionOf(itemIdColumn: 'items.item_id' | 'accounts.item_id') {
+export function accountsVersionOf(itemId: 'items.item_id' | Expression<unknown>) {
+  const id = typeof itemId === 'string' ? sql.ref(itemId) : itemId;
   return sql<
     string | null
-  >`(select string_agg(a.xmin::text, ',' order by a.account_id) from accounts a where a.item_id = ${sql.ref(itemIdColumn)})`;
+  >`(select string_agg(a.xmin::text, ',' order by a.account_id) from accounts a where a.item_id = ${id})`;
 }
 
 /** PostgreSQL: the same, with the version of the Item's accounts (see the file's comment). */

@@ -24,7 +24,7 @@ import {
   liveTokenStatement,
   type TokenRow,
 } from './access.js';
-import { accountsOfToken } from './token-accounts.js';
+import { accountsOfToken, itemIdOfToken } from './token-accounts.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,8 +34,10 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 const changedAccountsOfTokenQuery = prepareQuery(
   (db, p: Placeholders<{ clientId: string; token: string; kind: string; knownVersion: string | null }>) =>
+    // The version is of the token's Item, not of each row: PostgreSQL computes it once, and when
+    // it is the known one answers no row without reading the accounts.
     accountsOfToken(db, p).where(
-      sql<boolean>`${accountsVersionOf('accounts.item_id')} is distinct from ${p.knownVersion}::text`,
+      sql<boolean>`${accountsVersionOf(itemIdOfToken(db, p))} is distinct from ${p.knownVersion}::text`,
     ),
 );
 
