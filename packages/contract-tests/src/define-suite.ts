@@ -8,9 +8,19 @@ import { type CaseTarget, runCase } from './run-case.js';
 import { caseTarget, prepareSuite } from './setup.js';
 import type { ContractTarget } from './target.js';
 
-/** Declares every case of the bundled spec against the target `start` returns. */
-export function defineContractSuite(start: () => Promise<ContractTarget>): void {
-  const { validator, cases } = prepareSuite();
+/** Options of {@link defineContractSuite}. */
+export interface ContractSuiteOptions {
+  /** Only the cases this accepts (default: every case). */
+  select?: (item: ContractCase) => boolean;
+}
+
+/** Declares every case of the bundled spec (or those `options.select` accepts) against the target `start` returns. */
+export function defineContractSuite(start: () => Promise<ContractTarget>, options: ContractSuiteOptions = {}): void {
+  const { validator, cases: allCases } = prepareSuite();
+  const cases = options.select ? allCases.filter(options.select) : allCases;
+  if (cases.length === 0) {
+    throw new Error('the contract suite selected no case: check its select option');
+  }
   const byOperation = new Map<string, ContractCase[]>();
   for (const item of cases) {
     byOperation.set(item.operationId, [...(byOperation.get(item.operationId) ?? []), item]);

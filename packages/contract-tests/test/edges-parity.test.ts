@@ -2,7 +2,7 @@
 // invalid requests with the same ApiError: same status, error_type, error_code, message and causes.
 import { connect } from 'node:net';
 import { startMock } from '@svc/mock';
-import { startSandbox } from '@svc/sandbox';
+import { EXAMPLES_TIME, startSandbox } from '@svc/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCredentials } from '../src/credentials.js';
 import { prepareSuite } from '../src/setup.js';
@@ -147,7 +147,13 @@ let stop: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   const mock = await startMock({ port: 0 });
-  const sandbox = await startSandbox({ port: 0, store: { kind: 'memory' }, rateLimit: null, logger: () => {} });
+  const sandbox = await startSandbox({
+    port: 0,
+    store: { kind: 'memory' },
+    rateLimit: null,
+    startTime: EXAMPLES_TIME,
+    logger: () => {},
+  });
   mockUrl = mock.url;
   sandboxUrl = sandbox.url;
   stop = async () => {

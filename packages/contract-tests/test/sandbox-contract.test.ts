@@ -1,9 +1,15 @@
 // The contract suite against the stateful sandbox (SQLite in memory), with a fresh store per case.
-import { startSandbox } from '@svc/sandbox';
+import { EXAMPLES_TIME, startSandbox } from '@svc/sandbox';
 import { defineContractSuite } from '../src/define-suite.js';
 
 defineContractSuite(async () => {
-  const sandbox = await startSandbox({ port: 0, store: { kind: 'memory' }, rateLimit: null, logger: () => {} });
+  const sandbox = await startSandbox({
+    port: 0,
+    store: { kind: 'memory' },
+    rateLimit: null,
+    startTime: EXAMPLES_TIME,
+    logger: () => {},
+  });
   return {
     baseUrl: sandbox.url,
     description: `@svc/sandbox at ${sandbox.url} (SQLite in memory)`,

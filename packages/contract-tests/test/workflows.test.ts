@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { verifyWebhook } from '@svc/client';
 import { readWorkflowFiles } from '@svc/openapi-kit';
-import { DEFAULT_CLIENT, DEMO_CLIENT, type RunningSandbox, startSandbox } from '@svc/sandbox';
+import { DEFAULT_CLIENT, DEMO_CLIENT, EXAMPLES_TIME, type RunningSandbox, startSandbox } from '@svc/sandbox';
 import { workflowsPath } from '@svc/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -31,7 +31,14 @@ let transferReceiver: Receiver;
 let result: RespectResult;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, store: { kind: 'memory' }, rateLimit: null, logger: () => {} });
+  // Started at the examples' time, so that the flows' dates are the same on any day they run.
+  sandbox = await startSandbox({
+    port: 0,
+    store: { kind: 'memory' },
+    rateLimit: null,
+    startTime: EXAMPLES_TIME,
+    logger: () => {},
+  });
   receiver = await startReceiver();
   transferReceiver = await startReceiver();
   result = await runRespect({
@@ -44,7 +51,7 @@ beforeAll(async () => {
       // The clock flows move their client's test clock: the demo client's, so no other flow sees it.
       clockClientId: DEMO_CLIENT.clientId,
       clockSecret: DEMO_CLIENT.secret,
-      ...standingOrderDates(new Date()),
+      ...standingOrderDates(new Date(EXAMPLES_TIME)),
       transferWebhookUrl: transferReceiver.url,
     },
   });

@@ -30,6 +30,30 @@ import { shellQuote, typescriptLiteral, typescriptString } from './literals.js';
 /** The request example every operation must have (rule `svc/examples-required`). */
 export const SAMPLE_EXAMPLE_NAME = 'default';
 
+/**
+ * A call a sample makes first, because the value its default example names is used up or expires
+ * (a public token is exchanged once and lives 30 minutes; a payment awaiting authorisation
+ * expires after 24 hours): the sample makes a fresh one with the `default` example of
+ * `operationId` and sends the answer's `field` as the request's `field`, so it runs on a sandbox
+ * of any age, any test clock and any number of times.
+ * @typedef {object} SampleSetup
+ * @property {string} operationId the operation that makes the value
+ * @property {string} field the top-level field of its answer, and of the sample's request body
+ */
+
+/**
+ * The operations whose samples make their value first (see {@link SampleSetup}).
+ * @type {Readonly<Record<string, SampleSetup>>}
+ */
+export const SAMPLE_SETUPS = Object.freeze({
+  itemPublicTokenExchange: { operationId: 'sandboxPublicTokenCreate', field: 'public_token' },
+  paymentInitiationPaymentTokenCreate: { operationId: 'paymentInitiationPaymentCreate', field: 'payment_id' },
+  sandboxPaymentSimulate: { operationId: 'paymentInitiationPaymentCreate', field: 'payment_id' },
+});
+
+/** Stands for the made value in a body while its sample is written. */
+const MADE_VALUE = '__svc_sample_made_value__';
+
 /** The environment the samples call (`x-environment` of a server in the document). */
 export const SAMPLE_ENVIRONMENT = 'sandbox';
 
@@ -66,28 +90,53 @@ export function credentialHeaders(document) {
 }
 
 /**
- * A curl command that sends `body` to `path`, with the credentials taken from environment variables.
- * @param {{baseUrl: string, path: string, body: unknown, credentials: CredentialHeader[]}} input
+ * The value made by a setup call, as a sample's code refers to it.
+ * @typedef {object} MadeValue
+ * @property {string} path the path of the operation that makes it
+ * @property {string} operationId that operation's id
+ * @property {unknown} body that operation's default request example
+ * @property {string} field the answer's field holding it, and the request's field taking it
+ */
+
+/**
+ * A curl command that sends `body` to `path`, with the credentials taken from environment
+ * variables; with `made`, a first command makes the value of `made.field` and the body sends it.
+ * @param {{baseUrl: string, path: string, body: unknown, credentials: CredentialHeader[], made?: MadeValue}} input
  * @returns {string}
  */
-export function curlSample({ baseUrl, path, body, credentials }) {
-  const lines = [
-    `curl -X POST ${shellQuote(`${baseUrl}${path}`)}`,
-    `  -H ${shellQuote('Content-Type: application/json')}`,
-    ...credentials.map(({ header, variable }) => `  -H "${header}: $${variable}"`),
-    `  -d ${shellQuote(JSON.stringify(body, null, 2))}`,
-  ];
-  return lines.join(' \\\n');
+export function curlSample({ baseUrl, path, body, credentials, made }) {
+  /** @param {string} to @param {unknown} data */
+  const call = (to, data, flags = '') =>
+    [
+      `curl${flags} -X POST ${shellQuote(`${baseUrl}${to}`)}`,
+      `  -H ${shellQuote('Content-Type: application/json')}`,
+      ...credentials.map(({ header, variable }) => `  -H "${header}: $${variable}"`),
+      `  -d ${shellQuote(JSON.stringify(data, null, 2))}`,
+    ].join(' \\\n');
+  if (!made) {
+    return call(path, body);
+  }
+  const variable = made.field.toUpperCase();
+  const take = shellQuote(`s/.*"${made.field}": *"([^"]*)".*/\\1/p`);
+  return [
+    `# A fresh ${made.field} (${made.path}), since one can be used only once or for a while`,
+    `${variable}=$(${call(made.path, made.body, ' -s')} | sed -nE ${take})`,
+    call(path, { ...(/** @type {object} */ (body)), [made.field]: MADE_VALUE }).replace(
+      `"${MADE_VALUE}"`,
+      `"'"$${variable}"'"`,
+    ),
+  ].join('\n');
 }
 
 /**
  * A TypeScript program that calls the operation's named method of `@svc/client`
  * (`client.<operationId>(body)`) and handles an API error with `isApiError`, reading the
- * credentials from the environment variables of the `clientId` and `secret` schemes.
- * @param {{operationId: string, body: unknown, credentials: CredentialHeader[]}} input
+ * credentials from the environment variables of the `clientId` and `secret` schemes; with
+ * `made`, it first calls `made.operationId` and sends the answer's `made.field`.
+ * @param {{operationId: string, body: unknown, credentials: CredentialHeader[], made?: MadeValue}} input
  * @returns {string}
  */
-export function typescriptSample({ operationId, body, credentials }) {
+export function typescriptSample({ operationId, body, credentials, made }) {
   /** @param {string} option a `createClient` option named like a security scheme */
   const variableOf = (option) => {
     const credential = credentials.find(({ scheme }) => scheme === option);
@@ -106,7 +155,13 @@ export function typescriptSample({ operationId, body, credentials }) {
     '});',
     '',
     'try {',
-    `  const response = await client.${operationId}(${typescriptLiteral(body, '  ')});`,
+    ...(made
+      ? [
+          `  // A fresh ${made.field}, since one can be used only once or for a while`,
+          `  const { ${made.field} } = await client.${made.operationId}(${typescriptLiteral(made.body, '  ')});`,
+          `  const response = await client.${operationId}(${typescriptLiteral({ ...(/** @type {object} */ (body)), [made.field]: MADE_VALUE }, '  ').replace(typescriptString(MADE_VALUE), made.field)});`,
+        ]
+      : [`  const response = await client.${operationId}(${typescriptLiteral(body, '  ')});`]),
     '  console.log(response);',
     '} catch (error) {',
     '  if (isApiError(error)) {',
@@ -144,18 +199,42 @@ export function defaultRequestExample(document, entry) {
 export function operationCodeSamples(document, entry) {
   const body = defaultRequestExample(document, entry);
   const credentials = credentialHeaders(document);
+  const made = madeValue(document, entry.operationId);
   return [
     {
       lang: 'curl',
       label: 'curl',
-      source: curlSample({ baseUrl: serverUrl(document), path: entry.path, body, credentials }),
+      source: curlSample({ baseUrl: serverUrl(document), path: entry.path, body, credentials, made }),
     },
     {
       lang: 'TypeScript',
       label: 'TypeScript',
-      source: typescriptSample({ operationId: entry.operationId, body, credentials }),
+      source: typescriptSample({ operationId: entry.operationId, body, credentials, made }),
     },
   ];
+}
+
+/**
+ * The value the samples of `operationId` make first ({@link SAMPLE_SETUPS}), if any.
+ * @param {OpenApiDocument} document
+ * @param {string} operationId
+ * @returns {MadeValue | undefined}
+ */
+export function madeValue(document, operationId) {
+  const setup = SAMPLE_SETUPS[operationId];
+  if (!setup) {
+    return undefined;
+  }
+  const maker = listOperations(document).find((candidate) => candidate.operationId === setup.operationId);
+  if (!maker) {
+    throw new Error(`the samples of ${operationId} make their ${setup.field} with ${setup.operationId}, which the document lacks`);
+  }
+  return {
+    path: maker.path,
+    operationId: maker.operationId,
+    body: defaultRequestExample(document, maker),
+    field: setup.field,
+  };
 }
 
 /**

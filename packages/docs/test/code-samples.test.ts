@@ -1,10 +1,15 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { listOperations, type OpenApiDocument } from '@svc/openapi-kit';
 import { describe, expect, it } from 'vitest';
 import {
   credentialHeaders,
   defaultRequestExample,
+  madeValue,
   operationCodeSamples,
+  SAMPLE_SETUPS,
   serverUrl,
   withCodeSamples,
 } from '../src/code-samples.js';
@@ -13,20 +18,60 @@ import { readBundledSpec } from './bundled-spec.js';
 const document = readBundledSpec();
 const operations = listOperations(document);
 
+/** Ends each recorded call, and comes before the recorded calls in the output. */
+const CALL_END = '\u0001';
+
 /**
- * Runs a curl sample in bash with `curl` replaced by a function that prints its arguments, one per
- * line as JSON strings, so the test sees exactly what curl would receive.
+ * Runs a curl sample in bash with `curl` replaced by a function that records its arguments (one
+ * entry per call) and answers `{"<field>":"made-by-setup"}` for every field a setup call takes,
+ * so the test sees exactly what curl would receive, call by call.
  */
-function curlArguments(source: string): string[] {
-  const script = `curl() { for argument in "$@"; do printf '%s\\0' "$argument"; done; }\n${source}\n`;
+function curlCalls(source: string): string[][] {
+  const answer = JSON.stringify(
+    Object.fromEntries(Object.values(SAMPLE_SETUPS).map(({ field }) => [field, 'made-by-setup'])),
+  );
+  const script = [
+    `curl() { for argument in "$@"; do printf '%s\\0' "$argument" >> "$CALLS"; done; printf '\\001' >> "$CALLS"; printf '%s' '${answer}'; }`,
+    source,
+    `printf '\\001'`,
+    'cat "$CALLS"',
+  ].join('\n');
   const result = spawnSync('bash', ['-c', script], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', SVC_CLIENT_ID: 'cid-from-env', SVC_SECRET: 'secret-from-env' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      SVC_CLIENT_ID: 'cid-from-env',
+      SVC_SECRET: 'secret-from-env',
+      CALLS: join(mkdtempSync(join(tmpdir(), 'curl-calls-')), 'calls'),
+    },
   });
   if (result.status !== 0) {
     throw new Error(`bash failed: ${result.stderr}`);
   }
-  return result.stdout.split('\0').slice(0, -1);
+  // The sample's own output (the stub's last answer) comes first, then the recorded calls.
+  const recorded = result.stdout.slice(result.stdout.indexOf(CALL_END) + 1);
+  return recorded
+    .split(CALL_END)
+    .slice(0, -1)
+    .map((call) => call.split('\0').slice(0, -1));
+}
+
+/** The arguments curl gets to send `body` to `path` with the credentials of the environment. */
+function expectedCall(path: string, body: unknown, flags: string[] = []): string[] {
+  return [
+    ...flags,
+    '-X',
+    'POST',
+    `${serverUrl(document)}${path}`,
+    '-H',
+    'Content-Type: application/json',
+    '-H',
+    'SVC-CLIENT-ID: cid-from-env',
+    '-H',
+    'SVC-SECRET: secret-from-env',
+    '-d',
+    JSON.stringify(body, null, 2),
+  ];
 }
 
 describe('credentials and server of the samples', () => {
@@ -49,18 +94,15 @@ describe.each(operations.map((entry) => [entry.path, entry] as const))('samples 
 
   it('sends the default request example with curl, credentials from the environment', () => {
     expect(curl?.label).toBe('curl');
-    expect(curlArguments(curl?.source ?? '')).toEqual([
-      '-X',
-      'POST',
-      `${serverUrl(document)}${path}`,
-      '-H',
-      'Content-Type: application/json',
-      '-H',
-      'SVC-CLIENT-ID: cid-from-env',
-      '-H',
-      'SVC-SECRET: secret-from-env',
-      '-d',
-      JSON.stringify(body, null, 2),
+    const made = madeValue(document, entry.operationId);
+    if (!made) {
+      expect(curlCalls(curl?.source ?? '')).toEqual([expectedCall(path, body)]);
+      return;
+    }
+    // A sample whose value is used up or expires makes a fresh one first and sends it.
+    expect(curlCalls(curl?.source ?? '')).toEqual([
+      expectedCall(made.path, made.body, ['-s']),
+      expectedCall(path, { ...(body as object), [made.field]: 'made-by-setup' }),
     ]);
   });
 

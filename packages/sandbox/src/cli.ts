@@ -15,7 +15,7 @@ import {
 } from '@svc/server-kit';
 import { HEADER_NAMES } from '@svc/spec/headers';
 import { addClient, listClients } from './engine/clients/clients.js';
-import { systemClock } from './engine/clock.js';
+import { parseStartTime, systemClock } from './engine/clock.js';
 import { parseRateLimit, parseRateLimitScope } from './engine/http/rate-limit.js';
 import type { Logger } from './engine/logger.js';
 import { openStore, type StoreLocation } from './engine/store/open-store.js';
@@ -27,7 +27,7 @@ import { DEFAULT_DATA_DIR, startSandbox } from './start-sandbox.js';
 const { clientId: CLIENT_ID, secret: SECRET } = HEADER_NAMES;
 const USAGE = `usage: svc-sandbox [--port 4020] [--host 127.0.0.1] [--data-dir DIR | --memory | --database-url URL]
                    [--reset] [--rate-limit N|N/Ss|off] [--rate-limit-scope instance|shared]
-                   [--quiet] [--log-format json|pretty] [--docs-url URL]
+                   [--start-time TIME] [--quiet] [--log-format json|pretty] [--docs-url URL]
                    [--allowed-origins ORIGINS] [--allowed-hosts HOSTS] [--drain-delay MS]
        svc-sandbox clients add --name NAME [--platform] [--data-dir DIR | --database-url URL]
        svc-sandbox clients list [--data-dir DIR | --database-url URL]
@@ -46,6 +46,10 @@ the OpenAPI document it implements at /openapi.json and /openapi.yaml.
   --rate-limit-scope <scope>
                         instance (default): each instance limits on its own; shared: every
                         instance on the same database draws from one budget per client and window
+  --start-time <time>   the sandbox's time when it starts, then running at the machine's pace:
+                        a date-time with its offset (2026-11-20T14:00:00Z) or a date (midnight
+                        UTC). For test suites that must get the same answers on any day; every
+                        client's test clock adds its offset to it. Default: the machine's time
   --quiet               no log line per request
   --log-format <format> json (JSON lines) or pretty (readable, coloured on a terminal); default:
                         ${LOG_FORMAT_VARIABLE}, else pretty on a terminal and json otherwise
@@ -79,6 +83,7 @@ export async function main(argv: string[]): Promise<void> {
       reset: { type: 'boolean', default: false },
       'rate-limit': { type: 'string' },
       'rate-limit-scope': { type: 'string' },
+      'start-time': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       'log-format': { type: 'string' },
       'docs-url': { type: 'string' },
@@ -113,6 +118,7 @@ export async function main(argv: string[]): Promise<void> {
   const allowedHosts =
     values['allowed-hosts'] === undefined ? undefined : listOption('--allowed-hosts', values['allowed-hosts']);
   const drainDelayMs = drainDelayOption(values['drain-delay']);
+  const startTime = values['start-time'] === undefined ? undefined : parseStartTime(values['start-time']);
   const format = logFormatOption(values['log-format']);
   let logger: Logger = createLogger({ format });
   if (values.quiet) {
@@ -138,11 +144,13 @@ export async function main(argv: string[]): Promise<void> {
     allowedOrigins,
     allowedHosts,
     drainDelayMs,
+    startTime,
   });
   const lines = [
     `SVC API sandbox listening on ${sandbox.url} (started in ${Math.round(performance.now() - started)} ms)`,
     `  serves    ${sandbox.operationCount} operations with state, on ${sandbox.store.engine}`,
     `  data      ${sandbox.store.description}${values.reset ? ' (reset)' : ''}`,
+    ...(startTime ? [`  time      started at ${startTime.toISOString()} (--start-time), running from there`] : []),
     `  client    ${CLIENT_ID} ${DEFAULT_CLIENT.clientId}  ${SECRET} ${DEFAULT_CLIENT.secret}`,
     `            webhook signing secret ${DEFAULT_CLIENT.webhookSecret}`,
     `  demo      ${CLIENT_ID} ${DEMO_CLIENT.clientId}  ${SECRET} ${DEMO_CLIENT.secret} (sees none of the default client's data)`,

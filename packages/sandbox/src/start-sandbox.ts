@@ -28,7 +28,7 @@ import {
 } from '@svc/server-kit';
 import { openapiDereferencedJsonPath, openapiJsonPath, openapiYamlPath } from '@svc/spec';
 import { createAuthenticator } from './engine/clients/authenticate.js';
-import { type Clock, systemClock } from './engine/clock.js';
+import { type Clock, createStartedClock, parseStartTime, systemClock } from './engine/clock.js';
 import type { Handlers } from './engine/handler-types.js';
 import { createSandboxListener, type SandboxRoute } from './engine/http/listener.js';
 import {
@@ -76,8 +76,14 @@ export interface SandboxOptions {
    * (`engine/http/shared-rate-limit.ts`).
    */
   rateLimitScope?: RateLimitScope;
-  /** Source of time. Default: the machine's clock. */
+  /** Source of time. Default: the machine's clock (or {@link SandboxOptions.startTime}). */
   clock?: Clock;
+  /**
+   * The sandbox's time when it starts (`--start-time`); from there it runs at the machine's pace.
+   * Test suites pin it (for example to {@link EXAMPLES_TIME}) so that the sandbox answers the same
+   * on any day they run. A `Date`, or text as `parseStartTime` reads it. Not with `clock`.
+   */
+  startTime?: Date | string;
   /** Where log lines go. Default: JSON lines on stdout. */
   logger?: Logger;
   /**
@@ -155,10 +161,39 @@ export interface RunningSandbox {
 /** The default data directory, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.svc-sandbox';
 
+/**
+ * The time the spec's examples describe (their `created`, `date` and `last_status_update`
+ * values are the days before it; their future dates, such as a standing order's `start_date`,
+ * come after it). This repository's test suites start the servers at it
+ * (`startTime: EXAMPLES_TIME`, `svc-sandbox --start-time 2026-11-20T14:00:00Z`), so that they
+ * give the same answers on any day they run.
+ */
+export const EXAMPLES_TIME = '2026-11-20T14:00:00Z';
+
+/**
+ * The last time the spec's examples are promised to hold as written: their future dates (a
+ * standing order's `start_date`) are still ahead of it, so every sample of the docs runs on a
+ * sandbox of the day. Tests run the date-sensitive cases and the samples at it; the spec's lint
+ * warns a year before any example date is reached.
+ */
+export const EXAMPLES_HOLD_UNTIL = '2030-12-31T12:00:00Z';
+
+/** The clock `options` ask for: `clock`, a clock started at `startTime`, or the machine's. */
+function sandboxClock(options: SandboxOptions): Clock {
+  if (options.startTime === undefined) {
+    return options.clock ?? systemClock;
+  }
+  if (options.clock) {
+    throw new Error('startSandbox takes a clock or a startTime, not both');
+  }
+  const start = typeof options.startTime === 'string' ? parseStartTime(options.startTime, 'startTime') : options.startTime;
+  return createStartedClock(start);
+}
+
 /** Starts the sandbox and resolves once it listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
-  const clock = options.clock ?? systemClock;
+  const clock = sandboxClock(options);
   const logger = options.logger ?? jsonLineLogger();
   // The dereferenced twin lets Ajv see each schema inline, as Prism does, so both word their
   // errors identically (for example the order of the duplicate items of `uniqueItems`). The error

@@ -8,6 +8,7 @@ import removeXDecisions from './decorators/remove-x-decisions.js';
 import bodySchemaNames from './rules/body-schema-names.js';
 import errorCatalogue from './rules/error-catalogue.js';
 import errorResponses from './rules/error-responses.js';
+import exampleDatesAhead from './rules/example-dates-ahead.js';
 import examplesRequired from './rules/examples-required.js';
 import noInternalReferences from './rules/no-internal-references.js';
 import noNullable from './rules/no-nullable.js';
@@ -30,6 +31,7 @@ export const rules = {
   'no-nullable': noNullable,
   'no-internal-references': noInternalReferences,
   'error-catalogue': errorCatalogue,
+  'example-dates-ahead': exampleDatesAhead,
 };
 
 /** The decorators of the plugin, by name (run by `redocly bundle`, not by lint). */

@@ -21,10 +21,17 @@ export interface LintProblem {
 export type SpecEdit = (document: any) => void;
 
 /**
- * Copies spec/ to a temporary folder, applies `edits` (file path relative to spec/ → edit), and
- * lints the copy with the project's real redocly.yaml. Returns the problems found.
+ * The day the lint of a spec copy takes as today (`SVC_LINT_TODAY`), unless a test sets another:
+ * the day the spec's examples describe, so that no result depends on the day the tests run.
  */
-export async function lintSpecCopy(edits: Record<string, SpecEdit>): Promise<LintProblem[]> {
+export const LINT_TODAY = '2026-11-20';
+
+/**
+ * Copies spec/ to a temporary folder, applies `edits` (file path relative to spec/ → edit), and
+ * lints the copy with the project's real redocly.yaml, taking `today` as the day. Returns the
+ * problems found, warnings included.
+ */
+export async function lintSpecCopy(edits: Record<string, SpecEdit>, today = LINT_TODAY): Promise<LintProblem[]> {
   const dir = await mkdtemp(join(tmpdir(), 'svc-spec-'));
   try {
     await cp(join(ROOT, 'spec'), dir, { recursive: true, filter: (source) => !source.endsWith('.draft.yaml') });
@@ -38,7 +45,14 @@ export async function lintSpecCopy(edits: Record<string, SpecEdit>): Promise<Lin
       execFile(
         REDOCLY,
         ['lint', join(dir, 'openapi.yaml'), '--config', join(ROOT, 'redocly.yaml'), '--format=json'],
-        { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+        {
+          env: {
+            ...process.env,
+            REDOCLY_TELEMETRY: 'off',
+            REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+            SVC_LINT_TODAY: today,
+          },
+        },
         (_error, stdout) => resolve(stdout),
       );
     });

@@ -1,20 +1,42 @@
 /**
  * Every curl and TypeScript sample of the READMEs and of the HTML docs, run as written against a
- * fresh sandbox (reset before each sample) and the mock, on free ports. A sample marked `norun`
- * in its fence's info string is skipped, and counted in the summary.
+ * fresh sandbox (reset before each sample) and the mock, on free ports: once on a sandbox started
+ * at the time the spec's examples describe, and once on an aged sandbox (seeded then, read years
+ * later with the default client's test clock moved on), so that no sample depends on the day it
+ * runs, the sandbox's age or the client's clock. A sample marked `norun` in its fence's info
+ * string is skipped, and counted in the summary.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { operationCodeSamples } from '@svc/docs';
 import { type RunningMock, startMock } from '@svc/mock';
 import { listOperations, type OpenApiDocument } from '@svc/openapi-kit';
-import { DEFAULT_CLIENT, type RunningSandbox, startSandbox } from '@svc/sandbox';
+import {
+  createManualClock,
+  DEFAULT_CLIENT,
+  EXAMPLES_HOLD_UNTIL,
+  EXAMPLES_TIME,
+  type ManualClock,
+  type RunningSandbox,
+  startSandbox,
+} from '@svc/sandbox';
 import { openapiJsonPath } from '@svc/spec';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sample } from '../src/extract.js';
 import { curlShim, readmeSamples, runSample } from '../src/index.js';
 
+/**
+ * The aged sandbox's time when its samples run: more than four years after its world was seeded
+ * (at {@link EXAMPLES_TIME}), the last day the spec's example dates are promised to hold.
+ */
+const AGED_TIME = EXAMPLES_HOLD_UNTIL;
+/** How far the default client's test clock is moved on the aged sandbox, before each sample. */
+const AGED_CLIENT_ADVANCE = 'P30D';
+
 let sandbox: RunningSandbox;
+let aged: RunningSandbox;
+const agedClock: ManualClock = createManualClock(EXAMPLES_TIME);
 let mock: RunningMock;
 // Inside the package, so that the samples' imports of @svc/* resolve as in an application.
 const dir = join(import.meta.dirname, '..', '.run');
@@ -24,14 +46,15 @@ beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   shimDir = curlShim(mkdtempSync(join(dir, 'curl-')));
-  [sandbox, mock] = await Promise.all([
-    startSandbox({ port: 0, store: { kind: 'memory' }, logger: () => {} }),
+  [sandbox, aged, mock] = await Promise.all([
+    startSandbox({ port: 0, store: { kind: 'memory' }, startTime: EXAMPLES_TIME, logger: () => {} }),
+    startSandbox({ port: 0, store: { kind: 'memory' }, clock: agedClock, logger: () => {} }),
     startMock({ port: 0 }),
   ]);
 });
 
 afterAll(async () => {
-  await Promise.all([sandbox?.stop(), mock?.stop()]);
+  await Promise.all([sandbox?.stop(), aged?.stop(), mock?.stop()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -47,12 +70,30 @@ const docsSamples: Sample[] = listOperations(document).flatMap((entry) =>
 const samples = [...readmeSamples(), ...docsSamples];
 const skipped = samples.filter((sample) => sample.skip);
 
-async function check(sample: Sample) {
-  await sandbox.reset();
+/** The aged sandbox, reset: its world seeded at the examples' time, its clock years later, the client's ahead. */
+async function ageSandbox(): Promise<RunningSandbox> {
+  agedClock.set(EXAMPLES_TIME);
+  await aged.reset();
+  agedClock.set(AGED_TIME);
+  const response = await fetch(`${aged.url}/sandbox/clock/advance`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      [HEADER_NAMES.clientId]: DEFAULT_CLIENT.clientId,
+      [HEADER_NAMES.secret]: DEFAULT_CLIENT.secret,
+    },
+    body: JSON.stringify({ duration: AGED_CLIENT_ADVANCE }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+  return aged;
+}
+
+async function check(sample: Sample, target: () => Promise<RunningSandbox>) {
+  const server = await target();
   const result = await runSample(
     sample,
     {
-      sandbox: sandbox.url,
+      sandbox: server.url,
       mock: mock.url,
       clientId: DEFAULT_CLIENT.clientId,
       secret: DEFAULT_CLIENT.secret,
@@ -74,7 +115,19 @@ describe(`samples: ${samples.length - skipped.length} run, ${skipped.length} ski
     );
   });
 
-  for (const sample of samples) {
-    (sample.skip ? it.skip : it)(`${sample.name} (${sample.kind})`, () => check(sample));
-  }
+  describe(`on a sandbox started at the examples' time (${EXAMPLES_TIME})`, () => {
+    const fresh = async () => {
+      await sandbox.reset();
+      return sandbox;
+    };
+    for (const sample of samples) {
+      (sample.skip ? it.skip : it)(`${sample.name} (${sample.kind})`, () => check(sample, fresh));
+    }
+  });
+
+  describe(`on an aged sandbox (seeded at ${EXAMPLES_TIME}, run at ${AGED_TIME}, the client's clock ${AGED_CLIENT_ADVANCE} ahead)`, () => {
+    for (const sample of samples) {
+      (sample.skip ? it.skip : it)(`${sample.name} (${sample.kind})`, () => check(sample, ageSandbox));
+    }
+  });
 });

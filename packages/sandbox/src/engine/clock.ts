@@ -32,3 +32,43 @@ export function createManualClock(start: Date | string = new Date()): ManualCloc
     },
   };
 }
+
+/**
+ * A clock that reads `start` when created and runs at the pace of `base` (default: the machine's
+ * clock) from there: a sandbox "started on" a given date, for tests and demos that must give the
+ * same answers on any day they run.
+ */
+export function createStartedClock(start: Date | string, base: Clock = systemClock): Clock {
+  const startMs = new Date(start).getTime();
+  if (Number.isNaN(startMs)) {
+    throw new Error(`the start time must be a date-time, not "${String(start)}"`);
+  }
+  const offsetMs = startMs - base.now().getTime();
+  return { now: () => new Date(base.now().getTime() + offsetMs) };
+}
+
+/** A calendar date or an RFC 3339 date-time with its offset (`Z` or `±hh:mm`). */
+const START_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/i;
+
+/**
+ * Parses the value of `--start-time` (or `SandboxOptions.startTime` as text): an RFC 3339
+ * date-time with its offset (`2026-11-20T14:00:00Z`) or a calendar date, read as midnight UTC.
+ * Throws an error naming the option and the value when it is neither, or not a real date.
+ */
+export function parseStartTime(text: string, option = '--start-time'): Date {
+  const trimmed = text.trim();
+  const parsed = START_TIME.test(trimmed)
+    ? new Date(trimmed.length === 10 ? `${trimmed}T00:00:00Z` : trimmed.toUpperCase())
+    : undefined;
+  if (!parsed || Number.isNaN(parsed.getTime()) || !isRealDay(trimmed.slice(0, 10))) {
+    throw new Error(
+      `${option} must be a date-time with its offset (2026-11-20T14:00:00Z) or a date (2026-11-20), not "${text}"`,
+    );
+  }
+  return parsed;
+}
+
+/** Whether `YYYY-MM-DD` names a day of the calendar (Date rolls 2026-02-31 over to March). */
+function isRealDay(day: string): boolean {
+  return new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+}

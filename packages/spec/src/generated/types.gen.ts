@@ -5919,7 +5919,7 @@ export interface components {
             /**
              * Format: date
              * @description Date (`YYYY-MM-DD`, UK calendar) of the first possible payment; it must not be in the past. The first payment is made on the first execution day on or after it.
-             * @example 2026-12-01
+             * @example 2032-03-01
              */
             start_date: string;
             /**
@@ -6185,7 +6185,7 @@ export interface components {
             /**
              * Format: date
              * @description Standing orders only: the date (`YYYY-MM-DD`, UK calendar) on which the order's next payment is sent, today or later. Payments are sent Monday to Friday except UK bank holidays, so a payment day on a weekend or bank holiday gives the next working day. Null for one-time payments, for standing orders that failed, were cancelled or expired, and once the schedule has no payment left (after `end_date`).
-             * @example 2026-12-01
+             * @example 2032-03-01
              */
             next_payment_date: string | null;
             /** @description The payer's account, as reported by the payer's bank; a reversal refunds to it. Null until the payment is executed, and always null when it was created without `options.request_refund_details: true` or the bank did not report the account. */
@@ -6295,7 +6295,7 @@ export interface components {
             /**
              * Format: date
              * @description Standing orders only: the date (`YYYY-MM-DD`, UK calendar) on which the order's next payment is sent, today or later. Payments are sent Monday to Friday except UK bank holidays, so a payment day on a weekend or bank holiday gives the next working day. Null for one-time payments, for standing orders that failed, were cancelled or expired, and once the schedule has no payment left (after `end_date`).
-             * @example 2026-12-01
+             * @example 2032-03-01
              */
             next_payment_date: string | null;
             /** @description The payer's account, as reported by the payer's bank; a reversal refunds to it. Null until the payment is executed, and always null when it was created without `options.request_refund_details: true` or the bank did not report the account. */

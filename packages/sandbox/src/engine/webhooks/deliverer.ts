@@ -10,7 +10,7 @@
  * never delays another's webhooks; stopping cuts the attempts under way short (they are retried).
  */
 import type { Selectable } from 'kysely';
-import type { Clock } from '../clock.js';
+import { type Clock, systemClock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/open-store.js';
 import { STOPPED, sendWebhook } from './send.js';
@@ -57,7 +57,13 @@ export interface Deliverer {
 /** What the deliverer needs. */
 export interface DelivererOptions {
   store: Store;
+  /** The sandbox's clock: when attempts are due, leases, the attempts' records. */
   clock: Clock;
+  /**
+   * The clock of the signature's `t`: the machine's by default, whatever the sandbox's clock says
+   * (`--start-time`, an injected clock), since a receiver checks `t` against its own clock.
+   */
+  signingClock?: Clock;
   logger: Logger;
   /** Identifies this instance in leases and attempt records. */
   instanceId: string;
@@ -255,7 +261,8 @@ async function attempt(
     .executeTakeFirst();
   const started = options.clock.now();
   const number = row.attempts + 1;
-  const signature = signWebhook(client?.webhook_secret ?? '', row.body, Math.floor(started.getTime() / 1000));
+  const signedAt = (options.signingClock ?? systemClock).now();
+  const signature = signWebhook(client?.webhook_secret ?? '', row.body, Math.floor(signedAt.getTime() / 1000));
   const outcome = await sendWebhook(
     row.url,
     row.body,

@@ -55,7 +55,7 @@ export const CANONICAL_STANDING_ORDER: CanonicalPayment = {
   currency: 'GBP',
   amount: 100,
   status: 'PAYMENT_STATUS_ESTABLISHED',
-  schedule: { interval: 'MONTHLY', interval_execution_day: 1, start_date: '2026-12-01', end_date: '2027-11-30' },
+  schedule: { interval: 'MONTHLY', interval_execution_day: 1, start_date: '2032-03-01', end_date: '2033-02-28' },
   requestRefundDetails: false,
   paymentToken: 'payment-token-sandbox-7e4b1d2a-90c3-4f5e-b6a8-3d2c1e0f9a84',
 };

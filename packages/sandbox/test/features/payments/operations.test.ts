@@ -270,7 +270,7 @@ describeEngines('payments: the canonical world', (sandbox) => {
       refund: null,
     });
     const order = await sandbox().ok('paymentInitiationPaymentGet', { payment_id: CANONICAL_STANDING_ORDER.paymentId });
-    expect(order).toMatchObject({ status: 'PAYMENT_STATUS_ESTABLISHED', next_payment_date: '2026-12-01' });
+    expect(order).toMatchObject({ status: 'PAYMENT_STATUS_ESTABLISHED', next_payment_date: '2032-03-01' });
     const awaiting = await sandbox().ok('paymentInitiationPaymentGet', {
       payment_id: CANONICAL_AWAITING_PAYMENT.paymentId,
     });
