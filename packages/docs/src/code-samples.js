@@ -121,7 +121,7 @@ export function curlSample({ baseUrl, path, body, credentials, made }) {
   return [
     `# A fresh ${made.field} (${made.path}), since one can be used only once or for a while`,
     `${variable}=$(${call(made.path, made.body, ' -s')} | sed -nE ${take})`,
-    call(path, { ...(/** @type {object} */ (body)), [made.field]: MADE_VALUE }).replace(
+    call(path, { .../** @type {object} */ (body), [made.field]: MADE_VALUE }).replace(
       `"${MADE_VALUE}"`,
       `"'"$${variable}"'"`,
     ),
@@ -159,7 +159,7 @@ export function typescriptSample({ operationId, body, credentials, made }) {
       ? [
           `  // A fresh ${made.field}, since one can be used only once or for a while`,
           `  const { ${made.field} } = await client.${made.operationId}(${typescriptLiteral(made.body, '  ')});`,
-          `  const response = await client.${operationId}(${typescriptLiteral({ ...(/** @type {object} */ (body)), [made.field]: MADE_VALUE }, '  ').replace(typescriptString(MADE_VALUE), made.field)});`,
+          `  const response = await client.${operationId}(${typescriptLiteral({ .../** @type {object} */ (body), [made.field]: MADE_VALUE }, '  ').replace(typescriptString(MADE_VALUE), made.field)});`,
         ]
       : [`  const response = await client.${operationId}(${typescriptLiteral(body, '  ')});`]),
     '  console.log(response);',
@@ -227,7 +227,9 @@ export function madeValue(document, operationId) {
   }
   const maker = listOperations(document).find((candidate) => candidate.operationId === setup.operationId);
   if (!maker) {
-    throw new Error(`the samples of ${operationId} make their ${setup.field} with ${setup.operationId}, which the document lacks`);
+    throw new Error(
+      `the samples of ${operationId} make their ${setup.field} with ${setup.operationId}, which the document lacks`,
+    );
   }
   return {
     path: maker.path,

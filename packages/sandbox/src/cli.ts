@@ -12,6 +12,7 @@ import {
   parseCommandLine,
   setDocumentationBase,
   stopOnSignal,
+  UsageError,
 } from '@svc/server-kit';
 import { HEADER_NAMES } from '@svc/spec/headers';
 import { addClient, listClients } from './engine/clients/clients.js';
@@ -118,7 +119,7 @@ export async function main(argv: string[]): Promise<void> {
   const allowedHosts =
     values['allowed-hosts'] === undefined ? undefined : listOption('--allowed-hosts', values['allowed-hosts']);
   const drainDelayMs = drainDelayOption(values['drain-delay']);
-  const startTime = values['start-time'] === undefined ? undefined : parseStartTime(values['start-time']);
+  const startTime = values['start-time'] === undefined ? undefined : startTimeOption(values['start-time']);
   const format = logFormatOption(values['log-format']);
   let logger: Logger = createLogger({ format });
   if (values.quiet) {
@@ -166,6 +167,15 @@ export async function main(argv: string[]): Promise<void> {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   await stopOnSignal('stopping the sandbox (finishing requests under way)', () => sandbox.stop());
+}
+
+/** `--start-time`, or a usage error (exit code 2) naming what it takes. */
+function startTimeOption(value: string): Date {
+  try {
+    return parseStartTime(value);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function storeLocation(values: { 'data-dir'?: string; memory?: boolean; 'database-url'?: string }): StoreLocation {

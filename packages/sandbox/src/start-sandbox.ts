@@ -186,7 +186,8 @@ function sandboxClock(options: SandboxOptions): Clock {
   if (options.clock) {
     throw new Error('startSandbox takes a clock or a startTime, not both');
   }
-  const start = typeof options.startTime === 'string' ? parseStartTime(options.startTime, 'startTime') : options.startTime;
+  const start =
+    typeof options.startTime === 'string' ? parseStartTime(options.startTime, 'startTime') : options.startTime;
   return createStartedClock(start);
 }
 

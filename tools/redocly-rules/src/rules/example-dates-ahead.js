@@ -31,7 +31,9 @@ export function datesNearing(value, today, days = WARNING_DAYS) {
         found.push({ path: path || '(the value)', date: node });
       }
     } else if (Array.isArray(node)) {
-      node.forEach((item, index) => walk(item, `${path}[${index}]`));
+      for (const [index, item] of node.entries()) {
+        walk(item, `${path}[${index}]`);
+      }
     } else if (node && typeof node === 'object') {
       for (const [key, item] of Object.entries(node)) {
         walk(item, path ? `${path}.${key}` : key);

@@ -25,10 +25,7 @@ afterEach(async () => {
  */
 async function payloadOf(body: string, signature: unknown, schema: string) {
   const secret = DEFAULT_CLIENT.webhookSecret;
-  const payload = (await verifyWebhook(body, { signature: signature as string, secret })) as Record<
-    string,
-    unknown
-  >;
+  const payload = (await verifyWebhook(body, { signature: signature as string, secret })) as Record<string, unknown>;
   const check = validator.validate(`#/components/schemas/${schema}`, payload);
   expect(check.errors).toEqual([]);
   return payload;
