@@ -2164,8 +2164,9 @@ export interface paths {
          *     it applies to (or all), the `fault` (the grammar of the `SVC-Sandbox-Fault` header: latency,
          *     an error of the catalogue, a dropped connection before the request is handled or after its
          *     changes are committed, a slow body), the `probability` of faulting a matching request, and
-         *     optionally how many faults it causes (`remaining`) and a time window on the sandbox's clock
-         *     (`starts_at`, `ends_at`).
+         *     optionally how many faults it causes (`remaining`) and a time window on your client's test
+         *     clock (`starts_at`, `ends_at`; the clock `/sandbox/clock/get` shows and
+         *     `/sandbox/clock/advance` moves).
          *
          *     - **Reproducible.** Each rule counts the requests it considers (`matched_count`, kept in the
          *       sandbox's database, so it is shared by every instance). Whether the n-th one is faulted
@@ -7748,7 +7749,7 @@ export interface components {
             remaining?: number | null;
             /**
              * Format: date-time
-             * @description The rule applies to requests at or after this time, on the sandbox's clock for your client. Absent or null: at once.
+             * @description The rule applies to requests at or after this time, on your client's test clock (`/sandbox/clock/get`), which `/sandbox/clock/advance` moves. Absent or null: at once.
              * @example 2026-11-20T14:00:00Z
              */
             starts_at?: string | null;
@@ -7797,7 +7798,7 @@ export interface components {
             remaining: number | null;
             /**
              * Format: date-time
-             * @description The rule applies from this time on (the sandbox's clock for your client); null from now.
+             * @description The rule applies from this time on (your client's test clock); null from now.
              * @example 2026-11-20T14:00:00Z
              */
             starts_at: string | null;
