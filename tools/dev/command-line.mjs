@@ -101,3 +101,18 @@ export function readCommandLine(spec) {
   }
   return /** @type {any} */ (parsed);
 }
+
+/**
+ * For a wrapper that hands its arguments to another program: when the only argument is `--help`
+ * or `-h`, prints `usage` on stdout and exits 0; otherwise returns the arguments untouched.
+ * @param {string} usage
+ * @param {string[]} [argv] default: this process's arguments
+ * @returns {string[]}
+ */
+export function passThroughArguments(usage, argv = process.argv.slice(2)) {
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  return argv;
+}
