@@ -3,6 +3,17 @@
 // generators (`pnpm generate`, part of `pnpm test`): any change or new file under a package's
 // src/generated/ means the committed output is stale.
 import { spawnSync } from 'node:child_process';
+import { readCommandLine } from '../dev/command-line.mjs';
+
+readCommandLine({
+  command: 'check-generated',
+  usage: `usage: node tools/check-generated/check-generated.mjs   (after pnpm generate; in npm test)
+
+Fails (exit 1, with CI set) when a generated source under packages/*/src/generated/ differs from
+the committed one or is new: the spec or a generator changed without the output being
+regenerated and committed. Outside CI it reports the files without failing.
+  -h, --help   show this help`,
+});
 
 const GENERATED = [':(glob)packages/*/src/generated/**'];
 const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all', '--', ...GENERATED], {

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { passThroughArguments } from './command-line.mjs';
 import { rootDir } from './root.mjs';
 
 const shell = process.platform === 'win32';
@@ -30,7 +31,15 @@ export function pnpmCommand() {
     : { command: 'npx', prefix: ['--yes', `pnpm@${pinned}`], shell };
 }
 
+const USAGE = `usage: node tools/dev/pnpm.mjs <pnpm arguments>
+
+Runs the pnpm version pinned in the root package.json ("packageManager") in the repository root:
+the installed pnpm when it is that version, otherwise npx --yes pnpm@<version>. Every argument goes
+to pnpm; pnpm's own help: node tools/dev/pnpm.mjs help.
+  -h, --help   alone: show this help`;
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = passThroughArguments(USAGE);
   let pnpm;
   try {
     pnpm = pnpmCommand();
@@ -38,7 +47,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stderr.write(`tools/dev/pnpm.mjs: ${error.message}\n`);
     process.exit(2);
   }
-  const result = spawnSync(pnpm.command, [...pnpm.prefix, ...process.argv.slice(2)], {
+  const result = spawnSync(pnpm.command, [...pnpm.prefix, ...args], {
     cwd: rootDir,
     stdio: 'inherit',
     shell: pnpm.shell,

@@ -2,7 +2,7 @@
 // `npm start`: installs the dependencies, builds the mock, the sandbox and the docs (with
 // progress), then serves all three (tools/dev/platform.mjs). Plain JS: it runs before anything is
 // built.
-import { parseOrExit } from './command-line.mjs';
+import { readCommandLine } from './command-line.mjs';
 import { servePlatform } from './platform.mjs';
 import { createSteps, StepFailed } from './steps.mjs';
 
@@ -19,18 +19,18 @@ Ctrl+C stops all three.`;
 
 const BUILD = ['build', '--filter=@svc/mock...', '--filter=@svc/sandbox...', '--filter=@svc/docs'];
 
-const values = parseOrExit('npm start', process.argv.slice(2), {
-  'mock-port': { type: 'string', default: '4010' },
-  'sandbox-port': { type: 'string', default: '4020' },
-  'docs-port': { type: 'string', default: '4030' },
-  reset: { type: 'boolean', default: false },
-  'no-install': { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
+const { values } = readCommandLine({
+  command: 'npm start',
+  usage: USAGE,
+  helpCommand: 'npm start -- --help',
+  options: {
+    'mock-port': { type: 'string', default: '4010' },
+    'sandbox-port': { type: 'string', default: '4020' },
+    'docs-port': { type: 'string', default: '4030' },
+    reset: { type: 'boolean', default: false },
+    'no-install': { type: 'boolean', default: false },
+  },
 });
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
 for (const option of ['mock-port', 'sandbox-port', 'docs-port']) {
   if (!/^\d+$/.test(values[option]) || Number(values[option]) > 65535) {
     process.stderr.write(`npm start: --${option} must be a whole number from 0 to 65535, not "${values[option]}"\n`);

@@ -3,7 +3,7 @@
 // through turbo (with progress: what runs, how much is done, the elapsed time), then the checks
 // of generated files, changesets and the breaking-change gate. A green run fits one screen; a
 // failed task prints its whole log. Plain JS: it runs before anything is built.
-import { parseOrExit } from './command-line.mjs';
+import { readCommandLine } from './command-line.mjs';
 import { createSteps, StepFailed } from './steps.mjs';
 import { clock } from './turbo-progress.mjs';
 
@@ -15,15 +15,15 @@ checks the generated files, the changesets and the spec's breaking-change gate.
   --filter <filter>    only these packages (turbo's --filter, repeatable); the checks after turbo still run
   -h, --help           show this help`;
 
-const values = parseOrExit('npm test', process.argv.slice(2), {
-  'no-install': { type: 'boolean', default: false },
-  filter: { type: 'string', multiple: true, default: [] },
-  help: { type: 'boolean', short: 'h', default: false },
+const { values } = readCommandLine({
+  command: 'npm test',
+  usage: USAGE,
+  helpCommand: 'npm test -- --help',
+  options: {
+    'no-install': { type: 'boolean', default: false },
+    filter: { type: 'string', multiple: true, default: [] },
+  },
 });
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
 
 const steps = createSteps(values['no-install'] ? 4 : 5);
 try {

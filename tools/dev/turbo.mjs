@@ -3,11 +3,20 @@
 // nothing sent), for the root package.json scripts.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { passThroughArguments } from './command-line.mjs';
 import { rootDir } from './root.mjs';
 import { TURBO_ENV } from './turbo-progress.mjs';
 
+const USAGE = `usage: node tools/dev/turbo.mjs <turbo arguments>
+
+Runs the repository's turbo with its telemetry off (no banner on the first run, nothing sent), for
+the root package.json scripts (build, generate, lint, docs): node tools/dev/turbo.mjs run build.
+Every argument goes to turbo; turbo's own help: node tools/dev/turbo.mjs run --help.
+  -h, --help   alone: show this help`;
+
+const args = passThroughArguments(USAGE);
 const bin = join(rootDir, 'node_modules', '.bin', process.platform === 'win32' ? 'turbo.cmd' : 'turbo');
-const result = spawnSync(bin, process.argv.slice(2), {
+const result = spawnSync(bin, args, {
   stdio: 'inherit',
   env: TURBO_ENV,
   shell: process.platform === 'win32',

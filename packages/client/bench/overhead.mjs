@@ -16,10 +16,25 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
-import createFetchClient from 'openapi-fetch';
-import { createClient, HEADERS } from '../dist/index.js';
-import { bundleSize, SIZE_CASES } from './bundle-size.mjs';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+readCommandLine({
+  command: 'overhead.mjs',
+  usage: `usage: node bench/overhead.mjs   (in packages/client; pnpm --filter @svc/client bench builds first)
+
+Per-call overhead of @svc/client against bare openapi-fetch and raw fetch, on an in-process fake
+fetch (no network), and the client's minified + gzipped size. Environment:
+  ITERATIONS     calls per case (default 20000), split over ROUNDS rounds that interleave the cases
+  ROUNDS         rounds (default 10); each figure is the median round
+  CLOCK=cpu      measure this process's CPU time (user + system) instead of the wall clock
+  COMPARE_DIST   another build's dist/ directory, measured too (before/after figures from one run)
+  -h, --help   show this help`,
+});
+// What needs a build is imported once the command line is read, so that --help needs none.
+const { EXAMPLE_CREDENTIALS } = await import('@svc/spec/examples');
+const { default: createFetchClient } = await import('openapi-fetch');
+const { createClient, HEADERS } = await import('../dist/index.js');
+const { bundleSize, SIZE_CASES } = await import('./bundle-size.mjs');
 
 const compareDist = process.env.COMPARE_DIST ? resolve(process.env.COMPARE_DIST) : undefined;
 /** @type {typeof createClient | undefined} */

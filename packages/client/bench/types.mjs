@@ -25,6 +25,19 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+readCommandLine({
+  command: 'types.mjs',
+  usage: `usage: node bench/types.mjs   (in packages/client; pnpm --filter @svc/client bench:types builds first)
+
+What the client's types cost a consumer's type-check: strict consumer projects making one call
+(a named method, the path-typed client.POST, openapi-fetch alone, and a project importing
+nothing), each with skipLibCheck false and true, checked by tsc --extendedDiagnostics. Prints the
+median check and total time and the type and instantiation counts. Environment:
+  RUNS   runs per project (default 3)
+  -h, --help   show this help`,
+});
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.env.RUNS ?? 3);

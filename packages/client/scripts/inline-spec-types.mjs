@@ -8,6 +8,17 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+readCommandLine({
+  command: 'inline-spec-types.mjs',
+  usage: `usage: node scripts/inline-spec-types.mjs   (in packages/client, last step of its build, after tsc)
+
+Copies the declarations of @svc/spec/types to dist/generated/schema.gen.d.ts and points every
+declaration file of dist/ at that copy, so the published client keeps no runtime dependency on
+@svc/spec.
+  -h, --help   show this help`,
+});
 
 const SPECIFIER = '@svc/spec/types';
 const dist = join(process.cwd(), 'dist');

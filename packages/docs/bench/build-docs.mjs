@@ -1,16 +1,27 @@
 #!/usr/bin/env node
-// Measures the docs build: runs it several times and prints the page size (raw and gzip), the
-// operations it documents and the build time (min / median / max). Not a test: figures only.
-// usage: node bench/build-docs.mjs [runs, default 5]
+// Measures the docs build (its usage, below, says how). Not a test: figures only.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { buildDocs, htmlPath } from '../src/build-docs.js';
+import { exitWithUsageError, readCommandLine } from '../../../tools/dev/command-line.mjs';
 
-const runs = Number(process.argv[2] ?? 5);
-if (!Number.isInteger(runs) || runs < 1) {
-  process.stderr.write('usage: node bench/build-docs.mjs [runs]\n');
-  process.exit(2);
+const { positionals } = readCommandLine({
+  command: 'build-docs.mjs',
+  usage: `usage: node bench/build-docs.mjs [<runs>]   (pnpm --filter @svc/docs bench)
+
+Runs the docs build <runs> times (default 5) and prints the page size (raw and gzip), the
+operations it documents and the build time (min / median / max). Figures only, no thresholds.
+  -h, --help   show this help`,
+  positionals: true,
+});
+const runs = Number(positionals[0] ?? 5);
+if (positionals.length > 1 || !Number.isInteger(runs) || runs < 1) {
+  exitWithUsageError(
+    'build-docs.mjs',
+    `<runs> must be one whole number from 1, not "${positionals.join(' ')}"`,
+    'node bench/build-docs.mjs --help says more',
+  );
 }
+const { buildDocs, htmlPath } = await import('../src/build-docs.js');
 /** @type {number[]} */
 const times = [];
 let last;

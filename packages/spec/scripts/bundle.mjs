@@ -1,11 +1,19 @@
-// Bundles ../../spec/openapi.yaml into dist/: openapi.yaml, openapi.json and
-// openapi.dereferenced.json (no $ref left), with Redocly CLI and the root redocly.yaml; copies the
-// Arazzo workflows of ../../spec/workflows/ into dist/workflows/, in YAML and JSON (their source
-// description `../openapi.yaml` is then the bundled dist/openapi.yaml).
+// Bundles the spec and its Arazzo workflows into dist/ (its usage, below, says how).
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
 import { runRedocly } from './redocly.mjs';
+
+readCommandLine({
+  command: 'bundle.mjs',
+  usage: `usage: node scripts/bundle.mjs   (first step of pnpm --filter @svc/spec build)
+
+Bundles spec/openapi.yaml into dist/ (openapi.yaml, openapi.json, openapi.dereferenced.json) with
+Redocly CLI and the root redocly.yaml, and copies the Arazzo workflows of spec/workflows/ into
+dist/workflows/, in YAML and JSON. Empties dist/ first.
+  -h, --help   show this help`,
+});
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(packageDir, 'dist');

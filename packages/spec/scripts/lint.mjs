@@ -1,10 +1,18 @@
-// Lints the spec (the `svc@v1` API of the root redocly.yaml: Redocly's recommended rules with every
-// warning an error, plus the project's own rules), then the Arazzo workflows of spec/workflows/
-// (Redocly's recommended Arazzo rules, spec/workflows/redocly.yaml), and exits non-zero when
-// either fails.
+// Lints the spec and its Arazzo workflows with Redocly CLI (its usage, below, says how).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
 import { runRedocly } from './redocly.mjs';
+
+readCommandLine({
+  command: 'lint.mjs',
+  usage: `usage: node scripts/lint.mjs   (pnpm --filter @svc/spec lint)
+
+Lints the spec (the svc@v1 API of the root redocly.yaml: Redocly's recommended rules with every
+warning an error, plus the project's rules), then the Arazzo workflows of spec/workflows/; exits
+non-zero when either fails.
+  -h, --help   show this help`,
+});
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const workflowsDir = join(root, 'spec', 'workflows');

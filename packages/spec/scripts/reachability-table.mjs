@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Renders spec/errors/sandbox-reachability.yaml as the table of spec/README.md ("Errors in the
-// sandbox"), between its two markers. `--check` writes nothing and exits 1 when the README is not
-// what this script would write. Plain JS: it runs before anything is built.
+// Renders spec/errors/sandbox-reachability.yaml as the table of spec/README.md (its usage, below,
+// says how). Plain JS: it runs before anything is built.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { readCommandLine } from '../../../tools/dev/command-line.mjs';
 
 const START = '<!-- sandbox-reachability:start (generated from errors/sandbox-reachability.yaml, do not edit) -->';
 const END = '<!-- sandbox-reachability:end -->';
@@ -45,11 +45,21 @@ export function withReachabilityTable(readme, entries) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = readCommandLine({
+    command: 'reachability-table.mjs',
+    usage: `usage: node scripts/reachability-table.mjs [--check]   (pnpm --filter @svc/spec reachability)
+
+Renders spec/errors/sandbox-reachability.yaml as the table of spec/README.md ("Errors in the
+sandbox"), between its two markers.
+  --check      write nothing; exit 1 when the README's table is not what this would write
+  -h, --help   show this help`,
+    options: { check: { type: 'boolean', default: false } },
+  });
   const entries = parse(readFileSync(`${specDir}errors/sandbox-reachability.yaml`, 'utf8')).codes;
   const readmePath = `${specDir}README.md`;
   const readme = readFileSync(readmePath, 'utf8');
   const wanted = withReachabilityTable(readme, entries);
-  if (process.argv.includes('--check')) {
+  if (values.check) {
     if (wanted !== readme) {
       process.stderr.write(
         'spec/README.md: the sandbox reachability table is out of date; run pnpm --filter @svc/spec reachability\n',

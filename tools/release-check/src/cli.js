@@ -1,37 +1,77 @@
 #!/usr/bin/env node
-// svc-release-check changesets: fails when a published package changed since the last release
-//   without a pending changeset (run by `pnpm check:changesets` at the repository root).
-// svc-release-check sync-spec-version: writes the @svc/spec version into spec/openapi.yaml
-//   info.version (run right after `changeset version`).
-// svc-release-check spec-version: fails when they differ.
-// svc-release-check spec-gate [--summary] [<base> [<revision>]]: rates every spec change since the last
-//   release (or between two git revisions) and fails when the pending changesets give @svc/spec or
-//   @svc/client a lower level than the changes need (`pnpm spec:diff` at the root; in `npm test`
-//   with --summary: counts instead of the list when it passes, the whole report when it fails).
-// svc-release-check spec-changeset: writes the generated changeset .changeset/spec-changes.md
-//   (`pnpm spec:changeset`).
-// --root <dir> runs on another repository (default: the one this file is in).
+// svc-release-check <command>: the release checks of the published packages (changesets, the spec
+// version, the breaking-change gate, the generated spec changeset); USAGE and COMMANDS below say
+// what each does, and `--help` prints them.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { checkChangesets, formatChangesetReport } from './check-changesets.js';
-import { ALLOW_SHALLOW_ENV, ShallowHistoryError } from './release-point.js';
-import { runSpecGate, writeReleaseNotes } from './spec-gate/gate.js';
-import { formatSpecGateReport, formatSpecGateSummary } from './spec-gate/report.js';
-import { SPEC_PACKAGE, SPEC_SOURCE, specVersions, syncSpecVersion } from './spec-version.js';
+import { readCommandLine } from '../../dev/command-line.mjs';
 
-const usage =
-  'usage: svc-release-check changesets | sync-spec-version | spec-version | spec-gate [--summary] [<base> [<revision>]] | spec-changeset [--root <repository>]';
+const ROOT_OPTION = `  --root <dir>   run on another repository (default: the one this tool is in)
+  -h, --help     show this help`;
+
+/** Each command with its usage. */
+const COMMANDS = {
+  changesets: `usage: svc-release-check changesets [--root <dir>]
+
+Fails when a published package changed since the last release without a pending changeset
+(\`pnpm check:changesets\` at the root; in \`npm test\`).
+${ROOT_OPTION}`,
+  'sync-spec-version': `usage: svc-release-check sync-spec-version [--root <dir>]
+
+Writes the @svc/spec version into spec/openapi.yaml info.version (run right after \`changeset version\`).
+${ROOT_OPTION}`,
+  'spec-version': `usage: svc-release-check spec-version [--root <dir>]
+
+Fails when spec/openapi.yaml info.version differs from the @svc/spec version.
+${ROOT_OPTION}`,
+  'spec-gate': `usage: svc-release-check spec-gate [--summary] [--root <dir>] [<base> [<revision>]]
+
+The breaking-change gate (\`pnpm spec:diff\`): rates every spec change since the last release, or
+between two git revisions, and fails when the pending changesets give @svc/spec or @svc/client a
+lower level than the changes need.
+  --summary      counts instead of the list when it passes (the whole report when it fails; \`npm test\`)
+${ROOT_OPTION}`,
+  'spec-changeset': `usage: svc-release-check spec-changeset [--root <dir>]
+
+Writes the generated changeset .changeset/spec-changes.md: the levels and release notes of the spec
+changes since the last release (\`pnpm spec:changeset\`); deletes it when the spec is unchanged.
+${ROOT_OPTION}`,
+};
+
+const USAGE = `usage: svc-release-check <command> [--root <dir>]
+
+Release checks of the published packages. Commands:
+  changesets         fails when a changed published package has no pending changeset
+  sync-spec-version  writes the @svc/spec version into spec/openapi.yaml info.version
+  spec-version       fails when they differ
+  spec-gate [--summary] [<base> [<revision>]]
+                     the breaking-change gate: rates the spec changes against the pending changesets
+  spec-changeset     writes the generated changeset .changeset/spec-changes.md
+${ROOT_OPTION}
+svc-release-check <command> --help says more about one.`;
+
+const { positionals, values } = readCommandLine({
+  command: 'svc-release-check',
+  usage: USAGE,
+  commands: COMMANDS,
+  options: { root: { type: 'string' }, summary: { type: 'boolean', default: false } },
+});
+const [command, ...rest] = positionals;
+if (rest.length > (command === 'spec-gate' ? 2 : 0)) {
+  process.stderr.write(
+    `svc-release-check: unexpected argument "${rest.at(-1)}" (svc-release-check ${command} --help says more)\n`,
+  );
+  process.exit(2);
+}
+
+// The checks are imported once the command line is read, so that --help needs nothing built.
+const { checkChangesets, formatChangesetReport } = await import('./check-changesets.js');
+const { ALLOW_SHALLOW_ENV, ShallowHistoryError } = await import('./release-point.js');
+const { runSpecGate, writeReleaseNotes } = await import('./spec-gate/gate.js');
+const { formatSpecGateReport, formatSpecGateSummary } = await import('./spec-gate/report.js');
+const { SPEC_PACKAGE, SPEC_SOURCE, specVersions, syncSpecVersion } = await import('./spec-version.js');
 
 try {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { root: { type: 'string' }, summary: { type: 'boolean', default: false } },
-  });
-  const [command, ...rest] = positionals;
-  if (rest.length > (command === 'spec-gate' ? 2 : 0)) {
-    throw new Error(usage);
-  }
   // Default: the repository this tool lives in (tools/release-check/src → the root).
   const root = values.root ? resolve(values.root) : join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
   if (command === 'changesets') {
@@ -75,8 +115,6 @@ try {
         none: `${file}: not needed (the spec has not changed since ${gate.base.label})\n`,
       }[action],
     );
-  } else {
-    throw new Error(usage);
   }
 } catch (error) {
   if (error instanceof ShallowHistoryError && process.env[ALLOW_SHALLOW_ENV] === '1') {
