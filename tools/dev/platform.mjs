@@ -13,6 +13,7 @@ import { rootDir } from './root.mjs';
  * @property {string} sandboxPort
  * @property {string} docsPort
  * @property {boolean} reset
+ * @property {string} [startTime] the sandbox's time at start (`--start-time` of svc-sandbox, which checks it)
  * @property {number} [started] when `npm start` began (Date.now()), for the time to ready
  */
 
@@ -48,6 +49,7 @@ export async function servePlatform(options) {
         options.sandboxPort,
         ...docsUrl,
         ...(options.reset ? ['--reset'] : []),
+        ...(options.startTime === undefined ? [] : ['--start-time', options.startTime]),
       ],
     },
     {

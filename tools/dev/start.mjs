@@ -6,13 +6,16 @@ import { readCommandLine } from './command-line.mjs';
 import { servePlatform } from './platform.mjs';
 import { createSteps, StepFailed } from './steps.mjs';
 
-const USAGE = `usage: npm start [-- [--mock-port 4010] [--sandbox-port 4020] [--docs-port 4030] [--reset] [--no-install]]
+const USAGE = `usage: npm start [-- [--mock-port 4010] [--sandbox-port 4020] [--docs-port 4030] [--reset]
+                      [--start-time TIME] [--no-install]]
 
 Installs the dependencies, builds, then serves the mock, the sandbox and the docs on 127.0.0.1.
   --mock-port <n>     port of the mock (default 4010; 0 picks a free one)
   --sandbox-port <n>  port of the sandbox (default 4020)
   --docs-port <n>     port of the HTML docs (default 4030)
   --reset             delete the sandbox's data (.svc-sandbox/) and seed the canonical world again
+  --start-time <time> the sandbox's time at start, then running at the machine's pace
+                      (2026-11-20T14:00:00Z, the day the spec's examples describe, or a date)
   --no-install        skip \`pnpm install\` (dependencies already installed)
   -h, --help          show this help
 Ctrl+C stops all three.`;
@@ -28,6 +31,7 @@ const { values } = readCommandLine({
     'sandbox-port': { type: 'string', default: '4020' },
     'docs-port': { type: 'string', default: '4030' },
     reset: { type: 'boolean', default: false },
+    'start-time': { type: 'string' },
     'no-install': { type: 'boolean', default: false },
   },
 });
@@ -72,6 +76,7 @@ await steps.other('start the servers', async () => {
     sandboxPort: values['sandbox-port'],
     docsPort: values['docs-port'],
     reset: values.reset,
+    startTime: values['start-time'],
     started: steps.started,
   });
 });

@@ -1432,8 +1432,9 @@ export interface OperationMethods {
    * it applies to (or all), the `fault` (the grammar of the `SVC-Sandbox-Fault` header: latency,
    * an error of the catalogue, a dropped connection before the request is handled or after its
    * changes are committed, a slow body), the `probability` of faulting a matching request, and
-   * optionally how many faults it causes (`remaining`) and a time window on the sandbox's clock
-   * (`starts_at`, `ends_at`).
+   * optionally how many faults it causes (`remaining`) and a time window on your client's test
+   * clock (`starts_at`, `ends_at`; the clock `/sandbox/clock/get` shows and
+   * `/sandbox/clock/advance` moves).
    *
    * - **Reproducible.** Each rule counts the requests it considers (`matched_count`, kept in the
    *   sandbox's database, so it is shared by every instance). Whether the n-th one is faulted
