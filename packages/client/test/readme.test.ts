@@ -85,8 +85,10 @@ describe('README examples run', () => {
     vi.useRealTimers();
   });
 
-  it('first-call: exchanges the public token, then reads auth and identity with the access token', async () => {
+  it('first-call: makes a public token, exchanges it, then reads auth and identity with the access token', async () => {
+    const publicToken = 'public-sandbox-made-for-this-call';
     const { fetch, requests } = scriptedFetch(
+      json(200, { public_token: publicToken, request_id: 'r0' }),
       json(200, { access_token: accessToken, item_id: 'item-1', request_id: 'r1' }),
       json(200, {
         accounts: [{ account_id: 'a1', name: 'Gingham Checking', balances: { current: 110 } }],
@@ -106,7 +108,8 @@ describe('README examples run', () => {
     vi.mocked(process.stdout.write).mockRestore();
     expect(written).toEqual(['item-1 Gingham Checking: 110 011401533\n', '2 accounts with owners\n']);
     expect(requests.map((request) => [request.path, request.body])).toEqual([
-      ['/item/public_token/exchange', { public_token: 'public-sandbox-b0e2c4ee-a763-4df5-bfe9-46a46bce993d' }],
+      ['/sandbox/public_token/create', { institution_id: 'ins_109508', initial_products: ['auth'] }],
+      ['/item/public_token/exchange', { public_token: publicToken }],
       ['/auth/get', { access_token: accessToken }],
       ['/identity/get', { access_token: accessToken }],
     ]);
@@ -159,6 +162,8 @@ describe('README examples run', () => {
       id: 'tr-1',
     });
     expect(requests.map((request) => request.body.idempotency_key)).toEqual(['rent-2026-11', 'rent-2026-11']);
+    // The local sandbox of `npm start`, like every other sample, not the hosted one.
+    expect(requests[0]?.origin).toBe('http://127.0.0.1:4020');
     const payment = await settle(payInvoice('recipient-1'));
     expect(payment.error).toMatchObject({ kind: 'api', status: 500 });
     expect(requests.map((request) => request.path)).toEqual([
@@ -181,13 +186,23 @@ describe('README examples run', () => {
   });
 
   it('pagination: walks transfers, events and investment pages', async () => {
+    const newest = { id: 't0', created: '2031-01-30T12:00:00Z' };
     const transfers = clientWith(
-      json(200, { transfers: Array.from({ length: 25 }, (_, i) => ({ id: `t${i}` })), request_id: 'r' }),
+      json(200, { transfers: [newest], request_id: 'r' }),
+      json(200, {
+        transfers: [newest, ...Array.from({ length: 24 }, (_, i) => ({ id: `t${i + 1}` }))],
+        request_id: 'r',
+      }),
       json(200, { transfers: [{ id: 't25' }], request_id: 'r' }),
     );
     expect(await allTransfers(transfers.client)).toHaveLength(26);
-    expect(transfers.requests.map((request) => request.body.offset)).toEqual([0, 25]);
-    expect(typeof transfers.requests[0]?.body.end_date).toBe('string');
+    // The upper bound is the server's newest transfer's time, never this machine's clock.
+    expect(transfers.requests.map((request) => [request.body.offset, request.body.end_date])).toEqual([
+      [undefined, undefined],
+      [0, newest.created],
+      [25, newest.created],
+    ]);
+    expect(await allTransfers(clientWith(json(200, { transfers: [], request_id: 'r' })).client)).toEqual([]);
 
     const events = clientWith(json(200, { transfer_events: [{ event_id: 41 }, { event_id: 42 }], request_id: 'r' }));
     expect(await syncTransferEvents(events.client, 40)).toBe(42);

@@ -16,6 +16,8 @@ export type Step = Response | Error | ((request: Request) => Response | Promise<
 
 /** What the fake saw of one request. */
 export interface SeenRequest {
+  /** The origin the request went to, e.g. `http://127.0.0.1:4020`. */
+  origin: string;
   path: string;
   method: string;
   headers: Headers;
@@ -33,6 +35,7 @@ export function scriptedFetch(...steps: Step[]) {
   const fetch = async (request: Request, init?: { signal?: AbortSignal }): Promise<Response> => {
     const text = await request.text();
     requests.push({
+      origin: new URL(request.url).origin,
       path: new URL(request.url).pathname,
       method: request.method,
       headers: request.headers,

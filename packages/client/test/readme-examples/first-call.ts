@@ -7,9 +7,12 @@ const client = createClient({
 });
 
 // Named methods take the request body and resolve to the response body, typed from the spec.
-const { access_token, item_id } = await client.itemPublicTokenExchange({
-  public_token: 'public-sandbox-b0e2c4ee-a763-4df5-bfe9-46a46bce993d',
+// A public token is exchanged once and lives 30 minutes: make a fresh one for the test user.
+const { public_token } = await client.sandboxPublicTokenCreate({
+  institution_id: 'ins_109508',
+  initial_products: ['auth'],
 });
+const { access_token, item_id } = await client.itemPublicTokenExchange({ public_token });
 const { accounts, numbers } = await client.authGet({ access_token });
 for (const account of accounts) {
   const ach = numbers.ach.find((entry) => entry.account_id === account.account_id);

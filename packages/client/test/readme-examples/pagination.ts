@@ -2,9 +2,15 @@ import type { SvcClient } from '@svc/client';
 
 /** Every transfer created up to now, newest first: pages of 25 are fetched as the loop goes. */
 export async function allTransfers(client: SvcClient) {
+  // A fixed upper bound keeps the pages stable while new transfers arrive. Take it from the
+  // server (the newest transfer's `created`), not from this machine's clock, which may differ
+  // from the server's (a sandbox's test clock runs ahead of it).
+  const [newest] = (await client.transferList({ count: 1 })).transfers;
+  if (!newest) {
+    return [];
+  }
   const transfers = [];
-  const end_date = new Date().toISOString(); // fixed upper bound: stable pages while new transfers arrive
-  for await (const transfer of client.paginate.transferList({ end_date })) {
+  for await (const transfer of client.paginate.transferList({ end_date: newest.created })) {
     transfers.push(transfer);
   }
   return transfers;

@@ -3,7 +3,7 @@ import { createClient } from '@svc/client';
 const client = createClient({
   clientId: process.env.SVC_CLIENT_ID ?? '',
   secret: process.env.SVC_SECRET ?? '',
-  environment: 'sandbox',
+  environment: 'local', // the sandbox of `npm start`; 'sandbox' for the hosted one
   maxRetries: 3, // retries after the first attempt (default 2; 0 turns retries off)
   timeoutMs: 20_000, // per attempt, response body included (default 60 000)
 });
