@@ -5,6 +5,7 @@ import { createAttemptRequestClass } from './attempt-request.js';
 import { bodySerializer, type CredentialsPlacement, defaultHeaders } from './credentials.js';
 import { SvcInvalidResponseError } from './errors.js';
 import { type Environment, environments } from './generated/environments.gen.js';
+import { sandboxFaultHeader } from './generated/headers.gen.js';
 import { type OperationMethods, operationTable, type Paginators } from './generated/operations.gen.js';
 import type { ClientMiddleware } from './middleware.js';
 import type { OperationInfo, RetryPolicy } from './operation-info.js';
@@ -134,14 +135,32 @@ export function createClient(options: ClientOptions): SvcClient {
     // openapi-fetch builds: a `Request` with a signal follows it (a listener, a weak reference and
     // a finalizer each), and fetch follows the signal it is given anyway; with both, every
     // attempt would pay twice. The `Request` still shows it as its `signal` (see attempt-request.ts).
+    // Only the first attempt carries the sandbox's fault header (however it was set: per call,
+    // by default headers or by middleware), so that a retry shows what a real client would see
+    // after the failure it asked for, such as the replay of a response dropped after commit.
+    let retry = false;
     const attempt = (fetchInit: FetchInit | undefined) => {
       starting = fetchInit;
+      const again = retry;
+      retry = true;
       try {
         return rawPost(
           path,
           Object.assign({}, init, {
             body,
-            fetch: fetchInit ? (request: Request) => baseFetch(request, fetchInit) : baseFetch,
+            fetch:
+              fetchInit || again
+                ? (request: Request) => {
+                    if (again) {
+                      request.headers.delete(sandboxFaultHeader);
+                    }
+                    // Once the headers arrive, a time-out is one of the body: keep their status.
+                    return baseFetch(request, fetchInit).then((response) => {
+                      if (fetchInit) fetchInit.status = response.status;
+                      return response;
+                    });
+                  }
+                : baseFetch,
           }),
         );
       } finally {

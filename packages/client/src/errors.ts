@@ -126,9 +126,18 @@ export class SvcTimeoutError extends SvcError {
   declare readonly timeoutMs: number;
   /** How many attempts were made. */
   declare readonly attempts: number;
+  /**
+   * The status of the last attempt's response when its headers arrived but its body did not
+   * finish in time (a slow body); null when no response arrived at all.
+   */
+  declare readonly status: number | null;
 
-  constructor(init: { operation: string; timeoutMs: number; attempts: number }) {
-    super(`${noResponse(init, ` within ${init.timeoutMs} ms`)}; the server may still have performed it`);
+  constructor(init: { operation: string; timeoutMs: number; attempts: number; status: number | null }) {
+    super(
+      init.status === null
+        ? `${noResponse(init, ` within ${init.timeoutMs} ms`)}; the server may still have performed it`
+        : `POST ${init.operation} got HTTP ${init.status} but not its whole body within ${init.timeoutMs} ms (attempts: ${init.attempts})`,
+    );
     Object.assign(this, init);
   }
 }

@@ -28,6 +28,8 @@ export type FetchLike = (request: Request, init?: { signal?: AbortSignal }) => P
 /** What the fetch of an attempt is given as its second argument: the attempt's abort signal. */
 export interface FetchInit {
   readonly signal: AbortSignal;
+  /** The status of the attempt's response once its headers arrived (its body may still be on the way). */
+  status?: number;
 }
 
 /**
@@ -56,7 +58,12 @@ export interface SendOptions {
 }
 
 /** Marks the abort of an attempt by its time limit, to tell it from the caller's abort. */
-class AttemptTimeout extends Error {}
+class AttemptTimeout extends Error {
+  /** The status of the response whose body did not finish in time; undefined when no headers came. */
+  constructor(readonly status: number | undefined) {
+    super();
+  }
+}
 
 /**
  * Runs `attempt` until it gives a response that is not retried, or a failure that is not; the
@@ -90,7 +97,7 @@ export async function send<Result extends { response: Response }>(
       // Only a failure that proves the request never left allows retrying an unsafe operation.
       if (number > maxRetries || (policy === 'unsafe' && (timedOut || !NOT_SENT_CODES.has(code as string)))) {
         if (timedOut) {
-          throw new SvcTimeoutError({ operation, timeoutMs, attempts: number });
+          throw new SvcTimeoutError({ operation, timeoutMs, attempts: number, status: error.status ?? null });
         }
         // The messages of the error and its causes, redacted; the error holds no request data.
         const detail = redactText(messages.join(': ') || String(error), secret);
@@ -110,6 +117,7 @@ export async function send<Result extends { response: Response }>(
  */
 class AttemptInit implements FetchInit {
   #controller: AbortController | undefined;
+  status?: number;
 
   get signal(): AbortSignal {
     this.#controller ??= new AbortController();
@@ -152,7 +160,8 @@ function attemptOnce<Result>(
       init.stop(reason);
     };
     const onAbort = () => stop(signal?.reason);
-    const timer = timeoutMs < NO_TIME_LIMIT_MS ? setTimeout(() => stop(new AttemptTimeout()), timeoutMs) : undefined;
+    const timer =
+      timeoutMs < NO_TIME_LIMIT_MS ? setTimeout(() => stop(new AttemptTimeout(init.status)), timeoutMs) : undefined;
     signal?.addEventListener('abort', onAbort);
     attempt(init).then(
       (result) => {

@@ -100,11 +100,15 @@ describe('runs in browsers', () => {
  * `client` is not there (7.23 kB, see the README, "Size and overhead", for the breakdown), so its
  * budget and that of `webhooks` are the figures measured after the fourth round of cuts (7.23 kB
  * and 2.50 kB, from 7.44 kB and 2.93 kB) with under 1 % headroom: any growth fails here.
+ * Issue 35 then added 62 B (client 7,352 B, everything 10,068 B, measured) for two behaviours
+ * it asked for: only the first attempt of a call carries the sandbox's fault header, and a
+ * time-out while the body is still arriving names the status that came; the budgets grew by
+ * that much and no more.
  * `pnpm --filter @svc/client bench` prints the same figures.
  */
 const BUDGETS: Record<keyof typeof SIZE_CASES, number> = {
-  everything: 10_000,
-  client: 7_290,
+  everything: 10_075,
+  client: 7_360,
   webhooks: 2_520,
 };
 

@@ -188,11 +188,38 @@ describe('time limits', () => {
     const { client, requests } = clientWith(['hang'], { timeoutMs: 2000, maxRetries: 1 });
     const { error } = await settle(read(client));
     expect(error).toBeInstanceOf(SvcTimeoutError);
-    expect(error).toMatchObject({ kind: 'timeout', timeoutMs: 2000, attempts: 2, operation: '/transfer/get' });
+    expect(error).toMatchObject({
+      kind: 'timeout',
+      timeoutMs: 2000,
+      attempts: 2,
+      operation: '/transfer/get',
+      status: null,
+    });
     expect((error as Error).message).toBe(
       'POST /transfer/get got no response within 2000 ms (attempts: 2); the server may still have performed it',
     );
     expect(requests).toHaveLength(2);
+  });
+
+  it('says the status arrived when only the body is late (a slow body), not that no response came', async () => {
+    // Headers at once, then a body that never finishes until the attempt is aborted.
+    const slowBody = (request: Request) =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"request_id":'));
+            request.signal.addEventListener('abort', () => controller.error(request.signal.reason), { once: true });
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    const { client } = clientWith([slowBody], { timeoutMs: 2000, maxRetries: 0 });
+    const { error } = await settle(read(client));
+    expect(error).toBeInstanceOf(SvcTimeoutError);
+    expect(error).toMatchObject({ kind: 'timeout', status: 200, attempts: 1 });
+    expect((error as Error).message).toBe(
+      'POST /transfer/get got HTTP 200 but not its whole body within 2000 ms (attempts: 1)',
+    );
   });
 
   it('retries a read after a timeout', async () => {

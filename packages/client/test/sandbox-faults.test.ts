@@ -17,6 +17,7 @@ import { createClient, SvcApiError, type SvcClient } from '../src/index.js';
 interface SandboxModule {
   startSandbox(options: Record<string, unknown>): Promise<{ url: string; stop(): Promise<void> }>;
   silentLogger: unknown;
+  EXAMPLES_TIME: string;
   DEFAULT_CLIENT: { clientId: string; secret: string };
 }
 
@@ -36,6 +37,8 @@ beforeAll(async () => {
     store: { kind: 'memory' },
     logger: module.silentLogger,
     rateLimit: null,
+    // The time the spec's examples describe: the same answers on any day the test runs.
+    startTime: module.EXAMPLES_TIME,
   });
   const credentials = { clientId: module.DEFAULT_CLIENT.clientId, secret: module.DEFAULT_CLIENT.secret };
   client = createClient({ ...credentials, baseUrl: sandbox.url, maxRetries: 2 });
@@ -128,5 +131,39 @@ describe('retries against a sandbox that fails on purpose', () => {
       created.transfer.id,
     ]);
     await direct.sandboxFaultRuleRemove({});
+  });
+
+  it('sends a per-call fault header with the first attempt only, so a retry gets the lost answer', async () => {
+    const { public_token } = await direct.sandboxPublicTokenCreate({
+      institution_id: 'ins_109508',
+      initial_products: ['auth'],
+    });
+    const { access_token } = await direct.itemPublicTokenExchange({ public_token });
+    const { accounts } = await direct.authGet({ access_token });
+    const account_id = accounts.find((account) => account.subtype === 'checking')?.account_id ?? '';
+    const transfer = {
+      access_token,
+      account_id,
+      type: 'debit' as const,
+      network: 'ach' as const,
+      amount: '12.34',
+      ach_class: 'ppd' as const,
+      user: { legal_name: 'Alberta Bobbeth Charleson' },
+    };
+    const { authorization } = await direct.transferAuthorizationCreate(transfer);
+    const created = await client.transferCreate(
+      {
+        ...transfer,
+        authorization_id: authorization.id,
+        idempotency_key: 'lost-response-header-1',
+        description: 'Rent',
+      },
+      { headers: { 'SVC-Sandbox-Fault': 'drop=after_commit' } },
+    );
+    // The first attempt committed and lost its answer; the retry, sent without the header, got it.
+    const listed = await direct.transferList({ count: 25 });
+    expect(listed.transfers.filter((each) => each.account_id === account_id).map((each) => each.id)).toEqual([
+      created.transfer.id,
+    ]);
   });
 });
