@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: installs the dependencies, builds the mock, the sandbox and the docs (with
-// progress), then serves all three (tools/dev/platform.mjs). Plain JS: it runs before anything is
-// built.
+// `npm start`: installs the dependencies, builds every package (tools/dev/start-build.mjs, with
+// progress), then serves the mock, the sandbox and the docs (tools/dev/platform.mjs). Plain JS: it
+// runs before anything is built.
 import { readCommandLine } from './command-line.mjs';
 import { servePlatform } from './platform.mjs';
+import { START_BUILD } from './start-build.mjs';
 import { createSteps, StepFailed } from './steps.mjs';
 
 const USAGE = `usage: npm start [-- [--mock-port 4010] [--sandbox-port 4020] [--docs-port 4030] [--reset]
@@ -19,8 +20,6 @@ Installs the dependencies, builds, then serves the mock, the sandbox and the doc
   --no-install        skip \`pnpm install\` (dependencies already installed)
   -h, --help          show this help
 Ctrl+C stops all three.`;
-
-const BUILD = ['build', '--filter=@svc/mock...', '--filter=@svc/sandbox...', '--filter=@svc/docs'];
 
 const { values } = readCommandLine({
   command: 'npm start',
@@ -55,7 +54,7 @@ try {
   if (!values['no-install']) {
     await steps.pnpm('install the dependencies (pnpm install --frozen-lockfile)', ['install', '--frozen-lockfile']);
   }
-  await steps.turbo('build the mock, the sandbox and the docs', BUILD);
+  await steps.turbo('build the packages', START_BUILD);
 } catch (error) {
   if (interrupted) {
     process.stdout.write('stopped\n');

@@ -1,5 +1,5 @@
 // The steps of `npm start` and `npm test`, each announced with its number, shown while it runs
-// and closed with its time: `[2/3] build the mock, the sandbox and the docs … 0:41`. A command's
+// and closed with its time: `[2/3] build the packages … 0:41`. A command's
 // output is kept, and printed whole only when it fails.
 import { spawn } from 'node:child_process';
 import { pnpmCommand } from './pnpm.mjs';

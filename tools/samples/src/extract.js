@@ -20,14 +20,24 @@ const SHELL = new Set(['sh', 'bash', 'shell']);
 const TYPESCRIPT = new Set(['ts', 'typescript']);
 
 /**
- * The samples of one Markdown text.
+ * One fenced code block of a Markdown text.
+ * @typedef {object} Fence
+ * @property {string} name where it is, e.g. `packages/mock/README.md:112` (the line of its opening fence)
+ * @property {number} line the line of its opening fence (1-based)
+ * @property {string} language the first word of its info string (`ts`, `sh`, …; empty when none)
+ * @property {string[]} words the rest of its info string, e.g. `['norun']`
+ * @property {string} source its code as written
+ */
+
+/**
+ * The fenced code blocks (``` or ~~~) of one Markdown text.
  * @param {string} markdown
  * @param {string} file its path, for the names
- * @returns {Sample[]}
+ * @returns {Fence[]}
  */
-export function extractSamples(markdown, file) {
-  /** @type {Sample[]} */
-  const samples = [];
+export function extractFences(markdown, file) {
+  /** @type {Fence[]} */
+  const fences = [];
   const lines = markdown.split('\n');
   for (let index = 0; index < lines.length; index++) {
     const open = /^(`{3,}|~{3,})\s*(\S*)\s*(.*)$/.exec(lines[index] ?? '');
@@ -40,23 +50,33 @@ export function extractSamples(markdown, file) {
     for (index++; index < lines.length && !(lines[index] ?? '').startsWith(fence); index++) {
       body.push(lines[index]);
     }
-    const source = `${body.join('\n')}\n`;
-    const words = rest.split(/\s+/);
+    fences.push({
+      name: `${file}:${start + 1}`,
+      line: start + 1,
+      language,
+      words: rest.split(/\s+/).filter(Boolean),
+      source: `${body.join('\n')}\n`,
+    });
+  }
+  return fences;
+}
+
+/**
+ * The samples of one Markdown text.
+ * @param {string} markdown
+ * @param {string} file its path, for the names
+ * @returns {Sample[]}
+ */
+export function extractSamples(markdown, file) {
+  return extractFences(markdown, file).flatMap(({ name, language, words, source }) => {
     const status = words.map((word) => /^status=(\d{3})$/.exec(word)?.[1]).find(Boolean);
     const kind = TYPESCRIPT.has(language)
       ? 'typescript'
       : SHELL.has(language) && /(^|\s)curl\s/.test(source)
         ? 'curl'
         : undefined;
-    if (kind) {
-      samples.push({
-        name: `${file}:${start + 1}`,
-        kind,
-        source,
-        skip: words.includes('norun'),
-        ...(status ? { status: Number(status) } : {}),
-      });
-    }
-  }
-  return samples;
+    return kind
+      ? [{ name, kind, source, skip: words.includes('norun'), ...(status ? { status: Number(status) } : {}) }]
+      : [];
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractSamples } from '../src/extract.js';
+import { extractFences, extractSamples } from '../src/extract.js';
 import { pointAt } from '../src/run-sample.js';
 
 const markdown = [
@@ -34,6 +34,21 @@ describe('extractSamples', () => {
       { name: 'README.md:8', kind: 'typescript', source: "import { createClient } from '@svc/client';\n", skip: false },
       { name: 'README.md:11', kind: 'typescript', source: 'fragment(clientId);\n', skip: true },
     ]);
+  });
+});
+
+describe('extractFences', () => {
+  it('gives every fenced block with its line, language, info words and code', () => {
+    const fences = extractFences(`${markdown}\n~~~tsx\nconst a = <p />;\n~~~\n`, 'README.md');
+    expect(fences.map(({ line, language, words }) => ({ line, language, words }))).toEqual([
+      { line: 2, language: 'sh', words: [] },
+      { line: 5, language: 'sh', words: ['status=400'] },
+      { line: 8, language: 'ts', words: [] },
+      { line: 11, language: 'ts', words: ['norun'] },
+      { line: 14, language: 'json', words: [] },
+      { line: 17, language: 'tsx', words: [] },
+    ]);
+    expect(fences[5]).toMatchObject({ name: 'README.md:17', source: 'const a = <p />;\n' });
   });
 });
 
