@@ -33,9 +33,11 @@ export interface DuePerformer {
   kind: string;
   /**
    * Performs `work` inside `trx` (the transaction that marks it done); may schedule more work.
-   * Work whose subject is gone or already moved on does nothing and is done all the same.
+   * Resolves with whether it changed anything: work whose subject is gone or already moved on
+   * (a refund a simulation executed first) changes nothing, is done all the same, and is not
+   * counted in an advance's answer.
    */
-  perform(trx: Transaction<Database>, work: DueWork): Promise<void>;
+  perform(trx: Transaction<Database>, work: DueWork): Promise<boolean>;
 }
 
 /** What a feature schedules. */
@@ -102,7 +104,7 @@ export interface DueWorkRunner {
   /**
    * Performs every pending item of `clientId` due at `until` or before, in `due_at` order, each
    * in its own transaction (items scheduled by a performer and due by `until` too); resolves with
-   * the items this call performed, per kind (every kind present, 0 when none). Given `next`
+   * the items this call performed that changed something, per kind (every kind present, 0 when none). Given `next`
    * (read by {@link nextDueStatement} after the last change that could schedule work), nothing
    * is read when no item is due by `until`.
    */
@@ -156,19 +158,21 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
           if (!performer) {
             throw new Error(`due work ${row.due_id} has kind ${row.kind}, which no performer does`);
           }
-          await performer.perform(trx, {
+          const changed = await performer.perform(trx, {
             dueId: row.due_id,
             clientId,
             dueAt: new Date(row.due_at),
             kind: row.kind,
             subject: row.subject,
           });
-          return row.kind;
+          return { kind: row.kind, changed };
         });
         if (performed === undefined) {
           return counts;
         }
-        counts[performed] = (counts[performed] ?? 0) + 1;
+        if (performed.changed) {
+          counts[performed.kind] = (counts[performed.kind] ?? 0) + 1;
+        }
       }
     },
   };

@@ -29,7 +29,7 @@ export const transactionsDayPerformer: DuePerformer = {
       .where('client_id', '=', work.clientId)
       .executeTakeFirst();
     if (!item || item.removed_at !== null) {
-      return;
+      return false;
     }
     await scheduleNextTransactionsDay(trx, {
       clientId: work.clientId,
@@ -38,7 +38,8 @@ export const transactionsDayPerformer: DuePerformer = {
       now: work.dueAt,
     });
     if (itemError(item) !== null) {
-      return;
+      // The day began (and the next one is scheduled); a broken login adds no transactions.
+      return true;
     }
     const accounts = await accountsOfItem(trx, item.item_id);
     await extractOnce(trx, item, accounts);
@@ -48,5 +49,6 @@ export const transactionsDayPerformer: DuePerformer = {
       added: added.length,
       removed: [],
     });
+    return true;
   },
 };

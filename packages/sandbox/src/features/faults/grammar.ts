@@ -92,7 +92,10 @@ function apply(fault: RequestFault, name: Directive, value: string, catalogue: E
     case 'slow_body': {
       const ms = parseDuration(value);
       if (ms === undefined) {
-        return `gives ${name} "${value}", which is not a duration; write a whole number of ms or s (800ms, 2s) up to 30s`;
+        const length = durationMs(value);
+        return length === undefined
+          ? `gives ${name} "${value}", which is not a duration; write a whole number of ms or s (800ms, 2s) up to 30s`
+          : `gives ${name} ${value}, over the ${MAX_FAULT_DURATION_MS / 1000}s limit; write at most 30s (30000ms)`;
       }
       if (name === 'latency') {
         fault.latencyMs = ms;
@@ -120,12 +123,14 @@ function apply(fault: RequestFault, name: Directive, value: string, catalogue: E
 
 /** `800ms`, `2s`, `0ms` → milliseconds; undefined when malformed or above the maximum. */
 export function parseDuration(value: string): number | undefined {
-  const match = /^(\d{1,6})(ms|s)$/.exec(value);
-  if (!match) {
-    return undefined;
-  }
-  const ms = Number(match[1]) * (match[2] === 's' ? 1000 : 1);
-  return ms <= MAX_FAULT_DURATION_MS ? ms : undefined;
+  const ms = durationMs(value);
+  return ms !== undefined && ms <= MAX_FAULT_DURATION_MS ? ms : undefined;
+}
+
+/** The length of a duration written as a whole number of `ms` or `s`, whatever its size; undefined when malformed. */
+function durationMs(value: string): number | undefined {
+  const match = /^(\d{1,9})(ms|s)$/.exec(value);
+  return match ? Number(match[1]) * (match[2] === 's' ? 1000 : 1) : undefined;
 }
 
 /**

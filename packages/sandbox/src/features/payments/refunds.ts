@@ -70,7 +70,8 @@ function refundTransitionInvalid(message: string): SandboxError {
 export const refundExecutionPerformer: DuePerformer = {
   kind: REFUND_EXECUTION,
   async perform(trx, work) {
-    await moveRefund(trx, { clientId: work.clientId, paymentId: work.subject, outcome: 'EXECUTED' });
+    const moved = await moveRefund(trx, { clientId: work.clientId, paymentId: work.subject, outcome: 'EXECUTED' });
+    return moved !== undefined;
   },
 };
 
