@@ -64,6 +64,18 @@ export function requestLogFields(res: ServerResponse): Record<string, unknown> {
 }
 
 /** Answers `/readyz`: `{ status: 'ready' | 'not_ready', service, checks }`, 200 or 503, never cached. */
+/**
+ * The level of a request's log line: `error` for a 5xx, except the `503` of `/readyz`, which is
+ * the probe's answer rather than a failure: `info` while the server stops on purpose (the drain
+ * answers it so), `warn` when a check fails (the database is unreachable, a migration is missing).
+ */
+export function requestLogLevel(status: number, path: string, stopping: boolean): 'info' | 'warn' | 'error' {
+  if (path === '/readyz' && status === 503) {
+    return stopping ? 'info' : 'warn';
+  }
+  return status >= 500 ? 'error' : 'info';
+}
+
 async function sendReadiness(req: IncomingMessage, res: ServerResponse, readiness: Readiness, service: string) {
   const report = await readiness.report();
   const payload = Buffer.from(
@@ -103,7 +115,7 @@ export function createRequestCore(options: RequestCoreOptions): RequestListener 
       res.once('finish', () => {
         const facts = sentBodyFacts(res);
         logger({
-          level: res.statusCode >= 500 ? 'error' : 'info',
+          level: requestLogLevel(res.statusCode, requestPath(req.url ?? '/'), readiness.stopping),
           event: 'request',
           request_id: facts.requestId ?? null,
           method: req.method ?? '',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sendJson } from '../../src/send-json.js';
 import { listen } from '../../src/server/listen.js';
 import { createReadiness } from '../../src/server/readiness.js';
-import { createRequestCore } from '../../src/server/request-core.js';
+import { createRequestCore, requestLogLevel } from '../../src/server/request-core.js';
 
 const openapi = { json: '{}', yaml: '{}\n' };
 const handle = (_req: unknown, res: Parameters<typeof sendJson>[0]) => sendJson(res, 200, { served: true });
@@ -39,6 +39,36 @@ describe('createReadiness', () => {
       checks: { stopping: 'the server is stopping: send no new requests' },
     });
     expect(runs).toBe(1);
+  });
+});
+
+describe('requestLogLevel', () => {
+  it.each([
+    [503, '/readyz', true, 'info'], // a graceful stop: expected
+    [503, '/readyz', false, 'warn'], // a failing check
+    [200, '/readyz', false, 'info'],
+    [503, '/transfer/get', true, 'error'],
+    [500, '/auth/get', false, 'error'],
+    [429, '/auth/get', false, 'info'],
+  ] as const)('HTTP %i of %s (stopping: %s) is logged at %s', (status, path, stopping, level) => {
+    expect(requestLogLevel(status, path, stopping)).toBe(level);
+  });
+
+  it('logs the 503 of /readyz during a stop at info, not error', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const readiness = createReadiness();
+    const server = await listen(
+      createRequestCore({ service: 'svc-test', openapi, handle, readiness, logger: (entry) => lines.push(entry) }),
+      { port: 0, host: '127.0.0.1' },
+    );
+    try {
+      readiness.markStopping();
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
+      await expect.poll(() => lines.length).toBe(1);
+      expect(lines[0]).toMatchObject({ event: 'request', path: '/readyz', status: 503, level: 'info' });
+    } finally {
+      await server.stop();
+    }
   });
 });
 
