@@ -6,6 +6,7 @@
 // Plain JS (no build step): it only starts the packages' own commands.
 import { spawn } from 'node:child_process';
 import { rootDir } from './root.mjs';
+import { sandboxArguments } from './sandbox-data.mjs';
 
 /**
  * @typedef {object} PlatformOptions
@@ -43,13 +44,16 @@ export async function servePlatform(options) {
     {
       name: 'sandbox',
       option: '--sandbox-port',
+      // The data `npm run sandbox -- clients add` reaches too (tools/dev/sandbox-data.mjs).
       args: [
         'packages/sandbox/bin/svc-sandbox.js',
-        '--port',
-        options.sandboxPort,
-        ...docsUrl,
-        ...(options.reset ? ['--reset'] : []),
-        ...(options.startTime === undefined ? [] : ['--start-time', options.startTime]),
+        ...sandboxArguments([
+          '--port',
+          options.sandboxPort,
+          ...docsUrl,
+          ...(options.reset ? ['--reset'] : []),
+          ...(options.startTime === undefined ? [] : ['--start-time', options.startTime]),
+        ]),
       ],
     },
     {

@@ -81,6 +81,27 @@ describe('svc-sandbox', () => {
     expect(sandbox.lines.join('\n')).toContain('SIGTERM: stopping the sandbox');
   });
 
+  it('says that --reset deletes the clients added with clients add, in its help and when it starts', async () => {
+    expect(run(['--help']).stdout).toContain(
+      'clients\n                        added with `clients add` are deleted too',
+    );
+    const resetDir = mkdtempSync(join(tmpdir(), 'svc-sandbox-reset-'));
+    try {
+      expect(run(['clients', 'add', '--name', 'Gone after reset', '--data-dir', resetDir]).status).toBe(0);
+      const sandbox = await startSandboxProcess(['--data-dir', resetDir, '--reset', '--quiet']);
+      try {
+        expect(sandbox.lines.join('\n')).toContain(
+          '(reset: the canonical world only; clients added with `clients add` are gone)',
+        );
+      } finally {
+        await sandbox.stop();
+      }
+      expect(run(['clients', 'list', '--data-dir', resetDir]).stdout).not.toContain('Gone after reset');
+    } finally {
+      rmSync(resetDir, { recursive: true, force: true });
+    }
+  });
+
   it('prints ready-to-paste credentials, points documentation_url at --docs-url, logs JSON lines with error_code when piped, and one line on SIGINT', async () => {
     const sandbox = await startSandboxProcess(['--memory', '--docs-url', 'http://127.0.0.1:4030/']);
     try {
