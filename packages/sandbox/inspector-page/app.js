@@ -2,7 +2,7 @@
 // panel's cursor). A panel is one module exporting a factory of { element, update }: adding one
 // is an import and an entry in PANELS.
 import { createApi, SignedOut } from './api.js';
-import { el } from './dom.js';
+import { el, formatTime } from './dom.js';
 import { createClockPanel } from './panels/clock.js';
 import { createEventsPanel } from './panels/events.js';
 import { createFaultRulesPanel } from './panels/fault-rules.js';
@@ -74,7 +74,7 @@ async function signIn(clientId, secret) {
       for (const panel of panels) {
         await panel.update();
       }
-      status.textContent = `Signed in as ${clientId}; updated ${new Date().toLocaleTimeString([], { hour12: false })}.`;
+      status.textContent = `Signed in as ${clientId}; updated ${formatTime(new Date().toISOString())} (this computer's time).`;
     } catch (error) {
       if (error instanceof SignedOut) {
         signOut(error.message);

@@ -38,12 +38,28 @@ export function pretty(text) {
   }
 }
 
-/** A time as hh:mm:ss.mmm in the browser's zone, with its date first when it is not today. */
-export function clockTime(iso) {
+/**
+ * A time in the one format of the page, whichever clock it comes from: `2026-12-06 06:55:32.267 UTC`
+ * (UTC, so it reads the same in every browser and beside the API's ISO 8601 times).
+ */
+export function formatTime(iso) {
   if (!iso) {
     return '';
   }
   const date = new Date(iso);
-  const time = `${date.toLocaleTimeString([], { hour12: false })}.${String(date.getMilliseconds()).padStart(3, '0')}`;
-  return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString()} ${time}`;
+  return Number.isNaN(date.getTime()) ? String(iso) : `${date.toISOString().replace('T', ' ').replace('Z', '')} UTC`;
+}
+
+/**
+ * A labelled time: which clock it was read from, then the time. `clock` is `sandbox` (the
+ * sandbox's own time, when a request arrived or an attempt was made) or `client` (the client's
+ * test clock, which `/sandbox/clock/advance` moves: what the client's records carry).
+ */
+export function labelledTime(clock, iso) {
+  return el(
+    'span',
+    { class: `time time-${clock}`, 'data-clock-kind': clock },
+    el('span', { class: 'clock-label' }, clock === 'client' ? 'client clock ' : 'sandbox time '),
+    el('code', {}, formatTime(iso)),
+  );
 }

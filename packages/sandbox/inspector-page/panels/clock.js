@@ -1,6 +1,6 @@
 // The clock panel: the client's test clock (its time, how far it is ahead of the sandbox's own
 // time, and that time), as /sandbox/clock/get answers it.
-import { el, panelFrame } from '../dom.js';
+import { el, formatTime, panelFrame } from '../dom.js';
 
 /** A duration in milliseconds for people: days, hours, minutes, seconds. */
 function aheadBy(ms) {
@@ -34,9 +34,19 @@ export function createClockPanel(api) {
         el(
           'table',
           {},
-          el('tr', {}, el('th', {}, 'Client time'), el('td', { 'data-clock': 'current' }, clock.current_time)),
+          el(
+            'tr',
+            {},
+            el('th', {}, 'Client clock'),
+            el('td', { 'data-clock': 'current' }, formatTime(clock.current_time)),
+          ),
           el('tr', {}, el('th', {}, 'Offset'), el('td', { 'data-clock': 'offset' }, aheadBy(clock.offset_ms))),
-          el('tr', {}, el('th', {}, 'Sandbox time'), el('td', {}, clock.real_time)),
+          el(
+            'tr',
+            {},
+            el('th', {}, 'Sandbox time'),
+            el('td', { 'data-clock': 'sandbox' }, formatTime(clock.real_time)),
+          ),
         ),
       );
     },

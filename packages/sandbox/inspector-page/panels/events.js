@@ -1,6 +1,6 @@
 // The events panel: transfer and bank transfer events as they are appended, each with the
 // request that caused it.
-import { clockTime, el, panelFrame } from '../dom.js';
+import { el, formatTime, panelFrame } from '../dom.js';
 
 export function createEventsPanel(api) {
   const { element, body } = panelFrame('events', 'Transfer and bank transfer events');
@@ -9,7 +9,7 @@ export function createEventsPanel(api) {
       'tr',
       {},
       el('th', {}, 'Event'),
-      el('th', {}, 'Time'),
+      el('th', {}, 'Time (client clock)'),
       el('th', {}, 'Type'),
       el('th', {}, 'Of'),
       el('th', {}, 'Amount'),
@@ -25,7 +25,7 @@ export function createEventsPanel(api) {
       'tr',
       { id },
       el('td', { class: 'num' }, String(event.event_id)),
-      el('td', {}, clockTime(event.timestamp)),
+      el('td', {}, el('code', {}, formatTime(event.timestamp))),
       el('td', {}, event.event_type),
       el('td', {}, el('code', {}, of)),
       el('td', { class: 'num' }, amount),

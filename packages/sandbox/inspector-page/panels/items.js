@@ -1,5 +1,5 @@
 // The Items panel: each Item with the state of its tokens (never their values).
-import { clockTime, el, panelFrame } from '../dom.js';
+import { el, formatTime, panelFrame } from '../dom.js';
 
 export function createItemsPanel(api) {
   const { element, body } = panelFrame('items', 'Items and their tokens');
@@ -16,7 +16,7 @@ export function createItemsPanel(api) {
             {},
             el('th', {}, 'Item'),
             el('th', {}, 'Institution'),
-            el('th', {}, 'Created'),
+            el('th', {}, 'Created (client clock)'),
             el('th', {}, 'Tokens'),
           ),
           data.items.map((item) =>
@@ -30,7 +30,7 @@ export function createItemsPanel(api) {
                 item.removed_at ? el('span', { class: 'error' }, ' removed') : '',
               ),
               el('td', {}, item.institution_id),
-              el('td', {}, clockTime(item.created_at)),
+              el('td', {}, el('code', {}, formatTime(item.created_at))),
               el(
                 'td',
                 {},

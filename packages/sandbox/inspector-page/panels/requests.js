@@ -1,6 +1,6 @@
 // The requests panel: each recorded request as a row (newest on top), appended as they arrive;
 // opening one shows its redacted bodies and what it caused (webhooks, events).
-import { clockTime, el, panelFrame, pretty } from '../dom.js';
+import { el, labelledTime, panelFrame, pretty } from '../dom.js';
 
 export function createRequestsPanel(api, links) {
   const { element, body } = panelFrame('requests', 'Requests');
@@ -8,27 +8,69 @@ export function createRequestsPanel(api, links) {
   body.append(list);
   let after;
 
+  /** The marks of a request: what the client received, the fault it was given, a replay. */
+  function marks(record) {
+    const shown = [];
+    if (record.delivery === 'dropped_before') {
+      shown.push(
+        el('span', { class: 'mark error', 'data-mark': 'dropped_before' }, 'dropped before handling: no response'),
+      );
+    } else if (record.delivery === 'dropped_after_commit') {
+      shown.push(
+        el(
+          'span',
+          { class: 'mark error', 'data-mark': 'dropped_after_commit' },
+          'answer lost: committed, connection closed',
+        ),
+      );
+    }
+    if (record.replay) {
+      shown.push(el('span', { class: 'mark', 'data-mark': 'replay' }, 'replay: answered from its idempotency key'));
+    }
+    if (record.fault) {
+      shown.push(el('span', { class: 'mark fault', 'data-mark': 'fault' }, record.fault));
+    }
+    return shown;
+  }
+
   function row(record) {
-    const failed = record.status >= 400;
+    const failed = record.status === null || record.status >= 400;
     const linked = el('div', { class: 'links' });
     const details = el(
       'details',
-      { 'data-request-id': record.request_id },
+      { 'data-request-id': record.request_id, 'data-delivery': record.delivery },
       el(
         'summary',
         {},
-        el('code', {}, clockTime(record.time)),
+        labelledTime('sandbox', record.time),
         ' ',
         el('strong', {}, record.operation),
         ' ',
-        el('span', { class: failed ? 'error' : 'ok' }, String(record.status)),
+        el('span', { class: failed ? 'error' : 'ok' }, record.status === null ? 'no response' : String(record.status)),
         record.error_code ? el('span', { class: 'error' }, ` ${record.error_code}`) : '',
         ` ${record.duration_ms} ms `,
         el('code', {}, record.request_id),
+        ...marks(record).flatMap((mark) => [' ', mark]),
+      ),
+      el(
+        'div',
+        {},
+        'Received: ',
+        labelledTime('sandbox', record.time),
+        ' · ',
+        labelledTime('client', record.client_time),
       ),
       el('div', {}, 'Request body'),
       el('pre', {}, pretty(record.request_body)),
-      el('div', {}, 'Response body'),
+      el(
+        'div',
+        {},
+        record.delivery === 'answered'
+          ? 'Response body'
+          : record.delivery === 'dropped_after_commit'
+            ? 'Response body (never received: the connection was closed after the commit)'
+            : 'Response body (none: the connection was closed before the request was handled)',
+      ),
       el('pre', {}, pretty(record.response_body)),
       linked,
     );

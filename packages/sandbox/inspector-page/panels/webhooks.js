@@ -1,6 +1,6 @@
 // The webhooks panel: each delivery with its state and every attempt (status, duration, the
 // signature header, the next retry). Redrawn on each update; open deliveries stay open.
-import { clockTime, el, panelFrame, pretty } from '../dom.js';
+import { el, formatTime, labelledTime, panelFrame, pretty } from '../dom.js';
 
 export function createWebhooksPanel(api) {
   const { element, body } = panelFrame('webhooks', 'Webhook deliveries');
@@ -13,7 +13,7 @@ export function createWebhooksPanel(api) {
       el(
         'summary',
         {},
-        el('code', {}, clockTime(webhook.created_at)),
+        labelledTime('client', webhook.created_at),
         ' ',
         el('strong', {}, webhook.webhook_code),
         ' ',
@@ -26,7 +26,9 @@ export function createWebhooksPanel(api) {
         el('code', {}, webhook.url),
       ),
       el('div', {}, 'Request: ', el('code', {}, webhook.request_id ?? '(none)')),
-      webhook.next_attempt_at ? el('div', {}, `Next attempt at ${webhook.next_attempt_at}`) : '',
+      webhook.next_attempt_at
+        ? el('div', {}, 'Next attempt at ', labelledTime('sandbox', webhook.next_attempt_at))
+        : '',
       el(
         'table',
         { class: 'attempts' },
@@ -34,7 +36,7 @@ export function createWebhooksPanel(api) {
           'tr',
           {},
           el('th', {}, '#'),
-          el('th', {}, 'Started'),
+          el('th', {}, 'Started (sandbox time)'),
           el('th', {}, 'Status'),
           el('th', {}, 'Duration'),
           el('th', {}, 'Signature header'),
@@ -45,7 +47,7 @@ export function createWebhooksPanel(api) {
             'tr',
             { class: 'attempt' },
             el('td', { class: 'num' }, String(attempt.attempt)),
-            el('td', {}, clockTime(attempt.started_at)),
+            el('td', {}, el('code', {}, formatTime(attempt.started_at))),
             el(
               'td',
               { class: attempt.status >= 200 && attempt.status < 300 ? 'ok' : 'error' },

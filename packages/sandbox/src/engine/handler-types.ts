@@ -36,6 +36,11 @@ export interface HandlerContext {
   store: Store;
   /** Tells the webhook deliverer that new webhooks were committed (call after the transaction). */
   webhooksCommitted(): void;
+  /**
+   * Marks the request as a replay: answered with the record its idempotency key already named
+   * (the inspector shows it so).
+   */
+  markReplay(): void;
 }
 
 /** The handler of operation `K`. It runs every state change in one `store.transaction`. */

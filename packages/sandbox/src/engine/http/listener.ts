@@ -28,6 +28,7 @@ import { apiErrorOf } from '../errors/api-error-of.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { HandlerContext, Handlers } from '../handler-types.js';
 import type { RequestRecorder } from '../inspector/request-recorder.js';
+import type { RequestDelivery } from '../inspector/tables.js';
 import type { Logger } from '../logger.js';
 import { clientNow } from '../schedule/client-clock.js';
 import type { DueWorkRunner } from '../schedule/due-work.js';
@@ -37,6 +38,7 @@ import {
   type FaultDecider,
   type FaultRulesAlongside,
   faultError,
+  formatFault,
   pause,
   type RequestFault,
   slowBodyOf,
@@ -84,15 +86,26 @@ interface RequestState {
   startedMs: number;
   /** The sandbox's time when the request arrived. */
   startedAt: Date;
+  /** The client's test clock when the request arrived (once it authenticated). */
+  clientTime?: Date;
+  /** The fault given to the request, as the inspector shows it. */
+  fault?: string;
+  /** What the client receives; `answered` unless a fault drops the connection. */
+  delivery: RequestDelivery;
+  /** Answered with what its idempotency key already named. */
+  replayed: boolean;
 }
 
-/** Hands the answer of an authenticated request to the recorder. */
-function record(options: ListenerOptions, log: RequestState, status: number, body: object): void {
+/**
+ * Hands the answer of an authenticated request to the recorder: `body` null and status 0 for a
+ * request dropped before it was handled (the client received nothing).
+ */
+function record(options: ListenerOptions, log: RequestState, status: number, body: object | null): void {
   if (!options.recorder || log.clientId === undefined) {
     return;
   }
   const durationMs = Math.round((performance.now() - log.startedMs) * 100) / 100;
-  const errorCode = (body as { error_code?: unknown }).error_code;
+  const errorCode = (body as { error_code?: unknown } | null)?.error_code;
   options.recorder.add({
     clientId: log.clientId,
     requestId: log.requestId ?? '',
@@ -103,6 +116,10 @@ function record(options: ListenerOptions, log: RequestState, status: number, bod
     startedAt: log.startedAt,
     requestBody: log.body ?? null,
     responseBody: body,
+    clientTime: log.clientTime ?? null,
+    fault: log.fault ?? null,
+    delivery: log.delivery,
+    replayed: log.replayed,
   });
 }
 
@@ -113,7 +130,12 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
     const fields = requestLogFields(res);
     fields.operation = null;
     fields.client_id = null;
-    const log: RequestState = { startedMs: performance.now(), startedAt: options.clock.now() };
+    const log: RequestState = {
+      startedMs: performance.now(),
+      startedAt: options.clock.now(),
+      delivery: 'answered',
+      replayed: false,
+    };
     handle(req, res, options, log, fields).catch((error: unknown) => {
       if (isStoreOutage(error)) {
         options.logger({
@@ -186,6 +208,7 @@ async function handle(
     const client = await options.authenticate(credentials);
     fields.client_id = client.client_id;
     log.clientId = client.client_id;
+    log.clientTime = clientNow(log.startedAt, client);
     log.body = body;
     let retryAfter = options.limiter.take(client.client_id);
     if (retryAfter instanceof Promise) {
@@ -218,6 +241,9 @@ async function handle(
       clientClockMoved: (offsetMs) => options.authenticate.clockMoved(client.client_id, offsetMs),
       store: options.store,
       webhooksCommitted: options.webhooksCommitted,
+      markReplay: () => {
+        log.replayed = true;
+      },
     };
     const handler = options.handlers[route.operationId] as (body: unknown, context: HandlerContext) => Promise<object>;
     const header = faultHeaderOf(req);
@@ -233,7 +259,16 @@ async function handle(
       result = alongside.value;
     } else {
       fault = await options.decideFault?.(route.operationId, header, context);
+      if (fault) {
+        log.fault = `${header === undefined ? 'fault rule' : HEADER_NAMES.sandboxFault}: ${formatFault(fault)}`;
+        if (fault.drop === 'after_commit') {
+          log.delivery = 'dropped_after_commit';
+        }
+      }
       if (fault && !(await applyFaultBefore(fault, res, options.catalogue))) {
+        // Dropped before it was handled: listed with what the client got, nothing.
+        log.delivery = 'dropped_before';
+        record(options, log, 0, null);
         return;
       }
       result = await handler(body, context);

@@ -104,3 +104,24 @@ export function faultError(error: NonNullable<RequestFault['error']>, status: nu
     headers: status === 429 ? { 'Retry-After': String(FAULT_RETRY_AFTER_SECONDS) } : undefined,
   });
 }
+
+/**
+ * The normalised text of `fault`, as the fault header's grammar writes it (`features/faults/grammar.ts`
+ * reads it back): latency, error, drop, slow_body, in that order, durations in ms.
+ */
+export function formatFault(fault: RequestFault): string {
+  const parts: string[] = [];
+  if (fault.latencyMs !== undefined) {
+    parts.push(`latency=${fault.latencyMs}ms`);
+  }
+  if (fault.error) {
+    parts.push(`error=${fault.error.type}/${fault.error.code}`);
+  }
+  if (fault.drop) {
+    parts.push(`drop=${fault.drop}`);
+  }
+  if (fault.slowBodyMs !== undefined) {
+    parts.push(`slow_body=${fault.slowBodyMs}ms`);
+  }
+  return parts.join('; ');
+}

@@ -12,7 +12,7 @@ import { CompiledQuery, type Insertable } from 'kysely';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/open-store.js';
 import { redactedJson } from './redact.js';
-import type { RequestRecordsTable } from './tables.js';
+import type { RequestDelivery, RequestRecordsTable } from './tables.js';
 
 type NewRecord = Required<Omit<Insertable<RequestRecordsTable>, 'id'>>;
 
@@ -27,13 +27,17 @@ const COLUMNS = [
   'started_at',
   'request_body',
   'response_body',
+  'client_time',
+  'fault',
+  'delivery',
+  'replayed',
 ] as const satisfies readonly (keyof NewRecord)[];
 
 /**
  * Rows per SQLite insert statement: a batch goes in statements of these sizes, largest first
  * (137 rows: 20 × 6 + 5 × 3 + 1 × 2), so that four statement texts, each prepared once, serve
  * every batch. A full batch (the default `batchSize`, what a busy sandbox flushes) is one
- * statement. The values are bound parameters (9 per row, well below SQLite's limit).
+ * statement. The values are bound parameters (13 per row, well below SQLite's limit).
  */
 const SQLITE_CHUNK_SIZES = [200, 20, 5, 1] as const;
 
@@ -107,8 +111,15 @@ export interface AnsweredRequest {
   startedAt: Date;
   /** The request body as parsed (serialised and redacted when stored). */
   requestBody: unknown;
-  /** The body answered (serialised and redacted when stored). */
+  /** The body answered (serialised and redacted when stored); null when nothing was. */
   responseBody: unknown;
+  /** The client's test clock when the request arrived. */
+  clientTime: Date | null;
+  /** The fault the request was given (its normalised text, with where it came from); null for none. */
+  fault: string | null;
+  delivery: RequestDelivery;
+  /** Whether it was answered with what its idempotency key already named. */
+  replayed: boolean;
 }
 
 /** Settings of the recorder. */
@@ -163,6 +174,10 @@ export function startRequestRecorder(
         started_at: request.startedAt.toISOString(),
         request_body: redactedJson(request.requestBody),
         response_body: redactedJson(request.responseBody),
+        client_time: request.clientTime?.toISOString() ?? null,
+        fault: request.fault,
+        delivery: request.delivery,
+        replayed: request.replayed ? 1 : 0,
       }),
     );
     try {

@@ -185,6 +185,7 @@ async function createBankTransfer(
     const reserved = reservation && rest[partyStatements.length];
     const outcome = await key.outcome(claimed, rest.slice(partyStatements.length + (reservation ? 1 : 0)));
     if (outcome.kind === 'repeat') {
+      context.markReplay();
       return outcome.record;
     }
     const party = lookup.find(partyAnswers);

@@ -9,7 +9,10 @@
  * // { ok: true, fault: { latencyMs: 800, error: { type: 'RATE_LIMIT_EXCEEDED', code: 'RATE_LIMIT' } } }
  */
 import type { ErrorCatalogue } from '@svc/server-kit';
-import type { DropPoint, RequestFault } from '../../engine/http/request-fault.js';
+import { type DropPoint, formatFault, type RequestFault } from '../../engine/http/request-fault.js';
+
+// The normalised text of a fault is the engine's (the inspector records it too); the grammar reads it back.
+export { formatFault };
 
 /** The longest latency or slow body a fault may ask for (ms). */
 export const MAX_FAULT_DURATION_MS = 30_000;
@@ -61,24 +64,6 @@ export function parseFault(text: string, catalogue: ErrorCatalogue): ParsedFault
     };
   }
   return { ok: true, fault };
-}
-
-/** The normalised text of `fault`: directives in {@link FAULT_DIRECTIVES} order, durations in ms. */
-export function formatFault(fault: RequestFault): string {
-  const parts: string[] = [];
-  if (fault.latencyMs !== undefined) {
-    parts.push(`latency=${fault.latencyMs}ms`);
-  }
-  if (fault.error) {
-    parts.push(`error=${fault.error.type}/${fault.error.code}`);
-  }
-  if (fault.drop) {
-    parts.push(`drop=${fault.drop}`);
-  }
-  if (fault.slowBodyMs !== undefined) {
-    parts.push(`slow_body=${fault.slowBodyMs}ms`);
-  }
-  return parts.join('; ');
 }
 
 function isDirective(name: string): name is Directive {

@@ -154,6 +154,7 @@ export const transferHandlers: HandlerGroup<
       ]);
       const outcome = await key.outcome(claimed, repeatResults);
       if (outcome.kind === 'repeat') {
+        context.markReplay();
         return outcome.record;
       }
       const item = transferItemOf(liveItemOf(liveTokenOf(token.rows[0])));

@@ -18,6 +18,10 @@ const answered = (index: number): AnsweredRequest => ({
   startedAt: new Date(Date.UTC(2026, 10, 2, 10, 0, index)),
   requestBody: { access_token: `access-sandbox-${index}` },
   responseBody: { request_id: `request-${index}` },
+  clientTime: null,
+  fault: null,
+  delivery: 'answered',
+  replayed: false,
 });
 
 describe('request recorder on SQLite', () => {

@@ -42,6 +42,10 @@ const answered = (index: number): AnsweredRequest => ({
   startedAt: new Date('2026-11-02T10:00:00.000Z'),
   requestBody: { access_token: 'access-sandbox-1' },
   responseBody: { request_id: `request-${index}` },
+  clientTime: null,
+  fault: null,
+  delivery: 'answered',
+  replayed: false,
 });
 
 describe('request recorder', () => {

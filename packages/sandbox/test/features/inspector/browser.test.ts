@@ -24,6 +24,7 @@ import {
   newItem,
   newKey,
   type TestItem,
+  transferRequest,
 } from '../../support/transfer-fixtures.js';
 
 const RESULTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
@@ -104,6 +105,40 @@ describe('inspector in Chromium', () => {
     const failedRow = page.locator(`details[data-request-id="${refused.body.request_id}"] summary`);
     await expect.poll(() => failedRow.textContent()).toContain('INVALID_ACCESS_TOKEN');
     await page.locator('#panel-events tr', { hasText: 'pending' }).first().waitFor(WAIT);
+    // One format for every time, each labelled with the clock it was read from.
+    const summary = (await failedRow.textContent()) ?? '';
+    expect(summary).toMatch(/sandbox time \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} UTC/);
+    const times = await page.locator('#panels code').allTextContents();
+    const formatted = times.filter((text) => /\d{2}:\d{2}:\d{2}/.test(text));
+    expect(formatted.length).toBeGreaterThan(0);
+    for (const text of formatted) {
+      expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} UTC$/);
+    }
+  });
+
+  it('marks a request dropped before handling, a lost answer and its replay', async () => {
+    const proposed = authorizationRequest(mine);
+    const { authorization } = await sandbox.ok('transferAuthorizationCreate', proposed);
+    const create = transferRequest(proposed, authorization.id, newKey('browser-lost'));
+    const send = (fault: string) =>
+      fetch(`${sandbox.url}/transfer/create`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'SVC-CLIENT-ID': DEFAULT_CLIENT.clientId,
+          'SVC-SECRET': DEFAULT_CLIENT.secret,
+          'SVC-Sandbox-Fault': fault,
+        },
+        body: JSON.stringify(create),
+      }).catch(() => undefined);
+    await send('drop=before');
+    await send('drop=after_commit');
+    await sandbox.ok('transferCreate', create);
+    for (const mark of ['dropped_before', 'dropped_after_commit', 'replay']) {
+      await page.locator(`#panel-requests [data-mark="${mark}"]`).first().waitFor(WAIT);
+    }
+    const dropped = page.locator('#panel-requests details[data-delivery="dropped_before"] summary').first();
+    expect(await dropped.textContent()).toContain('no response');
   });
 
   it("shows the client's test clock and its fault rules, not another client's", async () => {

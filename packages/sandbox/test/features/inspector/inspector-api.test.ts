@@ -12,7 +12,13 @@ import { systemClock } from '../../../src/engine/clock.js';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/world.js';
 import { type As, describeEngines, type TestSandbox } from '../../support/harness.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
-import { authorizationRequest, authorizeAndCreate, newItem, newKey } from '../../support/transfer-fixtures.js';
+import {
+  authorizationRequest,
+  authorizeAndCreate,
+  newItem,
+  newKey,
+  transferRequest,
+} from '../../support/transfer-fixtures.js';
 
 const PANELS = ['requests', 'webhooks', 'events', 'items', 'links', 'clock', 'fault_rules'];
 
@@ -207,6 +213,96 @@ describeEngines(
       expect(shown.clock.offset_ms).toBeGreaterThanOrEqual(90 * 60 * 1000);
       const own = await panel<{ clock: { offset_ms: number } }>(sandbox(), 'clock');
       expect(own.clock.offset_ms).toBe(0);
+    });
+
+    it('lists every request with what the client got: faults, a dropped request, a lost answer and its replay', async () => {
+      const item = await newItem(sandbox());
+      const first = await panel<{ after: number }>(sandbox(), 'requests');
+      /** POSTs `body` to `path` as the default client with a fault header; resolves with the status, or 'dropped'. */
+      const faulted = (path: string, body: unknown, fault: string) =>
+        fetch(`${sandbox().url}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headersOf('default'), 'SVC-Sandbox-Fault': fault },
+          body: JSON.stringify(body),
+        }).then(
+          (response) => response.status,
+          () => 'dropped',
+        );
+      expect(await faulted('/auth/get', { access_token: item.accessToken }, 'drop=before')).toBe('dropped');
+      expect(await faulted('/auth/get', { access_token: item.accessToken }, 'error=INTERNAL_SERVER_ERROR')).toBe(500);
+      const proposed = authorizationRequest(item);
+      const { authorization } = await sandbox().ok('transferAuthorizationCreate', proposed);
+      const create = transferRequest(proposed, authorization.id, newKey('lost-answer'));
+      expect(await faulted('/transfer/create', create, 'drop=after_commit')).toBe('dropped');
+      const { transfer } = await sandbox().ok('transferCreate', create);
+      const { records } = await panel<{
+        records: {
+          operation: string;
+          status: number | null;
+          delivery: string;
+          fault: string | null;
+          replay: boolean;
+          time: string;
+          client_time: string;
+          response_body: string;
+        }[];
+      }>(sandbox(), 'requests', 'default', `?after=${first.after}`);
+      expect(
+        records.map(({ operation, status, delivery, fault, replay }) => ({
+          operation,
+          status,
+          delivery,
+          fault,
+          replay,
+        })),
+      ).toEqual([
+        {
+          operation: 'authGet',
+          status: null,
+          delivery: 'dropped_before',
+          fault: 'SVC-Sandbox-Fault: drop=before',
+          replay: false,
+        },
+        {
+          operation: 'authGet',
+          status: 500,
+          delivery: 'answered',
+          fault: 'SVC-Sandbox-Fault: error=API_ERROR/INTERNAL_SERVER_ERROR',
+          replay: false,
+        },
+        { operation: 'transferAuthorizationCreate', status: 200, delivery: 'answered', fault: null, replay: false },
+        {
+          operation: 'transferCreate',
+          status: 200,
+          delivery: 'dropped_after_commit',
+          fault: 'SVC-Sandbox-Fault: drop=after_commit',
+          replay: false,
+        },
+        { operation: 'transferCreate', status: 200, delivery: 'answered', fault: null, replay: true },
+      ]);
+      // The lost answer and its replay name the same transfer.
+      expect(JSON.parse(records[3]?.response_body ?? '{}').transfer.id).toBe(transfer.id);
+      expect(JSON.parse(records[4]?.response_body ?? '{}').transfer.id).toBe(transfer.id);
+      // Both clocks of each request: the client's has not moved, so they agree.
+      for (const record of records) {
+        expect(record.client_time).toBe(record.time);
+      }
+    });
+
+    it("records the client's test clock beside the sandbox's time of each request", async () => {
+      await sandbox().ok('sandboxClockAdvance', { duration: 'P2D' }, 'demo');
+      const first = await panel<{ after: number }>(sandbox(), 'requests', 'demo');
+      await sandbox().ok('institutionsSearch', { query: 'Gingham', products: null, country_codes: ['US'] }, 'demo');
+      const { records } = await panel<{ records: { time: string; client_time: string }[] }>(
+        sandbox(),
+        'requests',
+        'demo',
+        `?after=${first.after}`,
+      );
+      const [record] = records;
+      expect(Date.parse(record?.client_time ?? '') - Date.parse(record?.time ?? '')).toBeGreaterThanOrEqual(
+        2 * 86_400_000,
+      );
     });
 
     it('pages requests with the after cursor', async () => {

@@ -16,12 +16,22 @@ export const requestsPanel: InspectorPanel = {
         : (await select.orderBy('id', 'desc').limit(PAGE_LIMIT).execute()).reverse();
     const records = rows.map((row) => ({
       id: row.id,
+      /** When it arrived, on the sandbox's clock. */
       time: row.started_at,
+      /** When it arrived, on the client's test clock. */
+      client_time: row.client_time,
       request_id: row.request_id,
       operation: row.operation,
-      status: row.status,
+      /** The status answered, or that the lost answer had; null when dropped before handling. */
+      status: row.delivery === 'dropped_before' ? null : row.status,
       error_code: row.error_code,
       duration_ms: row.duration_ms,
+      /** `answered`, `dropped_before` (the client got nothing) or `dropped_after_commit` (changes committed, answer lost). */
+      delivery: row.delivery,
+      /** The fault it was given (`SVC-Sandbox-Fault: …` or `fault rule: …`), or null. */
+      fault: row.fault,
+      /** Whether it was answered with what its idempotency key already named. */
+      replay: row.replayed === 1,
       request_body: row.request_body,
       response_body: row.response_body,
     }));
