@@ -59,6 +59,28 @@ async function errorOf(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('the call succeeded but an error was expected');
 }
 
+/** A new Item's checking account and an approved authorization of a 12.34 debit from it. */
+async function authorizedTransfer() {
+  const { public_token } = await direct.sandboxPublicTokenCreate({
+    institution_id: 'ins_109508',
+    initial_products: ['auth'],
+  });
+  const { access_token } = await direct.itemPublicTokenExchange({ public_token });
+  const { accounts } = await direct.authGet({ access_token });
+  const account_id = accounts.find((account) => account.subtype === 'checking')?.account_id ?? '';
+  const transfer = {
+    access_token,
+    account_id,
+    type: 'debit' as const,
+    network: 'ach' as const,
+    amount: '12.34',
+    ach_class: 'ppd' as const,
+    user: { legal_name: 'Alberta Bobbeth Charleson' },
+  };
+  const { authorization } = await direct.transferAuthorizationCreate(transfer);
+  return { transfer, account_id, authorization };
+}
+
 describe('retries against a sandbox that fails on purpose', () => {
   it('waits for the Retry-After of a 429 and retries; the retry succeeds', async () => {
     await direct.sandboxFaultRuleCreate({
@@ -99,23 +121,7 @@ describe('retries against a sandbox that fails on purpose', () => {
   });
 
   it('retries an idempotency-keyed create whose response was lost and gets the original transfer', async () => {
-    const { public_token } = await direct.sandboxPublicTokenCreate({
-      institution_id: 'ins_109508',
-      initial_products: ['auth'],
-    });
-    const { access_token } = await direct.itemPublicTokenExchange({ public_token });
-    const { accounts } = await direct.authGet({ access_token });
-    const account_id = accounts.find((account) => account.subtype === 'checking')?.account_id ?? '';
-    const transfer = {
-      access_token,
-      account_id,
-      type: 'debit' as const,
-      network: 'ach' as const,
-      amount: '12.34',
-      ach_class: 'ppd' as const,
-      user: { legal_name: 'Alberta Bobbeth Charleson' },
-    };
-    const { authorization } = await direct.transferAuthorizationCreate(transfer);
+    const { transfer, account_id, authorization } = await authorizedTransfer();
     await direct.sandboxFaultRuleCreate({ operations: ['transferCreate'], fault: 'drop=after_commit', remaining: 1 });
     const created = await client.transferCreate({
       ...transfer,
@@ -134,23 +140,7 @@ describe('retries against a sandbox that fails on purpose', () => {
   });
 
   it('sends a per-call fault header with the first attempt only, so a retry gets the lost answer', async () => {
-    const { public_token } = await direct.sandboxPublicTokenCreate({
-      institution_id: 'ins_109508',
-      initial_products: ['auth'],
-    });
-    const { access_token } = await direct.itemPublicTokenExchange({ public_token });
-    const { accounts } = await direct.authGet({ access_token });
-    const account_id = accounts.find((account) => account.subtype === 'checking')?.account_id ?? '';
-    const transfer = {
-      access_token,
-      account_id,
-      type: 'debit' as const,
-      network: 'ach' as const,
-      amount: '12.34',
-      ach_class: 'ppd' as const,
-      user: { legal_name: 'Alberta Bobbeth Charleson' },
-    };
-    const { authorization } = await direct.transferAuthorizationCreate(transfer);
+    const { transfer, account_id, authorization } = await authorizedTransfer();
     const created = await client.transferCreate(
       {
         ...transfer,

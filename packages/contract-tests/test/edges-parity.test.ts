@@ -2,10 +2,10 @@
 // invalid requests with the same ApiError: same status, error_type, error_code, message and causes.
 import { connect } from 'node:net';
 import { startMock } from '@svc/mock';
-import { EXAMPLES_TIME, startSandbox } from '@svc/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCredentials } from '../src/credentials.js';
 import { prepareSuite } from '../src/setup.js';
+import { startPinnedSandbox } from './support/sandbox-target.js';
 
 const { cases } = prepareSuite();
 const invalid = cases.filter((item) =>
@@ -147,13 +147,7 @@ let stop: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   const mock = await startMock({ port: 0 });
-  const sandbox = await startSandbox({
-    port: 0,
-    store: { kind: 'memory' },
-    rateLimit: null,
-    startTime: EXAMPLES_TIME,
-    logger: () => {},
-  });
+  const sandbox = await startPinnedSandbox();
   mockUrl = mock.url;
   sandboxUrl = sandbox.url;
   stop = async () => {

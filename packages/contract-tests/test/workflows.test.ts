@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { verifyWebhook } from '@svc/client';
 import { readWorkflowFiles } from '@svc/openapi-kit';
-import { DEFAULT_CLIENT, DEMO_CLIENT, EXAMPLES_TIME, type RunningSandbox, startSandbox } from '@svc/sandbox';
+import { DEFAULT_CLIENT, DEMO_CLIENT, EXAMPLES_TIME, type RunningSandbox } from '@svc/sandbox';
 import { workflowsPath } from '@svc/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../src/respect-report.js';
 import { type RespectResult, runRespect } from '../src/run-respect.js';
 import { type Receiver, startReceiver } from './support/receiver.js';
+import { startPinnedSandbox } from './support/sandbox-target.js';
 import { standingOrderDates } from './support/standing-order-dates.js';
 
 const documents = readWorkflowFiles(workflowsPath);
@@ -32,13 +33,7 @@ let result: RespectResult;
 
 beforeAll(async () => {
   // Started at the examples' time, so that the flows' dates are the same on any day they run.
-  sandbox = await startSandbox({
-    port: 0,
-    store: { kind: 'memory' },
-    rateLimit: null,
-    startTime: EXAMPLES_TIME,
-    logger: () => {},
-  });
+  sandbox = await startPinnedSandbox();
   receiver = await startReceiver();
   transferReceiver = await startReceiver();
   result = await runRespect({
