@@ -156,7 +156,9 @@ export function createClient(options: ClientOptions): SvcClient {
                     }
                     // Once the headers arrive, a time-out is one of the body: keep their status.
                     return baseFetch(request, fetchInit).then((response) => {
-                      if (fetchInit) fetchInit.status = response.status;
+                      if (fetchInit) {
+                        fetchInit.status = response.status;
+                      }
                       return response;
                     });
                   }
