@@ -8,7 +8,10 @@ export function createRequestsPanel(api, links) {
   body.append(list);
   let after;
 
-  /** The marks of a request: what the client received, the fault it was given, a replay. */
+  /**
+   * The marks of a request: what the client received, the fault it was given, a replay (with a
+   * link to the request it repeats).
+   */
   function marks(record) {
     const shown = [];
     if (record.delivery === 'dropped_before') {
@@ -25,7 +28,15 @@ export function createRequestsPanel(api, links) {
       );
     }
     if (record.replay) {
-      shown.push(el('span', { class: 'mark', 'data-mark': 'replay' }, 'replay: answered from its idempotency key'));
+      shown.push(
+        el(
+          'span',
+          { class: 'mark', 'data-mark': 'replay', 'data-replay-of': record.replay_of },
+          record.replay_of
+            ? ['replay of ', links.anchor(record.replay_of, `request-${record.replay_of}`)]
+            : 'replay: answered from its idempotency key (created by no recorded request)',
+        ),
+      );
     }
     if (record.fault) {
       shown.push(el('span', { class: 'mark fault', 'data-mark': 'fault' }, record.fault));
@@ -38,7 +49,7 @@ export function createRequestsPanel(api, links) {
     const linked = el('div', { class: 'links' });
     const details = el(
       'details',
-      { 'data-request-id': record.request_id, 'data-delivery': record.delivery },
+      { id: `request-${record.request_id}`, 'data-request-id': record.request_id, 'data-delivery': record.delivery },
       el(
         'summary',
         {},

@@ -37,10 +37,11 @@ export interface HandlerContext {
   /** Tells the webhook deliverer that new webhooks were committed (call after the transaction). */
   webhooksCommitted(): void;
   /**
-   * Marks the request as a replay: answered with the record its idempotency key already named
-   * (the inspector shows it so).
+   * Marks the request as a replay: answered with the record its idempotency key already named,
+   * which the request `earlierRequestId` created (null when no request did: a seeded record).
+   * The inspector shows it so, linked to that request.
    */
-  markReplay(): void;
+  markReplay(earlierRequestId: string | null): void;
 }
 
 /** The handler of operation `K`. It runs every state change in one `store.transaction`. */

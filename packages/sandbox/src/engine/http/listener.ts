@@ -35,10 +35,10 @@ import type { DueWorkRunner } from '../schedule/due-work.js';
 import type { Store } from '../store/open-store.js';
 import type { RateLimiter } from './rate-limit.js';
 import {
+  describeFault,
   type FaultDecider,
   type FaultRulesAlongside,
   faultError,
-  formatFault,
   pause,
   type RequestFault,
   slowBodyOf,
@@ -94,6 +94,8 @@ interface RequestState {
   delivery: RequestDelivery;
   /** Answered with what its idempotency key already named. */
   replayed: boolean;
+  /** The `request_id` of the request a replay repeats (null when none did: a seeded record). */
+  replayOf: string | null;
 }
 
 /**
@@ -120,6 +122,7 @@ function record(options: ListenerOptions, log: RequestState, status: number, bod
     fault: log.fault ?? null,
     delivery: log.delivery,
     replayed: log.replayed,
+    replayOf: log.replayOf,
   });
 }
 
@@ -135,6 +138,7 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
       startedAt: options.clock.now(),
       delivery: 'answered',
       replayed: false,
+      replayOf: null,
     };
     handle(req, res, options, log, fields).catch((error: unknown) => {
       if (isStoreOutage(error)) {
@@ -241,8 +245,9 @@ async function handle(
       clientClockMoved: (offsetMs) => options.authenticate.clockMoved(client.client_id, offsetMs),
       store: options.store,
       webhooksCommitted: options.webhooksCommitted,
-      markReplay: () => {
+      markReplay: (earlierRequestId) => {
         log.replayed = true;
+        log.replayOf = earlierRequestId;
       },
     };
     const handler = options.handlers[route.operationId] as (body: unknown, context: HandlerContext) => Promise<object>;
@@ -260,7 +265,7 @@ async function handle(
     } else {
       fault = await options.decideFault?.(route.operationId, header, context);
       if (fault) {
-        log.fault = `${header === undefined ? 'fault rule' : HEADER_NAMES.sandboxFault}: ${formatFault(fault)}`;
+        log.fault = describeFault(fault);
         if (fault.drop === 'after_commit') {
           log.delivery = 'dropped_after_commit';
         }

@@ -25,6 +25,8 @@ export interface RequestFault {
   drop?: DropPoint;
   /** Spread the answer's body over this long (ms). */
   slowBodyMs?: number;
+  /** The `fault_rule_id` of the client's rule that gave it; absent when the header asked for it. */
+  faultRuleId?: string;
 }
 
 /**
@@ -124,4 +126,13 @@ export function formatFault(fault: RequestFault): string {
     parts.push(`slow_body=${fault.slowBodyMs}ms`);
   }
   return parts.join('; ');
+}
+
+/**
+ * Which fault a request was given and where it came from, as the inspector shows it:
+ * `SVC-Sandbox-Fault: drop=before` or `fault rule <fault_rule_id>: error=API_ERROR/SERVICE_UNAVAILABLE`.
+ */
+export function describeFault(fault: RequestFault): string {
+  const origin = fault.faultRuleId === undefined ? HEADER_NAMES.sandboxFault : `fault rule ${fault.faultRuleId}`;
+  return `${origin}: ${formatFault(fault)}`;
 }

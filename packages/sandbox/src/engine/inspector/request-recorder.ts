@@ -31,13 +31,14 @@ const COLUMNS = [
   'fault',
   'delivery',
   'replayed',
+  'replay_of',
 ] as const satisfies readonly (keyof NewRecord)[];
 
 /**
  * Rows per SQLite insert statement: a batch goes in statements of these sizes, largest first
  * (137 rows: 20 × 6 + 5 × 3 + 1 × 2), so that four statement texts, each prepared once, serve
  * every batch. A full batch (the default `batchSize`, what a busy sandbox flushes) is one
- * statement. The values are bound parameters (13 per row, well below SQLite's limit).
+ * statement. The values are bound parameters (14 per row, well below SQLite's limit).
  */
 const SQLITE_CHUNK_SIZES = [200, 20, 5, 1] as const;
 
@@ -120,6 +121,8 @@ export interface AnsweredRequest {
   delivery: RequestDelivery;
   /** Whether it was answered with what its idempotency key already named. */
   replayed: boolean;
+  /** The `request_id` of the request a replay repeats; null when none did or for no replay. */
+  replayOf: string | null;
 }
 
 /** Settings of the recorder. */
@@ -178,6 +181,7 @@ export function startRequestRecorder(
         fault: request.fault,
         delivery: request.delivery,
         replayed: request.replayed ? 1 : 0,
+        replay_of: request.replayOf,
       }),
     );
     try {

@@ -1,5 +1,6 @@
 /**
- * The table of request records (migration 0011): a client's recent requests as the inspector shows them.
+ * The table of request records (migrations 0011, 0019 and 0020): a client's recent requests as the
+ * inspector shows them.
  */
 import type { Generated } from 'kysely';
 
@@ -32,6 +33,8 @@ export interface RequestRecordsTable {
   delivery: RequestDelivery;
   /** 1 when answered with the record its idempotency key already named (a replay), else 0. */
   replayed: number;
+  /** The `request_id` of the request a replay repeats (migration 0020); null when none did or for no replay. */
+  replay_of: string | null;
   /** JSON text, redacted, possibly shortened. */
   request_body: string;
   /** JSON text, redacted, possibly shortened. */

@@ -23,6 +23,8 @@ export interface IdempotencyKeysTable {
   fingerprint: string;
   /** The id of the record the first request created. */
   resource_id: string;
+  /** The `request_id` of that request (migration 0020); null for a seeded record or an older key. */
+  request_id: string | null;
   created_at: string;
   /** When the key is forgotten (24 hours after `created_at`); null: never (the seeded canonical records). */
   expires_at: string | null;

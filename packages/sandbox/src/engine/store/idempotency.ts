@@ -40,6 +40,8 @@ export interface IdempotencyClaim {
   fingerprint: string;
   /** The id the new record will get if this request creates it. */
   resourceId: string;
+  /** The request claiming the key (a repeat names it, `request_id`); null outside a request (the seed). */
+  requestId: string | null;
   now: Date;
 }
 
@@ -52,6 +54,7 @@ const claimQuery = prepareQuery((db, p: Placeholders<IdempotencyKeysTable & { no
       idempotency_key: p.idempotency_key,
       fingerprint: p.fingerprint,
       resource_id: p.resource_id,
+      request_id: p.request_id,
       created_at: p.created_at,
       expires_at: p.expires_at,
     })
@@ -61,6 +64,7 @@ const claimQuery = prepareQuery((db, p: Placeholders<IdempotencyKeysTable & { no
         .doUpdateSet((eb) => ({
           fingerprint: eb.ref('excluded.fingerprint'),
           resource_id: eb.ref('excluded.resource_id'),
+          request_id: eb.ref('excluded.request_id'),
           created_at: eb.ref('excluded.created_at'),
           expires_at: eb.ref('excluded.expires_at'),
         }))
@@ -89,6 +93,7 @@ function claimKeyStatement(
     idempotency_key: claim.key,
     fingerprint: claim.fingerprint,
     resource_id: claim.resourceId,
+    request_id: claim.requestId,
     created_at: now,
     expires_at: expiresAt,
     now,
@@ -132,7 +137,9 @@ export function heldByThisRequest(
   return resourceIdOfKey(db, claim).where('resource_id', '=', claim.resourceId);
 }
 
-const keyRowQuery = prepareQuery((db, p: Placeholders<KeyOfRecord>) => resourceIdOfKey(db, p).select('fingerprint'));
+const keyRowQuery = prepareQuery((db, p: Placeholders<KeyOfRecord>) =>
+  resourceIdOfKey(db, p).select(['fingerprint', 'request_id']),
+);
 
 /** How a create reads the record a key names: by the key in the claim's flight, or by id afterwards. */
 export interface RecordOfKey<R> {
@@ -142,8 +149,12 @@ export interface RecordOfKey<R> {
   byId(trx: Transaction<Database>, clientId: string, resourceId: string): Promise<R | undefined>;
 }
 
-/** Either this request owns the key now (create the record), or it repeats the request that created `record`. */
-export type ClaimedRecord<R> = { kind: 'new' } | { kind: 'repeat'; record: R };
+/**
+ * Either this request owns the key now (create the record), or it repeats the request that created
+ * `record`: `requestId` is that request's `request_id` (null for a record created outside a
+ * request, such as the seeded canonical records, or before keys named their request).
+ */
+export type ClaimedRecord<R> = { kind: 'new' } | { kind: 'repeat'; record: R; requestId: string | null };
 
 /**
  * A key's claim sent in one flight with the reads of the create (`together.ts`): put
@@ -185,13 +196,13 @@ export function keyClaim<R>(trx: Transaction<Database>, claim: IdempotencyClaim,
       if (earlier === undefined) {
         throw new Error(`idempotency key ${claim.key} names a missing ${claim.scope} ${resourceId}`);
       }
-      return { kind: 'repeat', record: earlier };
+      return { kind: 'repeat', record: earlier, requestId: existing?.request_id ?? null };
     },
   };
 }
 
-/** The columns of a key's row a repeat compares. */
-type KeyRow = Pick<IdempotencyKeysTable, 'fingerprint' | 'resource_id'>;
+/** The columns of a key's row a repeat reads. */
+type KeyRow = Pick<IdempotencyKeysTable, 'fingerprint' | 'resource_id' | 'request_id'>;
 
 /** The resource a key that was not claimed names, if the claim repeats its request (else refused). */
 function repeatedResource(claim: IdempotencyClaim, existing: KeyRow | undefined): string {

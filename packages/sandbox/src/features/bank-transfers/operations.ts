@@ -157,6 +157,7 @@ async function createBankTransfer(
       key: request.idempotency_key,
       fingerprint: requestFingerprint(operation, request),
       resourceId: bankTransferId,
+      requestId: context.requestId,
       now: context.now,
     };
     const key = keyClaim(trx, claim, bankTransferOfKey);
@@ -185,7 +186,7 @@ async function createBankTransfer(
     const reserved = reservation && rest[partyStatements.length];
     const outcome = await key.outcome(claimed, rest.slice(partyStatements.length + (reservation ? 1 : 0)));
     if (outcome.kind === 'repeat') {
-      context.markReplay();
+      context.markReplay(outcome.requestId);
       return outcome.record;
     }
     const party = lookup.find(partyAnswers);

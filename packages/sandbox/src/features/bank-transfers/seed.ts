@@ -73,6 +73,7 @@ export async function seedBankTransferWorld(trx: Trx): Promise<void> {
         key: transfer.creation.body.idempotency_key,
         fingerprint: requestFingerprint(transfer.creation.operation, transfer.creation.body),
         resourceId: transfer.bank_transfer_id,
+        requestId: null,
         now: new Date(at(created)),
       });
     }

@@ -109,7 +109,7 @@ async function ruleFault(
       const n = await countConsidered(trx, rule.position);
       if (n !== undefined && faultsNth(rule.probability, rule.seed, n) && (await takeFault(trx, rule.position))) {
         const parsed = parseFault(rule.fault, catalogue);
-        return parsed.ok ? parsed.fault : undefined;
+        return parsed.ok ? { ...parsed.fault, faultRuleId: rule.fault_rule_id } : undefined;
       }
     }
     return undefined;

@@ -137,6 +137,7 @@ export const transferHandlers: HandlerGroup<
           key: request.idempotency_key,
           fingerprint: requestFingerprint('transferCreate', request),
           resourceId: transferId,
+          requestId: context.requestId,
           now: context.now,
         },
         transferOfKey,
@@ -154,7 +155,7 @@ export const transferHandlers: HandlerGroup<
       ]);
       const outcome = await key.outcome(claimed, repeatResults);
       if (outcome.kind === 'repeat') {
-        context.markReplay();
+        context.markReplay(outcome.requestId);
         return outcome.record;
       }
       const item = transferItemOf(liveItemOf(liveTokenOf(token.rows[0])));

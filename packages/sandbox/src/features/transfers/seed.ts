@@ -79,6 +79,7 @@ export async function seedTransferWorld(trx: Trx, now: Date): Promise<void> {
     key: request.idempotency_key,
     fingerprint: requestFingerprint('transferCreate', request),
     resourceId: CANONICAL_TRANSFER.id,
+    requestId: null,
     now: new Date(at(CANONICAL_TRANSFER.created)),
   });
 }

@@ -22,6 +22,7 @@ const answered = (index: number): AnsweredRequest => ({
   fault: null,
   delivery: 'answered',
   replayed: false,
+  replayOf: null,
 });
 
 describe('request recorder on SQLite', () => {

@@ -139,6 +139,14 @@ describe('inspector in Chromium', () => {
     }
     const dropped = page.locator('#panel-requests details[data-delivery="dropped_before"] summary').first();
     expect(await dropped.textContent()).toContain('no response');
+    // The replay names the request whose answer was lost, and its link opens that request.
+    const lost = page.locator('#panel-requests details[data-delivery="dropped_after_commit"]').first();
+    const lostId = await lost.getAttribute('data-request-id');
+    const replay = page.locator('#panel-requests [data-mark="replay"]').first();
+    expect(await replay.getAttribute('data-replay-of')).toBe(lostId);
+    expect(await replay.textContent()).toBe(`replay of ${lostId}`);
+    await replay.locator('a').click();
+    await expect.poll(() => lost.getAttribute('open')).not.toBeNull();
   });
 
   it("shows the client's test clock and its fault rules, not another client's", async () => {

@@ -289,6 +289,50 @@ describeEngines(
       }
     });
 
+    it('names the fault rule that faulted a request, and the request a replay repeats', async () => {
+      const item = await newItem(sandbox());
+      const { fault_rule: rule } = await sandbox().ok('sandboxFaultRuleCreate', {
+        operations: ['authGet'],
+        fault: 'error=SERVICE_UNAVAILABLE',
+        remaining: 1,
+      });
+      const first = await panel<{ after: number }>(sandbox(), 'requests');
+      expect((await sandbox().fail('authGet', { access_token: item.accessToken })).status).toBe(503);
+      const proposed = authorizationRequest(item);
+      const { authorization } = await sandbox().ok('transferAuthorizationCreate', proposed);
+      const create = transferRequest(proposed, authorization.id, newKey('replay-of'));
+      const lost = await fetch(`${sandbox().url}/transfer/create`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...headersOf('default'),
+          'SVC-Sandbox-Fault': 'drop=after_commit',
+        },
+        body: JSON.stringify(create),
+      }).then(
+        () => 'answered',
+        () => 'dropped',
+      );
+      expect(lost).toBe('dropped');
+      const replay = await sandbox().ok('transferCreate', create);
+      await sandbox().ok('sandboxFaultRuleRemove', { fault_rule_id: rule.fault_rule_id });
+      const { records } = await panel<{
+        records: { request_id: string; operation: string; fault: string | null; replay_of: string | null }[];
+      }>(sandbox(), 'requests', 'default', `?after=${first.after}`);
+      const [faulted, , original, repeated] = records;
+      expect(faulted).toMatchObject({
+        operation: 'authGet',
+        fault: `fault rule ${rule.fault_rule_id}: error=API_ERROR/SERVICE_UNAVAILABLE`,
+        replay_of: null,
+      });
+      expect(original).toMatchObject({ operation: 'transferCreate', replay_of: null });
+      expect(repeated).toMatchObject({
+        operation: 'transferCreate',
+        request_id: replay.request_id,
+        replay_of: original?.request_id,
+      });
+    });
+
     it("records the client's test clock beside the sandbox's time of each request", async () => {
       await sandbox().ok('sandboxClockAdvance', { duration: 'P2D' }, 'demo');
       const first = await panel<{ after: number }>(sandbox(), 'requests', 'demo');

@@ -19,6 +19,7 @@ import { rateLimitWindows } from './0012-rate-limit-windows.js';
 import { listPositions } from './0013-list-positions.js';
 import { listPositionsComplete } from './0018-list-positions-complete.js';
 import { requestRecordMarks } from './0019-request-record-marks.js';
+import { replayOf } from './0020-replay-of.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -42,6 +43,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0013_list_positions': listPositions(engine),
     '0018_list_positions_complete': listPositionsComplete(engine),
     '0019_request_record_marks': requestRecordMarks(),
+    '0020_replay_of': replayOf(),
   };
 }
 

@@ -32,6 +32,8 @@ export const requestsPanel: InspectorPanel = {
       fault: row.fault,
       /** Whether it was answered with what its idempotency key already named. */
       replay: row.replayed === 1,
+      /** The `request_id` of the request a replay repeats (null: none, or a seeded record). */
+      replay_of: row.replay_of,
       request_body: row.request_body,
       response_body: row.response_body,
     }));
