@@ -15,7 +15,7 @@ Installs the dependencies, builds, then serves the mock, the sandbox and the doc
   --sandbox-port <n>  port of the sandbox (default 4020)
   --docs-port <n>     port of the HTML docs (default 4030)
   --reset             delete the sandbox's data (.svc-sandbox/) and seed the canonical world again;
-                      clients added with \`npm run sandbox -- clients add\` are deleted too
+                      clients added with \`npm run sandbox -- clients add\` stay
   --start-time <time> the sandbox's time at start, then running at the machine's pace
                       (2026-11-20T14:00:00Z, the day the spec's examples describe, or a date)
   --no-install        skip \`pnpm install\` (dependencies already installed)

@@ -41,8 +41,9 @@ the OpenAPI document it implements at /openapi.json and /openapi.yaml.
   --data-dir <dir>      SQLite database in this directory (default ${DEFAULT_DATA_DIR}/)
   --memory              keep everything in memory (gone when the process stops)
   --database-url <url>  PostgreSQL (postgres://user:password@host:5432/db), shared by every instance
-  --reset               delete all sandbox data first and seed the canonical world again; clients
-                        added with \`clients add\` are deleted too (add them again)
+  --reset               delete all sandbox data first and seed the canonical world again;
+                        clients added with \`clients add\` are kept, with their credentials
+                        (what they created goes, their test clock starts again)
   --rate-limit <limit>  per-client limit: N per second, N/Ss per S seconds, or off
                         (default 1000 per second)
   --rate-limit-scope <scope>
@@ -151,7 +152,7 @@ export async function main(argv: string[]): Promise<void> {
   const lines = [
     `SVC API sandbox listening on ${sandbox.url} (started in ${Math.round(performance.now() - started)} ms)`,
     `  serves    ${sandbox.operationCount} operations with state, on ${sandbox.store.engine}`,
-    `  data      ${sandbox.store.description}${values.reset ? ' (reset: the canonical world only; clients added with `clients add` are gone)' : ''}`,
+    `  data      ${sandbox.store.description}${resetNote(sandbox.addedClientsKept)}`,
     ...(startTime ? [`  time      started at ${startTime.toISOString()} (--start-time), running from there`] : []),
     `  client    ${CLIENT_ID} ${DEFAULT_CLIENT.clientId}  ${SECRET} ${DEFAULT_CLIENT.secret}`,
     `            webhook signing secret ${DEFAULT_CLIENT.webhookSecret}`,
@@ -177,6 +178,14 @@ function startTimeOption(value: string): Date {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/** What the data line adds after a reset: ` (reset; 2 added clients kept)`; nothing without one. */
+function resetNote(addedClientsKept: number | undefined): string {
+  if (addedClientsKept === undefined) {
+    return '';
+  }
+  return ` (reset; ${addedClientsKept} added client${addedClientsKept === 1 ? '' : 's'} kept)`;
 }
 
 function storeLocation(values: { 'data-dir'?: string; memory?: boolean; 'database-url'?: string }): StoreLocation {

@@ -66,7 +66,10 @@ export interface SandboxOptions {
   host?: string;
   /** Where the data lives. Default: SQLite in `.svc-sandbox/` of the working directory. */
   store?: StoreLocation;
-  /** Delete all sandbox data first, then seed the canonical world again. */
+  /**
+   * Delete all sandbox data first, then seed the canonical world again ({@link resetStore}):
+   * clients added with `svc-sandbox clients add` are kept, with their credentials.
+   */
   reset?: boolean;
   /** Per-client request limit; `null` for none. Default 1000 per second. */
   rateLimit?: RateLimit | null;
@@ -152,7 +155,15 @@ export interface RunningSandbox {
   operationCount: number;
   /** Calls the sandbox in-process, with no socket (the same handling as over HTTP). */
   inject(request: InjectedRequest): Promise<InjectedResponse>;
-  /** Deletes every row and seeds the canonical world again (tests: a fresh store per case). */
+  /**
+   * With `reset` at start: the clients added with `svc-sandbox clients add` the reset kept;
+   * otherwise undefined.
+   */
+  readonly addedClientsKept: number | undefined;
+  /**
+   * Deletes every row and seeds the canonical world again (tests: a fresh store per case); added
+   * clients stay, with their credentials.
+   */
   reset(): Promise<void>;
   /** Graceful stop; resolves when everything is closed. */
   stop(): Promise<void>;
@@ -211,12 +222,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     })),
   );
   const store = await openStore(options.store ?? { kind: 'sqlite', dataDir: DEFAULT_DATA_DIR }, {
-    reset: options.reset,
     onWarning: (message) => logger({ level: 'warn', event: 'store_warning', message }),
   });
   const instanceId = `sandbox-${randomBytes(4).toString('hex')}`;
+  let addedClientsKept: number | undefined;
   try {
-    await seedIfEmpty(store, clock.now());
+    if (options.reset) {
+      addedClientsKept = (await resetStore(store, clock.now())).addedClientsKept;
+    } else {
+      await seedIfEmpty(store, clock.now());
+    }
   } catch (error) {
     await store.close();
     throw error;
@@ -317,6 +332,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     instanceId,
     prune: async () => (pruner ? pruner.runOnce() : {}),
     operationCount: routes.routes.length,
+    addedClientsKept,
     inject: (request) => inject(listener, request),
     async reset() {
       // Records of requests before the reset are stored first, so the reset deletes them too.

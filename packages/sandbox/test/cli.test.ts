@@ -81,22 +81,24 @@ describe('svc-sandbox', () => {
     expect(sandbox.lines.join('\n')).toContain('SIGTERM: stopping the sandbox');
   });
 
-  it('says that --reset deletes the clients added with clients add, in its help and when it starts', async () => {
-    expect(run(['--help']).stdout).toContain(
-      'clients\n                        added with `clients add` are deleted too',
-    );
-    const resetDir = mkdtempSync(join(tmpdir(), 'svc-sandbox-reset-'));
+  it('keeps added clients through --reset and says so in its help and its data line', async () => {
+    expect(run(['--help']).stdout).toMatch(/--reset .*\n.*clients added with\s+`clients add` are kept/);
+    const resetDir = mkdtempSync(join(tmpdir(), 'svc-sandbox-cli-reset-'));
     try {
-      expect(run(['clients', 'add', '--name', 'Gone after reset', '--data-dir', resetDir]).status).toBe(0);
+      const added = run(['clients', 'add', '--name', 'Kept', '--data-dir', resetDir]);
+      expect(added.status, added.stderr).toBe(0);
+      const clientId = /SVC-CLIENT-ID\s+(\S+)/.exec(added.stdout)?.[1] ?? '';
+      const secret = /SVC-SECRET\s+(\S+)/.exec(added.stdout)?.[1] ?? '';
       const sandbox = await startSandboxProcess(['--data-dir', resetDir, '--reset', '--quiet']);
       try {
         expect(sandbox.lines.join('\n')).toContain(
-          '(reset: the canonical world only; clients added with `clients add` are gone)',
+          `data      ${join(resetDir, 'sandbox.sqlite')} (reset; 1 added client kept)`,
         );
+        const search = { query: 'Gingham', products: null, country_codes: ['US'] };
+        expect((await post(sandbox.url, '/institutions/search', search, { clientId, secret })).status).toBe(200);
       } finally {
-        await sandbox.stop();
+        expect(await sandbox.stop()).toBe(0);
       }
-      expect(run(['clients', 'list', '--data-dir', resetDir]).stdout).not.toContain('Gone after reset');
     } finally {
       rmSync(resetDir, { recursive: true, force: true });
     }

@@ -10,7 +10,6 @@ import type { Database } from './database.js';
 import { handOut } from './engine-of.js';
 import { finishingError } from './finishing-statement.js';
 import { type Engine, migrationProvider } from './migrations/index.js';
-import { OWNED_TABLES } from './owned-tables.js';
 import { openPostgres } from './postgres/open-postgres.js';
 import { startSqliteCheckpointer } from './sqlite/checkpointer.js';
 import type { GroupCommit } from './sqlite/group-commit.js';
@@ -42,25 +41,18 @@ export interface Store {
 
 /** Options of {@link openStore}. */
 export interface OpenStoreOptions {
-  /** Delete every sandbox table first (the data directory's database, or the tables in PostgreSQL). */
-  reset?: boolean;
   /** Largest number of PostgreSQL connections of this instance (default 10). */
   poolSize?: number;
   /** Hears of trouble that does not stop the store (the SQLite checkpointer failing). */
   onWarning?(message: string): void;
 }
 
-/** Opens the store at `location`, resets it when asked, and migrates it to the latest schema. */
+/** Opens the store at `location` and migrates it to the latest schema. */
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
   const { db, engine, description, file, groupCommit } = connect(location, options);
   // Prepared queries compile once per engine for the database and every transaction handed out.
   handOut(db, engine);
   try {
-    if (options.reset && location.kind === 'postgres') {
-      for (const table of OWNED_TABLES) {
-        await db.schema.dropTable(table).ifExists().cascade().execute();
-      }
-    }
     const migrator = new Migrator({ db, provider: migrationProvider(engine) });
     const { error, results } = await migrator.migrateToLatest();
     if (error) {
@@ -127,5 +119,5 @@ function connect(
   if (location.kind === 'postgres') {
     return { ...openPostgres(location.url, options.poolSize), engine: 'postgres' };
   }
-  return { ...openSqlite(location, options.reset), engine: 'sqlite' };
+  return { ...openSqlite(location), engine: 'sqlite' };
 }

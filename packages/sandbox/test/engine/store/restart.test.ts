@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { StoreLocation } from '../../../src/engine/store/open-store.js';
+import { addClient } from '../../../src/engine/clients/clients.js';
+import { openStore, type StoreLocation } from '../../../src/engine/store/open-store.js';
+import { seedIfEmpty } from '../../../src/seed.js';
 import { ENGINES, type EngineName, startTestSandbox } from '../../support/harness.js';
 import { createTestDatabase } from '../../support/postgres.js';
 
@@ -60,6 +62,44 @@ describe.each(ENGINES)('restart persistence [%s]', (engine) => {
       await second.ok('itemWebhookUpdate', {
         access_token: 'access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6',
         webhook: 'https://www.example.com/again',
+      });
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('keeps the clients added with clients add through a reset, with their credentials, and wipes their data', async () => {
+    const where = await location(engine);
+    // As `svc-sandbox clients add` does: into the seeded store, before the sandbox starts.
+    const adding = await openStore(where);
+    await seedIfEmpty(adding, new Date('2026-11-02T10:00:00Z'));
+    const added = await addClient(adding, 'My app', new Date('2026-11-02T10:00:00Z'));
+    await adding.close();
+    const as = { clientId: added.clientId, secret: added.secret };
+
+    const first = await startTestSandbox(engine, { store: where });
+    const { public_token } = await first.ok(
+      'sandboxPublicTokenCreate',
+      { institution_id: 'ins_109508', initial_products: ['auth'] },
+      as,
+    );
+    await first.ok('sandboxClockAdvance', { duration: 'P1D' }, as);
+    await first.stop();
+
+    const second = await startTestSandbox(engine, { store: where, reset: true });
+    try {
+      // Still accepted with the same secret; its Item is gone and its clock is back at the sandbox's.
+      expect((await second.ok('sandboxClockGet', {}, as)).clock.offset_ms).toBe(0);
+      expect(second.sandbox.addedClientsKept).toBe(1);
+      expect((await second.fail('itemPublicTokenExchange', { public_token }, as)).body.error_code).toBe(
+        'INVALID_PUBLIC_TOKEN',
+      );
+      // The in-process reset keeps it too; the canonical clients are seeded again.
+      await second.sandbox.reset();
+      await second.ok('sandboxClockGet', {}, as);
+      await second.ok('itemWebhookUpdate', {
+        access_token: 'access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6',
+        webhook: 'https://www.example.com/after-reset',
       });
     } finally {
       await second.stop();

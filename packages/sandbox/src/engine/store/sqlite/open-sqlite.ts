@@ -3,7 +3,7 @@
  * speed rest on, and Kysely on it through a composed dialect whose driver is Kysely's
  * `SqliteDriver` over the statement cache, wrapped by the read cache and then by group commit.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
@@ -31,18 +31,13 @@ export interface OpenedSqlite {
   file?: string;
 }
 
-/** Opens the SQLite database at `location`, deleting its files first when `reset` is set. */
-export function openSqlite(location: SqliteLocation, reset = false): OpenedSqlite {
+/** Opens the SQLite database at `location`. */
+export function openSqlite(location: SqliteLocation): OpenedSqlite {
   let file = ':memory:';
   if (location.kind === 'sqlite') {
     const dir = resolve(location.dataDir);
     mkdirSync(dir, { recursive: true });
     file = join(dir, SQLITE_FILE_NAME);
-    if (reset) {
-      for (const suffix of ['', '-wal', '-shm']) {
-        rmSync(`${file}${suffix}`, { force: true });
-      }
-    }
   }
   const sqlite = new BetterSqlite3(file);
   sqlite.pragma('journal_mode = WAL');
