@@ -38,14 +38,20 @@ describe('listen', () => {
 
   it('lets a request under way finish when stopped', async () => {
     let release: () => void = () => {};
+    let arrived: () => void = () => {};
+    const underWay = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     const server = await listen(
       (_req, res) => {
         release = () => sendJson(res, 200, { finished: true });
+        arrived();
       },
       { port: 0, host: '127.0.0.1' },
     );
     const answer = fetch(`${server.url}/slow`, { method: 'POST' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Stopped once the request is under way (a fixed wait raced a busy machine's connect).
+    await underWay;
     const stopped = server.stop();
     expect(server.stop()).toBe(stopped);
     release();
