@@ -63,7 +63,6 @@ export function requestLogFields(res: ServerResponse): Record<string, unknown> {
   return fields;
 }
 
-/** Answers `/readyz`: `{ status: 'ready' | 'not_ready', service, checks }`, 200 or 503, never cached. */
 /**
  * The level of a request's log line: `error` for a 5xx, except the `503` of `/readyz`, which is
  * the probe's answer rather than a failure: `info` while the server stops on purpose (the drain
@@ -76,6 +75,7 @@ export function requestLogLevel(status: number, path: string, stopping: boolean)
   return status >= 500 ? 'error' : 'info';
 }
 
+/** Answers `/readyz`: `{ status: 'ready' | 'not_ready', service, checks }`, 200 or 503, never cached. */
 async function sendReadiness(req: IncomingMessage, res: ServerResponse, readiness: Readiness, service: string) {
   const report = await readiness.report();
   const payload = Buffer.from(
@@ -114,12 +114,13 @@ export function createRequestCore(options: RequestCoreOptions): RequestListener 
     if (logger) {
       res.once('finish', () => {
         const facts = sentBodyFacts(res);
+        const path = requestPath(req.url ?? '/');
         logger({
-          level: requestLogLevel(res.statusCode, requestPath(req.url ?? '/'), readiness.stopping),
+          level: requestLogLevel(res.statusCode, path, readiness.stopping),
           event: 'request',
           request_id: facts.requestId ?? null,
           method: req.method ?? '',
-          path: requestPath(req.url ?? '/'),
+          path,
           ...fields,
           status: res.statusCode,
           ...(res.statusCode >= 400 ? { error_code: facts.errorCode ?? null } : {}),
