@@ -54,6 +54,16 @@ export const SAMPLE_SETUPS = Object.freeze({
 /** Stands for the made value in a body while its sample is written. */
 const MADE_VALUE = '__svc_sample_made_value__';
 
+/**
+ * `body` with {@link MADE_VALUE} in `made.field`, for a sample's writer to replace by its own
+ * reference to the made value.
+ * @param {unknown} body
+ * @param {MadeValue} made
+ */
+function withMadeValue(body, made) {
+  return { .../** @type {object} */ (body), [made.field]: MADE_VALUE };
+}
+
 /** The environment the samples call (`x-environment` of a server in the document). */
 export const SAMPLE_ENVIRONMENT = 'sandbox';
 
@@ -121,10 +131,7 @@ export function curlSample({ baseUrl, path, body, credentials, made }) {
   return [
     `# A fresh ${made.field} (${made.path}), since one can be used only once or for a while`,
     `${variable}=$(${call(made.path, made.body, ' -s')} | sed -nE ${take})`,
-    call(path, { .../** @type {object} */ (body), [made.field]: MADE_VALUE }).replace(
-      `"${MADE_VALUE}"`,
-      `"'"$${variable}"'"`,
-    ),
+    call(path, withMadeValue(body, made)).replace(`"${MADE_VALUE}"`, `"'"$${variable}"'"`),
   ].join('\n');
 }
 
@@ -159,7 +166,7 @@ export function typescriptSample({ operationId, body, credentials, made }) {
       ? [
           `  // A fresh ${made.field}, since one can be used only once or for a while`,
           `  const { ${made.field} } = await client.${made.operationId}(${typescriptLiteral(made.body, '  ')});`,
-          `  const response = await client.${operationId}(${typescriptLiteral({ .../** @type {object} */ (body), [made.field]: MADE_VALUE }, '  ').replace(typescriptString(MADE_VALUE), made.field)});`,
+          `  const response = await client.${operationId}(${typescriptLiteral(withMadeValue(body, made), '  ').replace(typescriptString(MADE_VALUE), made.field)});`,
         ]
       : [`  const response = await client.${operationId}(${typescriptLiteral(body, '  ')});`]),
     '  console.log(response);',
