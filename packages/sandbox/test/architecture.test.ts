@@ -1,6 +1,6 @@
 /**
  * The sandbox's architecture check: dependency-cruiser with `.dependency-cruiser.cjs` over `src`
- * finds no violation, and finds each kind of back-edge when one is planted in a copy.
+ * and `test` finds no violation, and finds each kind of violation when one is planted in a copy.
  */
 import { execFile } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +22,7 @@ interface Violation {
 /** Runs the check in `dir` (a package folder) and returns its violations. */
 async function violations(dir: string): Promise<Violation[]> {
   const run = promisify(execFile);
-  const args = ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'];
+  const args = ['src', 'test', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'];
   let stdout: string;
   try {
     ({ stdout } = await run(DEPCRUISE, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 }));
@@ -39,20 +39,30 @@ describe('architecture', () => {
     expect(found.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
   });
 
-  describe('refuses a planted back-edge', () => {
+  describe('refuses a planted violation', () => {
     const root = mkdtempSync(join(tmpdir(), 'sandbox-architecture-'));
     afterAll(() => rmSync(root, { recursive: true, force: true }));
 
     const cases: [rule: string, file: string, line: string][] = [
       ['engine-not-to-features', 'src/engine/clock.ts', "import '../features/items/index.js';"],
+      ['engine-not-to-features', 'src/engine/store/database.ts', "import '../../features/items/tables.js';"],
+      ['features-through-engine-surface', 'src/features/signal/scores.ts', "import '../../engine/store/together.js';"],
+      ['engine-not-to-its-surface', 'src/engine/webhooks/outbox.ts', "import '../index.js';"],
+      ['engine-foundation-below-all', 'src/engine/ids.ts', "import './store/together.js';"],
+      ['engine-store-below-services', 'src/engine/store/together.ts', "import '../webhooks/outbox.js';"],
+      ['engine-http-on-top', 'src/engine/webhooks/outbox.ts', "import '../http/rate-limit.js';"],
       ['feature-through-index', 'src/features/signal/scores.ts', "import '../items/access.js';"],
+      ['feature-order-institutions', 'src/features/institutions/queries.ts', "import '../items/index.js';"],
+      ['feature-tests-through-index', 'test/features/signal/scores.test.ts', "import '../../../src/features/items/access.js';"],
+      ['test-support-through-index', 'test/support/items.ts', "import '../../src/features/items/access.js';"],
       ['nothing-imports-the-root', 'src/features/world/world.ts', "import '../../seed.js';"],
-      ['schema-only-names-tables', 'src/engine/store/database.ts', "import '../../features/items/access.js';"],
       ['no-circular', 'src/features/items/calendar.ts', "import './item-reads.js';"],
     ];
     it.each(cases)('%s (%s)', async (rule, file, line) => {
       const copy = join(root, rule, 'packages', 'sandbox');
-      cpSync(join(PACKAGE, 'src'), join(copy, 'src'), { recursive: true });
+      for (const folder of ['src', 'test']) {
+        cpSync(join(PACKAGE, folder), join(copy, folder), { recursive: true });
+      }
       for (const name of ['tsconfig.json', '.dependency-cruiser.cjs']) {
         cpSync(join(PACKAGE, name), join(copy, name));
       }

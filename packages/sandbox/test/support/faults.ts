@@ -3,7 +3,7 @@
  * sees it (an answer with its time, or a connection closed without one).
  */
 import { HEADER_NAMES } from '@svc/spec/headers';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../src/features/world/world.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../src/features/world/index.js';
 import { type OperationId, operationPaths } from '../../src/generated/handlers.gen.js';
 import type { TestSandbox } from './harness.js';
 

@@ -18,7 +18,7 @@ import { openapiJsonPath } from '@svc/spec';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createManualClock, type ManualClock } from '../../src/engine/clock.js';
 import type { LogEntry } from '../../src/engine/logger.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../src/features/world/world.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../src/features/world/index.js';
 import { type OperationBodies, type OperationId, operationPaths } from '../../src/generated/handlers.gen.js';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/start-sandbox.js';
 import { createTestDatabase } from './postgres.js';

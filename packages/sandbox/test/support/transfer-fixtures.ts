@@ -3,7 +3,7 @@
  * accounts read from the store), and request bodies built from the docs' examples.
  */
 
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../src/features/world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../src/features/world/index.js';
 import type { OperationBodies } from '../../src/generated/handlers.gen.js';
 import type { As, TestSandbox } from './harness.js';
 

@@ -8,7 +8,7 @@ import { verifyWebhook } from '@svc/client';
 import { createDocumentValidator, type OpenApiDocument } from '@svc/openapi-kit';
 import { openapiJsonPath } from '@svc/spec';
 import { expect } from 'vitest';
-import { DEFAULT_CLIENT } from '../../src/features/world/world.js';
+import { DEFAULT_CLIENT } from '../../src/features/world/index.js';
 import type { TestSandbox } from './harness.js';
 import type { Delivery } from './receiver.js';
 

@@ -2,7 +2,7 @@
  * The errors of the account-data reads, each worded in one place: a refusal of the rules
  * (rules.ts) as the API's error, and `PRODUCT_NOT_READY`, whose wording depends on the product.
  */
-import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import { SandboxError } from '../../engine/index.js';
 import type { AccountDataRefusal, NotReady } from './rules.js';
 
 /** `ITEM_ERROR` / `PRODUCT_NOT_READY`: the Item's `product` data is not extracted yet. */

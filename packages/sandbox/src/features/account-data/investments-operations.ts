@@ -8,9 +8,7 @@
  * {@link INVESTMENTS_EXTRACTION_MS} milliseconds of the sandbox clock.
  */
 
-import { refuseIf } from '../../engine/errors/refusal.js';
-import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
-import { engineOf } from '../../engine/store/engine-of.js';
+import { engineOf, type HandlerContext, type HandlerGroup, refuseIf } from '../../engine/index.js';
 import {
   type AccountRow,
   accountsOfItem,

@@ -5,7 +5,7 @@
  * never share one.
  */
 import type { components } from '@svc/spec/types';
-import { derivedId } from '../../engine/ids.js';
+import { derivedId } from '../../engine/index.js';
 import { addDays } from '../items/index.js';
 import { cents } from './seeded-random.js';
 

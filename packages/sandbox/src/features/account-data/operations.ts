@@ -5,8 +5,7 @@
  * user and derived from its ids, so it is the same on every call.
  */
 
-import { refuseIf } from '../../engine/errors/refusal.js';
-import type { HandlerGroup } from '../../engine/handler-types.js';
+import { type HandlerGroup, refuseIf } from '../../engine/index.js';
 import {
   accountsOfItem,
   anchorOf,

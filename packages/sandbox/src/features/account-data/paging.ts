@@ -2,7 +2,7 @@
  * Date ranges and count/offset paging shared by `/transactions/get` and
  * `/investments/transactions/get`.
  */
-import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import { SandboxError } from '../../engine/index.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
 
 /** The spec's defaults of `options.count` and `options.offset` (the same for both operations). */

@@ -3,10 +3,13 @@
  * transactions. Every function runs inside the caller's transaction.
  */
 import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction as Trx } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
-import { engineOf as engineOfDb } from '../../engine/store/engine-of.js';
-import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
-import { together } from '../../engine/store/together.js';
+import {
+  type Database,
+  engineOf as engineOfDb,
+  type Placeholders,
+  prepareQuery,
+  together,
+} from '../../engine/index.js';
 import { itemIdOfToken } from '../items/index.js';
 import type { ProductExtractionsTable, TransactionsTable } from './tables.js';
 import type { Transaction } from './transactions.js';

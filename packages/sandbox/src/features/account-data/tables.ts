@@ -44,3 +44,11 @@ export interface ProductExtractionsTable {
   /** Number of `/transactions/refresh` calls after the first extraction. */
   refreshes: number;
 }
+
+declare module '../../engine/index.js' {
+  /** This feature's tables, merged into the store's schema. */
+  interface Database {
+    product_extractions: ProductExtractionsTable;
+    transactions: TransactionsTable;
+  }
+}

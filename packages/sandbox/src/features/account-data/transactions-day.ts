@@ -5,7 +5,7 @@
  * there are any and the Item has a webhook URL, and the next day scheduled. A removed Item gets
  * no more days; an Item whose login was reset gets none while it is (its days keep coming).
  */
-import type { DuePerformer } from '../../engine/schedule/due-work.js';
+import type { DuePerformer } from '../../engine/index.js';
 import {
   accountsOfItem,
   anchorOf,

@@ -8,13 +8,18 @@
  * `TRANSACTIONS_REMOVED` for removed ones, in the same transaction as the change.
  */
 import type { CompiledQuery, Transaction as Trx } from 'kysely';
-import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
-import { ENVIRONMENT } from '../../engine/ids.js';
-import type { Database } from '../../engine/store/database.js';
-import { engineOf } from '../../engine/store/engine-of.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
-import { together } from '../../engine/store/together.js';
-import { enqueueWebhook, type NewWebhook, webhookStatement } from '../../engine/webhooks/outbox.js';
+import {
+  type Database,
+  ENVIRONMENT,
+  engineOf,
+  enqueueWebhook,
+  finishWith,
+  type HandlerContext,
+  type HandlerGroup,
+  type NewWebhook,
+  together,
+  webhookStatement,
+} from '../../engine/index.js';
 import {
   type AccountRow,
   accountsOfItem,

@@ -7,7 +7,7 @@
  * transactions ({@link dayTransactions}).
  */
 import type { components } from '@svc/spec/types';
-import { derivedId } from '../../engine/ids.js';
+import { derivedId } from '../../engine/index.js';
 import { addDays, hasTransactions, latestDate } from '../items/index.js';
 import {
   CARD_PAYMENT,

@@ -6,7 +6,7 @@
  * it while the Item operations answer `INVALID_APPLICATION_ID` for it.
  */
 import type { components } from '@svc/spec/types';
-import { fromJsonText, toJsonText } from '../../engine/json-text.js';
+import { fromJsonText, toJsonText } from '../../engine/index.js';
 import type { ApplicationsTable } from './tables.js';
 
 type Schemas = components['schemas'];

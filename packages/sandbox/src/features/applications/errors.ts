@@ -3,7 +3,7 @@
  * client that is not a financial institution, and a refused scopes replacement (scopes.ts words
  * the problem; this turns it into the API's error).
  */
-import { invalidField, invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidField, invalidInput, type SandboxError } from '../../engine/index.js';
 import type { ScopesProblem } from './scopes.js';
 
 /** A refusal of an application operation. */

@@ -5,10 +5,7 @@
  */
 
 import type { components } from '@svc/spec/types';
-import type { HandlerGroup } from '../../engine/handler-types.js';
-import { fromJsonText, toJsonText } from '../../engine/json-text.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
-import { together } from '../../engine/store/together.js';
+import { finishWith, fromJsonText, type HandlerGroup, together, toJsonText } from '../../engine/index.js';
 import { accountsOfTokenStatement, liveItemOf, liveTokenOf, liveTokenStatement } from '../items/index.js';
 import { oldestFirst, presentApplication } from './applications.js';
 import { applicationRefusalError } from './errors.js';

@@ -4,8 +4,7 @@
  * request needs (`together.ts`): every operation of the feature reads in one round trip.
  */
 import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
-import { prepareQuery } from '../../engine/store/prepared-query.js';
+import { type Database, prepareQuery } from '../../engine/index.js';
 import { itemIdOfToken } from '../items/index.js';
 import type { ApplicationScopesTable, ApplicationsTable } from './tables.js';
 

@@ -3,7 +3,7 @@
  * skip rows that exist.
  */
 import type { Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
+import type { Database } from '../../engine/index.js';
 import { DEFAULT_CLIENT } from '../world/index.js';
 import { seededApplications } from './applications.js';
 

@@ -2,7 +2,7 @@
  * The tables of applications, their scopes and financial-institution clients.
  */
 import type { components } from '@svc/spec/types';
-import type { JsonText } from '../../engine/json-text.js';
+import type { JsonText } from '../../engine/index.js';
 
 type Schemas = components['schemas'];
 
@@ -38,4 +38,13 @@ export interface ApplicationScopesTable {
 export interface FinancialInstitutionClientsTable {
   client_id: string;
   created_at: string;
+}
+
+declare module '../../engine/index.js' {
+  /** This feature's tables, merged into the store's schema. */
+  interface Database {
+    application_scopes: ApplicationScopesTable;
+    applications: ApplicationsTable;
+    financial_institution_clients: FinancialInstitutionClientsTable;
+  }
 }

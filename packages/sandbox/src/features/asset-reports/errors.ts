@@ -2,7 +2,7 @@
  * The errors of asset reports, each worded in one place: a refusal of the rules (rules.ts) as the
  * API's error. Tokens and products of Items are worded by the items feature.
  */
-import { invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidInput, type SandboxError } from '../../engine/index.js';
 import { invalidAccessToken, productsNotSupported } from '../items/index.js';
 import type { AssetReportRefusal } from './rules.js';
 

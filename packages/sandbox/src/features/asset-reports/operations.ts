@@ -5,10 +5,7 @@
  * the report and other copies stay reachable).
  */
 
-import { orRefuse } from '../../engine/errors/refusal.js';
-import type { HandlerGroup } from '../../engine/handler-types.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
-import { together } from '../../engine/store/together.js';
+import { finishWith, type HandlerGroup, orRefuse, together } from '../../engine/index.js';
 import { checkLogin, type LiveItem } from '../items/index.js';
 import { assetReportRefusalError } from './errors.js';
 import {

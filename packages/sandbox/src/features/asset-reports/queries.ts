@@ -3,9 +3,7 @@
  * database or transaction.
  */
 import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
-import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
-import { together } from '../../engine/store/together.js';
+import { type Database, type Placeholders, prepareQuery, together } from '../../engine/index.js';
 import {
   extractionOf,
   extractionOfTokenStatement,

@@ -2,7 +2,7 @@
  * The stored row of a newly generated asset report, and the API's view of a stored one.
  */
 import type { components } from '@svc/spec/types';
-import { fromJsonText, toJsonText } from '../../engine/json-text.js';
+import { fromJsonText, toJsonText } from '../../engine/index.js';
 import { buildAssetReport, type ReportSource } from './report.js';
 import type { AssetReportsTable } from './tables.js';
 

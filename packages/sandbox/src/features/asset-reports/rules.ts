@@ -3,8 +3,7 @@
  * that applies, or null when the call may go on. The operations raise a refusal through
  * `assetReportRefusalError` (errors.ts), the one place its wording lives.
  */
-import { type Outcome, refused } from '../../engine/errors/refusal.js';
-import { fromJsonText } from '../../engine/json-text.js';
+import { fromJsonText, type Outcome, refused } from '../../engine/index.js';
 import type { LiveItem } from '../items/index.js';
 
 /** A refusal of an asset report operation: its error code and what the message names. */

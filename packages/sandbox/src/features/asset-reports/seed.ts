@@ -4,7 +4,7 @@
  * together on one PostgreSQL seed it once.
  */
 import type { Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
+import type { Database } from '../../engine/index.js';
 import { CANONICAL_ITEM, DEFAULT_CLIENT } from '../world/index.js';
 import { SEEDED_AUDITORS } from './auditors.js';
 import { CANONICAL_ASSET_REPORT, CANONICAL_AUDIT_COPY } from './canonical.js';

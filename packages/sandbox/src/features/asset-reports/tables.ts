@@ -3,7 +3,7 @@
  * JSON columns hold the API's objects as text.
  */
 import type { components } from '@svc/spec/types';
-import type { JsonText } from '../../engine/json-text.js';
+import type { JsonText } from '../../engine/index.js';
 
 type Schemas = components['schemas'];
 
@@ -41,4 +41,13 @@ export interface AssetReportAuditCopiesTable {
   created_at: string;
   /** Set by `/asset_report/audit_copy/remove`: the token is refused afterwards. */
   removed_at: string | null;
+}
+
+declare module '../../engine/index.js' {
+  /** This feature's tables, merged into the store's schema. */
+  interface Database {
+    asset_report_audit_copies: AssetReportAuditCopiesTable;
+    asset_reports: AssetReportsTable;
+    auditors: AuditorsTable;
+  }
 }

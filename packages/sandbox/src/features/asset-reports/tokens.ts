@@ -3,7 +3,7 @@
  * `assets-sandbox-<uuid>` report tokens, `a-sandbox-<identifier>` audit copy tokens, UUID report ids.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ENVIRONMENT } from '../../engine/ids.js';
+import { ENVIRONMENT } from '../../engine/index.js';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 

@@ -3,7 +3,7 @@
  * the API's error. Codes other features own (accounts of an Item, origination accounts,
  * institutions) are worded by those features.
  */
-import { invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidInput, SandboxError } from '../../engine/index.js';
 import { invalidInstitution } from '../institutions/index.js';
 import { accountNotSupported, invalidAccountId } from '../items/index.js';
 import { formatCents, invalidOriginationAccount } from '../transfers/index.js';

@@ -8,16 +8,21 @@
 
 import type { components } from '@svc/spec/types';
 import type { CompiledQuery, QueryResult, Transaction } from 'kysely';
-import { orRefuse } from '../../engine/errors/refusal.js';
-import type { HandlerContext, HandlerGroup, RequestOf } from '../../engine/handler-types.js';
-import { ENVIRONMENT, newUuid } from '../../engine/ids.js';
-import { requestFingerprint } from '../../engine/request-fingerprint.js';
-import type { Database } from '../../engine/store/database.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
-import { keyClaim } from '../../engine/store/idempotency.js';
-import { affectedRows } from '../../engine/store/prepared-query.js';
-import { together } from '../../engine/store/together.js';
-import { webhookStatement } from '../../engine/webhooks/outbox.js';
+import {
+  affectedRows,
+  type Database,
+  ENVIRONMENT,
+  finishWith,
+  type HandlerContext,
+  type HandlerGroup,
+  keyClaim,
+  newUuid,
+  orRefuse,
+  type RequestOf,
+  requestFingerprint,
+  together,
+  webhookStatement,
+} from '../../engine/index.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
 import { loadInstitutions } from '../institutions/index.js';
 import {

@@ -5,13 +5,23 @@
  * transaction.
  */
 import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
-import { engineOf } from '../../engine/store/engine-of.js';
-import { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from '../../engine/store/event-log.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
-import { type KeyOfRecord, type RecordOfKey, resourceIdOfKey } from '../../engine/store/idempotency.js';
-import { columnsOf, type Placeholders, prepareQuery, valuesOf } from '../../engine/store/prepared-query.js';
-import { together } from '../../engine/store/together.js';
+import {
+  columnsOf,
+  type Database,
+  engineOf,
+  eventCounterName,
+  finishWith,
+  type KeyOfRecord,
+  NEXT_EVENT_ID,
+  nextEventId,
+  type Placeholders,
+  prepareQuery,
+  type RecordOfKey,
+  resourceIdOfKey,
+  together,
+  valuesOf,
+  withNextEventId,
+} from '../../engine/index.js';
 import type { ListWindow } from '../transfers/index.js';
 import { adjustAvailable, adjustAvailableStatement, parseCents, positionRange } from '../transfers/index.js';
 import {

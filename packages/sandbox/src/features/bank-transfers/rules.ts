@@ -4,7 +4,7 @@
  * on. The operations raise a refusal through `bankTransferRefusalError` (errors.ts), the one
  * place its wording lives.
  */
-import { type Outcome, refused } from '../../engine/errors/refusal.js';
+import { type Outcome, refused } from '../../engine/index.js';
 import { SIMULATION_SOURCE, type SimulatedBankTransferEvent } from './bank-transfer-status.js';
 
 /** A refusal of a bank transfer operation: its error code and what the message names. */

@@ -3,9 +3,7 @@
  * instances starting together on one PostgreSQL seed it once.
  */
 import type { Transaction } from 'kysely';
-import { requestFingerprint } from '../../engine/request-fingerprint.js';
-import type { Database } from '../../engine/store/database.js';
-import { rememberIdempotencyKey } from '../../engine/store/idempotency.js';
+import { type Database, rememberIdempotencyKey, requestFingerprint } from '../../engine/index.js';
 import { CANONICAL_TRANSFER_ACCOUNTS } from '../transfers/index.js';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from '../world/index.js';
 import { directionOf } from './bank-transfer-status.js';

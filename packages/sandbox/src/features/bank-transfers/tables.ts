@@ -74,3 +74,14 @@ export interface BankTransferListPositionsTable {
   client_id: string;
   list_position: number;
 }
+
+declare module '../../engine/index.js' {
+  /** This feature's tables, merged into the store's schema. */
+  interface Database {
+    bank_transfer_events: BankTransferEventsTable;
+    bank_transfer_list_positions: BankTransferListPositionsTable;
+    bank_transfer_settings: BankTransferSettingsTable;
+    bank_transfers: BankTransfersTable;
+    migrated_accounts: MigratedAccountsTable;
+  }
+}

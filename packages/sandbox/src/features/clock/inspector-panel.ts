@@ -3,7 +3,7 @@
  * offset and the sandbox's own time), the same fields `/sandbox/clock/get` answers.
  */
 
-import { storedClockOffset } from '../../engine/schedule/client-clock.js';
+import { storedClockOffset } from '../../engine/index.js';
 import type { InspectorPanel } from '../inspector/index.js';
 import { presentClock } from './operations.js';
 

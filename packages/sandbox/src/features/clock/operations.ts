@@ -4,10 +4,14 @@
  * that fell due up to the new time (engine `schedule/due-work.ts`, with the performers the
  * composition root registered) and answers with the counts per kind.
  */
-import { SandboxError } from '../../engine/errors/sandbox-error.js';
-import type { HandlerGroup } from '../../engine/handler-types.js';
-import { type AdvanceTo, advanceClientClock, storedClockOffset } from '../../engine/schedule/client-clock.js';
-import { durationMs } from '../../engine/schedule/duration.js';
+import {
+  type AdvanceTo,
+  advanceClientClock,
+  durationMs,
+  type HandlerGroup,
+  SandboxError,
+  storedClockOffset,
+} from '../../engine/index.js';
 import type { OperationBodies } from '../../generated/handlers.gen.js';
 
 type SandboxClock = OperationBodies['sandboxClockGet']['response']['clock'];

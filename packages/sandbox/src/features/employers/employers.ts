@@ -5,7 +5,7 @@
  * returned, since `deposit_switch` is required).
  */
 import type { components } from '@svc/spec/types';
-import { toJsonText } from '../../engine/json-text.js';
+import { toJsonText } from '../../engine/index.js';
 import type { EmployersTable } from './tables.js';
 
 type Address = components['schemas']['Address'];

@@ -1,5 +1,5 @@
 /** The error of employer search, worded in one place. */
-import { invalidField, type SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidField, type SandboxError } from '../../engine/index.js';
 
 /** `INVALID_FIELD`: the query has no word to search for. */
 export function blankQuery(): SandboxError {

@@ -4,8 +4,7 @@
  */
 
 import type { components } from '@svc/spec/types';
-import type { HandlerGroup } from '../../engine/handler-types.js';
-import { fromJsonText } from '../../engine/json-text.js';
+import { fromJsonText, type HandlerGroup } from '../../engine/index.js';
 import { blankQuery } from './errors.js';
 import { loadEmployers } from './queries.js';
 import { queryWords, searchEmployers } from './search.js';

@@ -1,8 +1,7 @@
 /** Reading the seeded employers. */
 import type { components } from '@svc/spec/types';
 import type { Kysely } from 'kysely';
-import { fromJsonText, type JsonText } from '../../engine/json-text.js';
-import type { Database } from '../../engine/store/database.js';
+import { type Database, fromJsonText, type JsonText } from '../../engine/index.js';
 
 /** A seeded employer with its products. */
 export interface EmployerRecord {

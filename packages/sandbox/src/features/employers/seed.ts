@@ -2,7 +2,7 @@
  * Seeds the employers (reference data). Inserts skip rows that exist.
  */
 import type { Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
+import type { Database } from '../../engine/index.js';
 import { seededEmployers } from './employers.js';
 
 /** Inserts the seeded employers unless they are there already. */

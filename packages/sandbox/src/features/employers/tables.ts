@@ -2,7 +2,7 @@
  * The employers table (reference data, seeded).
  */
 import type { components } from '@svc/spec/types';
-import type { JsonText } from '../../engine/json-text.js';
+import type { JsonText } from '../../engine/index.js';
 
 type Schemas = components['schemas'];
 
@@ -15,4 +15,11 @@ export interface EmployersTable {
   confidence_score: number;
   /** JSON array of the products the employer supports (`deposit_switch`). */
   products: JsonText<string[]>;
+}
+
+declare module '../../engine/index.js' {
+  /** This feature's tables, merged into the store's schema. */
+  interface Database {
+    employers: EmployersTable;
+  }
 }

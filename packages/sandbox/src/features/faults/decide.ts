@@ -4,10 +4,14 @@
  * transaction, so concurrent requests on any instance never share an n or overdraw `remaining`.
  */
 import type { ErrorCatalogue } from '@svc/server-kit';
-import type { HandlerContext } from '../../engine/handler-types.js';
-import type { FaultDecider, FaultRulesAlongside, RequestFault } from '../../engine/http/request-fault.js';
-import type { Store } from '../../engine/store/open-store.js';
-import { runInFlight } from '../../engine/store/postgres/request-flight.js';
+import {
+  type FaultDecider,
+  type FaultRulesAlongside,
+  type HandlerContext,
+  type RequestFault,
+  runInFlight,
+  type Store,
+} from '../../engine/index.js';
 import type { OperationId } from '../../generated/handlers.gen.js';
 import { faultHeaderError } from './errors.js';
 import { parseFault } from './grammar.js';

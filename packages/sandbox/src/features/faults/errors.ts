@@ -1,6 +1,6 @@
 /** The errors of faults, each worded in one place. */
 import { HEADER_NAMES } from '@svc/spec/headers';
-import { SandboxError } from '../../engine/errors/sandbox-error.js';
+import { SandboxError } from '../../engine/index.js';
 
 const FAULT_HEADER = HEADER_NAMES.sandboxFault;
 

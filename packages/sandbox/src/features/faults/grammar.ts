@@ -9,7 +9,7 @@
  * // { ok: true, fault: { latencyMs: 800, error: { type: 'RATE_LIMIT_EXCEEDED', code: 'RATE_LIMIT' } } }
  */
 import type { ErrorCatalogue } from '@svc/server-kit';
-import { type DropPoint, formatFault, type RequestFault } from '../../engine/http/request-fault.js';
+import { type DropPoint, formatFault, type RequestFault } from '../../engine/index.js';
 
 // The normalised text of a fault is the engine's (the inspector records it too); the grammar reads it back.
 export { formatFault };

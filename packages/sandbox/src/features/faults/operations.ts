@@ -4,8 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { errorCatalogue } from '@svc/server-kit';
-import { invalidField } from '../../engine/errors/sandbox-error.js';
-import type { HandlerGroup } from '../../engine/handler-types.js';
+import { type HandlerGroup, invalidField } from '../../engine/index.js';
 import { type OperationId, operationPaths } from '../../generated/handlers.gen.js';
 import { formatFault, parseFault } from './grammar.js';
 import { presentFaultRule } from './present.js';

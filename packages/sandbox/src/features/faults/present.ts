@@ -1,5 +1,5 @@
 /** A stored fault rule as the API shows it (`FaultRule`). */
-import type { ResultOf } from '../../engine/handler-types.js';
+import type { ResultOf } from '../../engine/index.js';
 import type { FaultRuleRow } from './queries.js';
 
 /** The wire shape of a fault rule. */

@@ -4,8 +4,7 @@
  * drawn, one of its faults.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
-import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+import { type Database, type Placeholders, prepareQuery } from '../../engine/index.js';
 import type { FaultRulesTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

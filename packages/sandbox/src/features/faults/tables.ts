@@ -20,3 +20,10 @@ export interface FaultRulesTable {
   fault_count: number;
   created_at: string;
 }
+
+declare module '../../engine/index.js' {
+  /** This feature's tables, merged into the store's schema. */
+  interface Database {
+    fault_rules: FaultRulesTable;
+  }
+}

@@ -17,12 +17,7 @@ import {
   sendApiError,
   sendJson,
 } from '@svc/server-kit';
-import type { Authenticator } from '../../engine/clients/authenticate.js';
-import type { Clock } from '../../engine/clock.js';
-import { apiErrorOf } from '../../engine/errors/api-error-of.js';
-import { SandboxError } from '../../engine/errors/sandbox-error.js';
-import { clientNow } from '../../engine/schedule/client-clock.js';
-import type { Store } from '../../engine/store/open-store.js';
+import { type Authenticator, apiErrorOf, type Clock, clientNow, SandboxError, type Store } from '../../engine/index.js';
 import { loadPageAssets } from './page-assets.js';
 import { eventsPanel } from './panels/events.js';
 import { itemsPanel } from './panels/items.js';

@@ -2,7 +2,7 @@
  * The error about institutions, worded in one place for every operation that names one (by
  * `institution_id` or by a routing number).
  */
-import { invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidInput, type SandboxError } from '../../engine/index.js';
 
 /** `INVALID_INSTITUTION`: `field` (`institution_id` or `routing_number`) names no sandbox institution. */
 export function invalidInstitution(field: 'institution_id' | 'routing_number', value: string): SandboxError {

@@ -3,7 +3,7 @@
  * read once per store and kept in memory).
  */
 
-import type { HandlerGroup } from '../../engine/handler-types.js';
+import type { HandlerGroup } from '../../engine/index.js';
 import { presentInstitution } from './present.js';
 import { CLIENT_PRODUCTS, loadInstitutions } from './queries.js';
 import { listInstitutions, searchInstitutions } from './search.js';

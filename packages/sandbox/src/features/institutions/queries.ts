@@ -3,7 +3,7 @@
  */
 
 import type { components } from '@svc/spec/types';
-import type { Store } from '../../engine/store/open-store.js';
+import type { Store } from '../../engine/index.js';
 import type { InstitutionFacts } from './search.js';
 import type { InstitutionsTable } from './tables.js';
 

@@ -2,7 +2,7 @@
  * Seeds the institutions (reference data).
  */
 import type { Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
+import type { Database } from '../../engine/index.js';
 import { seededInstitutions } from './institutions.js';
 
 /** Inserts the institutions (reference data) unless they are there already. */

@@ -20,3 +20,10 @@ export interface InstitutionsTable {
   primary_color: string | null;
   logo: string | null;
 }
+
+declare module '../../engine/index.js' {
+  /** This feature's tables, merged into the store's schema. */
+  interface Database {
+    institutions: InstitutionsTable;
+  }
+}

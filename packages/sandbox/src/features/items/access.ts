@@ -13,11 +13,7 @@
  * current: so `/auth/get` costs one round trip whether the accounts are kept or not.
  */
 import { type CompiledQuery, type Expression, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { setBounded } from '../../engine/store/bounded-map.js';
-import type { Database } from '../../engine/store/database.js';
-import { engineOf } from '../../engine/store/engine-of.js';
-import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
-import { together } from '../../engine/store/together.js';
+import { type Database, engineOf, type Placeholders, prepareQuery, setBounded, together } from '../../engine/index.js';
 import { invalidAccessToken, invalidAccountId, invalidProcessorToken } from './errors.js';
 import type { AccountsTable, ItemsTable, TokensTable } from './tables.js';
 

@@ -2,8 +2,7 @@
  * The account an operation names with a top-level `account_id`, which must be one of the Item's.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
-import { together } from '../../engine/store/together.js';
+import { type Database, together } from '../../engine/index.js';
 import {
   type AccountRow,
   accountByIdStatement,

@@ -7,11 +7,15 @@
  * which version to ask about; whether the token is live is read on every request.
  */
 import { type CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
-import { setBounded } from '../../engine/store/bounded-map.js';
-import type { Database } from '../../engine/store/database.js';
-import { engineOf } from '../../engine/store/engine-of.js';
-import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
-import { type Results, together } from '../../engine/store/together.js';
+import {
+  type Database,
+  engineOf,
+  type Placeholders,
+  prepareQuery,
+  type Results,
+  setBounded,
+  together,
+} from '../../engine/index.js';
 import {
   ACCOUNTS_CACHE_SIZE,
   type AccountRow,

@@ -3,7 +3,7 @@
  * id: the same Item always has the same accounts, and different Items never share an id.
  */
 
-import { derivedId } from '../../engine/ids.js';
+import { derivedId } from '../../engine/index.js';
 import type { TestUser } from '../world/index.js';
 import type { AccountsTable } from './tables.js';
 

@@ -3,8 +3,7 @@
  * feature that refuses a token or an account raises it through these functions (through the
  * items index), so a code reads the same whichever operation answers it.
  */
-import { invalidField, invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
-import { redactedUrl } from '../../engine/webhooks/url-policy.js';
+import { invalidField, invalidInput, redactedUrl, SandboxError } from '../../engine/index.js';
 import { kindName } from './coverage.js';
 
 /**

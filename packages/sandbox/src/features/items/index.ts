@@ -17,6 +17,7 @@ export {
   selectAccounts,
 } from './access.js';
 export { itemAndAccount, theItemsAccount } from './account-of-item.js';
+export { generateAccounts } from './accounts.js';
 export { addDays, firstOfMonth, isoDate, latestDate } from './calendar.js';
 export {
   hasTransactions,

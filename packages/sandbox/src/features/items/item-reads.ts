@@ -7,9 +7,7 @@
  */
 
 import type { CompiledQuery } from 'kysely';
-import type { HandlerContext } from '../../engine/handler-types.js';
-import type { Store } from '../../engine/store/open-store.js';
-import type { Results } from '../../engine/store/together.js';
+import type { HandlerContext, Results, Store } from '../../engine/index.js';
 import { loadInstitutions } from '../institutions/index.js';
 import { testUserOf } from '../world/index.js';
 import { type AccountRow, accountOfProcessorToken, type LiveItem, liveItemOf, type TokenRow } from './access.js';

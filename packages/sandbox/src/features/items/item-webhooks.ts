@@ -5,7 +5,7 @@
  * the fire_webhook tests against the spec).
  */
 import type { components } from '@svc/spec/types';
-import { ENVIRONMENT, randomId } from '../../engine/ids.js';
+import { ENVIRONMENT, randomId } from '../../engine/index.js';
 import type { LiveItem } from './access.js';
 import { itemError, loginRequiredError } from './present.js';
 

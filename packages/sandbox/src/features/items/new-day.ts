@@ -5,8 +5,7 @@
  * day. The first is scheduled with the Item.
  */
 import type { CompiledQuery, Transaction } from 'kysely';
-import { dueWorkStatement, type NewDueWork, scheduleDueWork } from '../../engine/schedule/due-work.js';
-import type { Database } from '../../engine/store/database.js';
+import { type Database, dueWorkStatement, type NewDueWork, scheduleDueWork } from '../../engine/index.js';
 import { addDays, isoDate } from './calendar.js';
 
 /** The due-work kind of an Item's new day of transactions. */

@@ -4,12 +4,15 @@
  * to the new URL) and import.
  */
 
-import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
-import { ENVIRONMENT } from '../../engine/ids.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
-import { together } from '../../engine/store/together.js';
-import { webhookStatement } from '../../engine/webhooks/outbox.js';
-import { checkWebhookUrl } from '../../engine/webhooks/url-policy.js';
+import {
+  checkWebhookUrl,
+  ENVIRONMENT,
+  finishWith,
+  type HandlerContext,
+  type HandlerGroup,
+  together,
+  webhookStatement,
+} from '../../engine/index.js';
 import { invalidInstitution, loadInstitutions } from '../institutions/index.js';
 import { CANONICAL_ITEM, type TestUser, testLogin } from '../world/index.js';
 import {

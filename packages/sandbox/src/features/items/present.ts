@@ -4,7 +4,7 @@
 
 import { createApiError } from '@svc/server-kit';
 import type { components } from '@svc/spec/types';
-import { fromJsonText } from '../../engine/json-text.js';
+import { fromJsonText } from '../../engine/index.js';
 import type { AccountRow, LiveItem } from './access.js';
 import { itemLoginRequired } from './errors.js';
 import { isLoginRequired } from './item-reads.js';

@@ -6,9 +6,14 @@
  */
 import type { components } from '@svc/spec/types';
 import type { CompiledQuery, Transaction } from 'kysely';
-import { newAccessToken, newProcessorToken, newPublicToken, randomId } from '../../engine/ids.js';
-import { toJsonText } from '../../engine/json-text.js';
-import type { Database } from '../../engine/store/database.js';
+import {
+  type Database,
+  newAccessToken,
+  newProcessorToken,
+  newPublicToken,
+  randomId,
+  toJsonText,
+} from '../../engine/index.js';
 import { DEFAULT_TEST_USER, type TestUser, testUserKey } from '../world/index.js';
 import { generateAccounts } from './accounts.js';
 import { nextTransactionsDayStatement } from './new-day.js';

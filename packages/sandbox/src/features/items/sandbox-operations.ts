@@ -6,11 +6,14 @@
  * its last statement (sent with the commit on PostgreSQL: two round trips in all).
  */
 import type { Transaction } from 'kysely';
-import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
-import type { Database } from '../../engine/store/database.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
-import { together } from '../../engine/store/together.js';
-import { webhookStatement } from '../../engine/webhooks/outbox.js';
+import {
+  type Database,
+  finishWith,
+  type HandlerContext,
+  type HandlerGroup,
+  together,
+  webhookStatement,
+} from '../../engine/index.js';
 import { itemOfAccessToken, type LiveItem, liveItemOf, liveTokenOf, liveTokenStatement } from './access.js';
 import { sandboxItemWebhookNotSet } from './errors.js';
 import { type ItemWebhookCode, itemWebhookPayload } from './item-webhooks.js';

@@ -2,8 +2,7 @@
  * Seeds the default client's canonical Item with the tokens and accounts of the docs.
  */
 import type { Transaction } from 'kysely';
-import { toJsonText } from '../../engine/json-text.js';
-import type { Database } from '../../engine/store/database.js';
+import { type Database, toJsonText } from '../../engine/index.js';
 import {
   CANONICAL_ACCOUNT_IDS,
   CANONICAL_ITEM,

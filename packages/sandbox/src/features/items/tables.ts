@@ -2,7 +2,7 @@
  * The tables of Items, their tokens and accounts.
  */
 import type { components } from '@svc/spec/types';
-import type { JsonText } from '../../engine/json-text.js';
+import type { JsonText } from '../../engine/index.js';
 
 type Schemas = components['schemas'];
 
@@ -64,4 +64,13 @@ export interface AccountsTable {
   /** 1 when the account is enabled for micro-deposit verification. */
   micro_deposits: number;
   created_at: string;
+}
+
+declare module '../../engine/index.js' {
+  /** This feature's tables, merged into the store's schema. */
+  interface Database {
+    accounts: AccountsTable;
+    items: ItemsTable;
+    tokens: TokensTable;
+  }
 }

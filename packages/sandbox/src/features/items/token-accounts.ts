@@ -6,8 +6,7 @@
  * lookup says the token is live.
  */
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
-import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+import { type Database, type Placeholders, prepareQuery } from '../../engine/index.js';
 import type { AccountRow } from './access.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -10,10 +10,14 @@
  * Every statement is prepared (`prepared-query.ts`): built and compiled once.
  */
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { newAccessToken } from '../../engine/ids.js';
-import type { Database } from '../../engine/store/database.js';
-import { engineOf } from '../../engine/store/engine-of.js';
-import { affectedRows, type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+import {
+  affectedRows,
+  type Database,
+  engineOf,
+  newAccessToken,
+  type Placeholders,
+  prepareQuery,
+} from '../../engine/index.js';
 import { accessTokenStatement } from './queries.js';
 import type { ItemsTable } from './tables.js';
 import { itemIdOfToken } from './token-accounts.js';

@@ -3,8 +3,7 @@
  * account of the Item (one with micro-deposits). On PostgreSQL two round trips: the token and the
  * account read together, then the update sent with the commit.
  */
-import type { HandlerGroup } from '../../engine/handler-types.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
+import { finishWith, type HandlerGroup } from '../../engine/index.js';
 import { itemAndAccount } from './account-of-item.js';
 import { microDepositsNotEnabled } from './errors.js';
 import { verificationStatusStatement } from './queries.js';

@@ -1,6 +1,6 @@
 /** Finding a payment of the calling client. */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
+import type { Database } from '../../engine/index.js';
 import { paymentRefusalError } from './errors.js';
 import { findPayment, lockedPayment, type PaymentRow } from './queries.js';
 

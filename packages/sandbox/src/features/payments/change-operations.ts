@@ -9,10 +9,15 @@
  * statement with the `commit`.
  */
 import type { Transaction } from 'kysely';
-import { orRefuse, refuseIf } from '../../engine/errors/refusal.js';
-import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
-import type { Database } from '../../engine/store/database.js';
-import { type AfterCommit, finishWith } from '../../engine/store/finishing-statement.js';
+import {
+  type AfterCommit,
+  type Database,
+  finishWith,
+  type HandlerContext,
+  type HandlerGroup,
+  orRefuse,
+  refuseIf,
+} from '../../engine/index.js';
 import { changedNoRow, paymentFound, paymentToChange } from './access.js';
 import { paymentRefusalError } from './errors.js';
 import { newPaymentToken, newRefundId } from './ids.js';

@@ -2,7 +2,7 @@
  * The errors of payment initiation, each worded in one place: a refusal of the rules (rules.ts)
  * as the API's error.
  */
-import { invalidField, invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidField, invalidInput, SandboxError } from '../../engine/index.js';
 import type { PaymentRefusal } from './rules.js';
 import { REVERSIBLE_STATUSES } from './status.js';
 import { PAYMENT_TOKEN_LIFETIME_MS } from './token-flow.js';

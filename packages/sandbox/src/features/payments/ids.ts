@@ -4,7 +4,7 @@
  * `wallet-transaction-id-sandbox-<uuid>` (refunds).
  */
 import { randomUUID } from 'node:crypto';
-import { ENVIRONMENT } from '../../engine/ids.js';
+import { ENVIRONMENT } from '../../engine/index.js';
 
 /** A new recipient id. */
 export function newRecipientId(): string {

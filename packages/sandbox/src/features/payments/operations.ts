@@ -6,8 +6,7 @@
  * initiation handler into {@link paymentHandlers}.
  */
 
-import { orRefuse, refuseIf } from '../../engine/errors/refusal.js';
-import type { HandlerGroup } from '../../engine/handler-types.js';
+import { type HandlerGroup, orRefuse, refuseIf } from '../../engine/index.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
 import { paymentOfClient } from './access.js';
 import { paymentChangeHandlers } from './change-operations.js';

@@ -10,19 +10,21 @@
  * its row is locked only while the server runs that statement and commits; SQLite has one writer.
  */
 import { type Insertable, type Kysely, type QueryCreator, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
-import { engineOf } from '../../engine/store/engine-of.js';
-import { NEXT_EVENT_ID, withNextEventId } from '../../engine/store/event-log.js';
-import { type AfterCommit, finishWith } from '../../engine/store/finishing-statement.js';
-import { PAYMENT_CHANGES_COUNTER } from '../../engine/store/migrations/0003-payments.js';
 import {
+  type AfterCommit,
   affectedRows,
   columnsOf,
+  type Database,
+  engineOf,
+  finishWith,
+  NEXT_EVENT_ID,
+  PAYMENT_CHANGES_COUNTER,
   type Placeholders,
   prepareQuery,
+  together,
   valuesOf,
-} from '../../engine/store/prepared-query.js';
-import { together } from '../../engine/store/together.js';
+  withNextEventId,
+} from '../../engine/index.js';
 import type { ListBound } from './list-cursor.js';
 import type { PaymentsTable } from './tables.js';
 

@@ -4,8 +4,7 @@
  * that created them.
  */
 
-import { refuseIf } from '../../engine/errors/refusal.js';
-import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
+import { type HandlerContext, type HandlerGroup, refuseIf } from '../../engine/index.js';
 import { paymentRefusalError } from './errors.js';
 import { newRecipientId } from './ids.js';
 import { presentRecipient } from './present.js';

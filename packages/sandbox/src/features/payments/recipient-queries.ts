@@ -4,9 +4,7 @@
  * is returned, also when two identical creations run at the same time.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
-import { affectedRows } from '../../engine/store/prepared-query.js';
-import { together } from '../../engine/store/together.js';
+import { affectedRows, type Database, together } from '../../engine/index.js';
 import { type RecipientDetails, recipientDetailsKey } from './recipient-details.js';
 import type { PaymentRecipientsTable } from './tables.js';
 

@@ -8,11 +8,14 @@
  * its commit).
  */
 import type { Transaction } from 'kysely';
-import { SandboxError } from '../../engine/errors/sandbox-error.js';
-import type { HandlerGroup } from '../../engine/handler-types.js';
-import { type DuePerformer, scheduleDueWork } from '../../engine/schedule/due-work.js';
-import type { Database } from '../../engine/store/database.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
+import {
+  type Database,
+  type DuePerformer,
+  finishWith,
+  type HandlerGroup,
+  SandboxError,
+  scheduleDueWork,
+} from '../../engine/index.js';
 import { changedNoRow, paymentToChange } from './access.js';
 import { presentPayment } from './present.js';
 import type { PaymentRow } from './queries.js';

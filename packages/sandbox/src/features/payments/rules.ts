@@ -4,7 +4,7 @@
  * when the call may go on. The operations raise a refusal through `paymentRefusalError`
  * (errors.ts), the one place its wording lives.
  */
-import { type Outcome, refused } from '../../engine/errors/refusal.js';
+import { type Outcome, refused } from '../../engine/index.js';
 import { hasAtMostTwoDecimals } from './amount.js';
 import { hasValidIbanCheckDigits, ibanCountry } from './iban.js';
 import type { RecipientDetails } from './recipient-details.js';

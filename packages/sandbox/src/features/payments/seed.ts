@@ -4,7 +4,7 @@
  * instances seeding one PostgreSQL together seed it once.
  */
 import type { Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
+import type { Database } from '../../engine/index.js';
 import { DEFAULT_CLIENT } from '../world/index.js';
 import { CANONICAL_PAYMENTS, CANONICAL_RECIPIENTS } from './canonical.js';
 import { SANDBOX_PAYER } from './payer.js';

@@ -59,3 +59,11 @@ export interface PaymentsTable {
   payment_token_expires_at: string;
   payment_token_used_at: string | null;
 }
+
+declare module '../../engine/index.js' {
+  /** This feature's tables, merged into the store's schema. */
+  interface Database {
+    payment_recipients: PaymentRecipientsTable;
+    payments: PaymentsTable;
+  }
+}

@@ -1,5 +1,5 @@
 /** The errors of the processor and partner operations, each worded in one place: a refusal of the rules (rules.ts) as the API's error. */
-import { invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidInput, SandboxError } from '../../engine/index.js';
 import { accountNotSupported } from '../items/index.js';
 import type { ProcessorRefusal } from './rules.js';
 

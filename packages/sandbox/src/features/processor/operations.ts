@@ -6,8 +6,7 @@
  * `options.min_last_updated_datetime` is compared with.
  */
 
-import { refuseIf } from '../../engine/errors/refusal.js';
-import type { HandlerGroup } from '../../engine/handler-types.js';
+import { type HandlerGroup, refuseIf } from '../../engine/index.js';
 import { accountNumbers, ownersOf } from '../account-data/index.js';
 import { institutionOf, presentAccount, readableProcessorAccount } from '../items/index.js';
 import { testUserOf } from '../world/index.js';

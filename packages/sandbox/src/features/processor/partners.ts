@@ -5,7 +5,7 @@
  * operations. Partner B's tokens have the form `bank-account-<environment>-<identifier>`.
  */
 import { randomUUID } from 'node:crypto';
-import { ENVIRONMENT } from '../../engine/ids.js';
+import { ENVIRONMENT } from '../../engine/index.js';
 
 /** The 22 `processor` identifiers `/processor/token/create` accepts in the sandbox. */
 export const SANDBOX_PROCESSORS: readonly string[] = [

@@ -6,11 +6,14 @@
  * is removed, and survives a rotation of the access token.
  */
 import type { Transaction } from 'kysely';
-import { refuseIf } from '../../engine/errors/refusal.js';
-import type { HandlerContext, HandlerGroup } from '../../engine/handler-types.js';
-import { newProcessorToken } from '../../engine/ids.js';
-import type { Database } from '../../engine/store/database.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
+import {
+  type Database,
+  finishWith,
+  type HandlerContext,
+  type HandlerGroup,
+  newProcessorToken,
+  refuseIf,
+} from '../../engine/index.js';
 import { type AccountRow, accountTokenStatement, itemAndAccount, type LiveItem } from '../items/index.js';
 import { processorRefusalError } from './errors.js';
 import { newPartnerBToken, PARTNER_B_TOKEN_KIND } from './partners.js';

@@ -1,5 +1,5 @@
 /** The errors of signal, each worded in one place: a refusal of the rules (rules.ts) as the API's error. */
-import { invalidField, invalidInput, type SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidField, invalidInput, type SandboxError } from '../../engine/index.js';
 import { accountNotSupported } from '../items/index.js';
 import type { SignalRefusal } from './rules.js';
 

@@ -5,9 +5,7 @@
  * replaces it).
  */
 
-import { refuseIf } from '../../engine/errors/refusal.js';
-import type { HandlerGroup } from '../../engine/handler-types.js';
-import { finishWith } from '../../engine/store/finishing-statement.js';
+import { finishWith, type HandlerGroup, refuseIf } from '../../engine/index.js';
 import { transactionHistory } from '../account-data/index.js';
 import { accountsOfTokenStatement, isoDate, readableItemWith, theItemsAccount } from '../items/index.js';
 import { testUserOf } from '../world/index.js';

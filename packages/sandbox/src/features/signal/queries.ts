@@ -3,7 +3,7 @@
  * evaluated again, with the return code reported for it.
  */
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
+import type { Database } from '../../engine/index.js';
 import type { SignalEvaluationsTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -2,7 +2,7 @@
  * Seeds the canonical Signal evaluation of the docs.
  */
 import type { Transaction } from 'kysely';
-import type { Database } from '../../engine/store/database.js';
+import type { Database } from '../../engine/index.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from '../world/index.js';
 import { saveEvaluation } from './queries.js';
 import { evaluateSignal } from './scores.js';

@@ -16,3 +16,10 @@ export interface SignalEvaluationsTable {
   return_code: string | null;
   returned_at: string | null;
 }
+
+declare module '../../engine/index.js' {
+  /** This feature's tables, merged into the store's schema. */
+  interface Database {
+    signal_evaluations: SignalEvaluationsTable;
+  }
+}

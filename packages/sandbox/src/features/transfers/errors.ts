@@ -2,7 +2,7 @@
  * The errors of transfers, each worded in one place: a refusal of the rules (rules.ts) as the
  * API's error.
  */
-import { invalidField, invalidInput, SandboxError } from '../../engine/errors/sandbox-error.js';
+import { invalidField, invalidInput, SandboxError } from '../../engine/index.js';
 import type { TransferRefusal } from './rules.js';
 import { transferStatusesBefore } from './transfer-status.js';
 

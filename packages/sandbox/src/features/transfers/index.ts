@@ -2,7 +2,12 @@
  * The transfers feature as other features and the composition root see it: everything they may
  * use, and nothing else (the architecture check refuses any other way in).
  */
-export { ALBERTA, CANONICAL_ORIGINATION_ACCOUNT_ID, CANONICAL_TRANSFER_ACCOUNTS } from './canonical.js';
+export {
+  ALBERTA,
+  CANONICAL_ORIGINATION_ACCOUNT_ID,
+  CANONICAL_TRANSFER_ACCOUNTS,
+  DEMO_ORIGINATION_ACCOUNT_IDS,
+} from './canonical.js';
 export { listPage } from './list-filters.js';
 export { positionRange } from './list-positions.js';
 export type { ListWindow } from './list-window.js';
@@ -25,6 +30,8 @@ export { seedTransferWorld } from './seed.js';
 export { transferSimulationHandlers } from './simulate-operation.js';
 export {
   canMoveTransfer,
+  isFinalTransferStatus,
   TRANSFER_TRANSITIONS,
   type TransferStatus,
+  transferStatusesBefore,
 } from './transfer-status.js';

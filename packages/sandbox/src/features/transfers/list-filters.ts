@@ -7,9 +7,7 @@
  */
 
 import type { CompiledQuery } from 'kysely';
-import { invalidField } from '../../engine/errors/sandbox-error.js';
-import type { HandlerContext } from '../../engine/handler-types.js';
-import { together } from '../../engine/store/together.js';
+import { type HandlerContext, invalidField, together } from '../../engine/index.js';
 import { type ListWindow, type ListWindowRequest, listWindow } from './list-window.js';
 import {
   invalidOriginationAccount,

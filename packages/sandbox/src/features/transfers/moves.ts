@@ -5,9 +5,7 @@
  * both, its conditional update sent with its read (`simulate-operation.ts`).
  */
 import type { Transaction } from 'kysely';
-import { ENVIRONMENT } from '../../engine/ids.js';
-import type { Database } from '../../engine/store/database.js';
-import { webhookStatement } from '../../engine/webhooks/outbox.js';
+import { type Database, ENVIRONMENT, webhookStatement } from '../../engine/index.js';
 import { isAssignedReturnCode } from '../signal/index.js';
 import { finishWithTransferEvent, type TransferRow } from './queries.js';
 import type { TransferRefusal } from './rules.js';

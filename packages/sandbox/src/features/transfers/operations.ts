@@ -5,13 +5,16 @@
  */
 
 import type { components } from '@svc/spec/types';
-import { orRefuse, refuseIf } from '../../engine/errors/refusal.js';
-import type { HandlerGroup } from '../../engine/handler-types.js';
-import { newUuid } from '../../engine/ids.js';
-import { requestFingerprint } from '../../engine/request-fingerprint.js';
-import { keyClaim } from '../../engine/store/idempotency.js';
-import { affectedRows } from '../../engine/store/prepared-query.js';
-import { together } from '../../engine/store/together.js';
+import {
+  affectedRows,
+  type HandlerGroup,
+  keyClaim,
+  newUuid,
+  orRefuse,
+  refuseIf,
+  requestFingerprint,
+  together,
+} from '../../engine/index.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
 import {
   accountByIdStatement,

@@ -13,10 +13,7 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import { invalidInput } from '../../engine/errors/sandbox-error.js';
-import type { Database } from '../../engine/store/database.js';
-import { heldByThisRequest } from '../../engine/store/idempotency.js';
-import { type Placeholders, prepareQuery } from '../../engine/store/prepared-query.js';
+import { type Database, heldByThisRequest, invalidInput, type Placeholders, prepareQuery } from '../../engine/index.js';
 import { originationAccountTemplates } from './origination-accounts.js';
 import type { OriginationAccountsTable } from './tables.js';
 

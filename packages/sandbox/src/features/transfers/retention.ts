@@ -5,7 +5,7 @@
  * examples stay. A used authorization stays as long as its
  * transfer (which is never pruned), so `TRANSFER_AUTHORIZATION_ALREADY_USED` keeps naming it.
  */
-import { deleteDueRows, type RetentionStep } from '../../engine/store/retention.js';
+import { deleteDueRows, type RetentionStep } from '../../engine/index.js';
 import { CANONICAL_AUTHORIZATIONS } from './canonical.js';
 
 /** The seeded authorizations of the docs' examples, kept whatever their age. */

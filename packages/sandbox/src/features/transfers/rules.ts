@@ -4,7 +4,7 @@
  * The operations raise a refusal through `transferRefusalError` (errors.ts), the one place its
  * wording lives.
  */
-import { type Outcome, refused } from '../../engine/errors/refusal.js';
+import { type Outcome, refused } from '../../engine/index.js';
 import type { TransferStatus } from './transfer-status.js';
 
 /** A refusal of a transfer operation: its error code and what the message names. */

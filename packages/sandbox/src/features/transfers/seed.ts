@@ -4,9 +4,7 @@
  * key. Inserts skip what exists, so instances starting together on one PostgreSQL seed it once.
  */
 import type { Transaction } from 'kysely';
-import { requestFingerprint } from '../../engine/request-fingerprint.js';
-import type { Database } from '../../engine/store/database.js';
-import { rememberIdempotencyKey } from '../../engine/store/idempotency.js';
+import { type Database, rememberIdempotencyKey, requestFingerprint } from '../../engine/index.js';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from '../world/index.js';
 import { CANONICAL_AUTHORIZATIONS, CANONICAL_TRANSFER, CANONICAL_TRANSFER_ACCOUNTS } from './canonical.js';
 import { provisionOriginationAccounts } from './origination-account-queries.js';

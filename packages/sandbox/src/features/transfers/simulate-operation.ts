@@ -9,10 +9,7 @@
  * from the status read (a refusal throws: all is rolled back); then the webhook, and the event
  * with the commit.
  */
-import { refuseIf } from '../../engine/errors/refusal.js';
-import type { HandlerGroup } from '../../engine/handler-types.js';
-import { affectedRows } from '../../engine/store/prepared-query.js';
-import { together } from '../../engine/store/together.js';
+import { affectedRows, type HandlerGroup, refuseIf, together } from '../../engine/index.js';
 import { transferRefusalError } from './errors.js';
 import { finishTransferMove, type TransferMove, transferMoveRefusal } from './moves.js';
 import { presentTransfer } from './present.js';

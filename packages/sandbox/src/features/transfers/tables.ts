@@ -5,7 +5,7 @@
  * `Number()`); JSON objects are text; booleans 0/1.
  */
 import type { components } from '@svc/spec/types';
-import type { BigIntColumn } from '../../engine/store/columns.js';
+import type { BigIntColumn } from '../../engine/index.js';
 
 type Schemas = components['schemas'];
 
@@ -92,4 +92,15 @@ export interface TransferListPositionsTable {
   transfer_id: string;
   client_id: string;
   list_position: number;
+}
+
+declare module '../../engine/index.js' {
+  /** This feature's tables, merged into the store's schema. */
+  interface Database {
+    origination_accounts: OriginationAccountsTable;
+    transfer_authorizations: TransferAuthorizationsTable;
+    transfer_events: TransferEventsTable;
+    transfer_list_positions: TransferListPositionsTable;
+    transfers: TransfersTable;
+  }
 }

@@ -4,6 +4,7 @@
  */
 export {
   DEFAULT_TEST_USER,
+  TEST_USERS,
   type TestUser,
   type TestUserBehaviour,
   testLogin,

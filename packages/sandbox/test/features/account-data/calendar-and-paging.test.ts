@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxError } from '../../../src/engine/errors/sandbox-error.js';
 import { checkDateRange, pageOf, pageRequest } from '../../../src/features/account-data/paging.js';
-import { addDays, firstOfMonth, isoDate, latestDate } from '../../../src/features/items/calendar.js';
+import { addDays, firstOfMonth, isoDate, latestDate } from '../../../src/features/items/index.js';
 
 describe('calendar', () => {
   it.each([

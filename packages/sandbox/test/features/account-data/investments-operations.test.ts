@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { INVESTMENTS_EXTRACTION_MS } from '../../../src/features/account-data/investments-operations.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 import { YEAR } from '../../support/transactions.js';
 

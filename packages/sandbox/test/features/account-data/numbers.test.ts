@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountNumbers, ibanCheckDigits } from '../../../src/features/account-data/numbers.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/index.js';
 
 const US = { country_codes: ['US'], routing_numbers: ['011401533'] };
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 
 const [CHECKING, SAVINGS, CREDIT_CARD, STUDENT_LOAN, MORTGAGE] = CANONICAL_ACCOUNT_IDS;

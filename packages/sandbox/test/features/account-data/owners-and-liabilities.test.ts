@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { liabilitiesOf } from '../../../src/features/account-data/liabilities.js';
 import { CANONICAL_OWNER, ownersOf } from '../../../src/features/account-data/owners.js';
-import { TEST_USERS } from '../../../src/features/world/test-users.js';
+import { TEST_USERS } from '../../../src/features/world/index.js';
 
 const userOf = (behaviour: string) => {
   const user = TEST_USERS.find((entry) => entry.behaviour === behaviour);

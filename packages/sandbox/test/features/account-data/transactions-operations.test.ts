@@ -3,7 +3,7 @@ import { verifyWebhook } from '@svc/client';
 import { createDocumentValidator, type OpenApiDocument } from '@svc/openapi-kit';
 import { openapiJsonPath } from '@svc/spec';
 import { afterEach, expect, it } from 'vitest';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from '../../../src/features/world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 import { exchangedItem } from '../../support/items.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_DAYS, refreshChanges, transactionHistory } from '../../../src/features/account-data/transactions.js';
-import { addDays } from '../../../src/features/items/calendar.js';
+import { addDays } from '../../../src/features/items/index.js';
 
 const ANCHOR = '2026-11-02';
 const ACCOUNTS = [

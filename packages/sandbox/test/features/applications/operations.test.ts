@@ -1,7 +1,7 @@
 import type { components } from '@svc/spec/types';
 import { expect, it } from 'vitest';
 import { CANONICAL_APPLICATION_ID } from '../../../src/features/applications/applications.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 
 type Scopes = components['schemas']['ApplicationScopes'];

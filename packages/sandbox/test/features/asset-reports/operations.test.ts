@@ -1,7 +1,7 @@
 import type { components } from '@svc/spec/types';
 import { expect, it } from 'vitest';
 import { CANONICAL_ASSET_REPORT, CANONICAL_AUDIT_COPY } from '../../../src/features/asset-reports/canonical.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 import { rowCount } from '../../support/row-count.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '../../../src/features/account-data/transactions.js';
+import type { Transaction } from '../../../src/features/account-data/index.js';
 import { buildAssetReport, historicalBalances, reportTransaction } from '../../../src/features/asset-reports/report.js';
-import { generateAccounts } from '../../../src/features/items/accounts.js';
-import { TEST_USERS, testUserKey } from '../../../src/features/world/test-users.js';
+import { generateAccounts } from '../../../src/features/items/index.js';
+import { TEST_USERS, testUserKey } from '../../../src/features/world/index.js';
 
 const GOOD = TEST_USERS.find((user) => user.behaviour === 'good');
 const OWNERS_UNAVAILABLE = TEST_USERS.find((user) => user.behaviour === 'owners_unavailable');

@@ -13,7 +13,7 @@ import {
   canMoveTransfer,
   isFinalTransferStatus,
   transferStatusesBefore,
-} from '../../../src/features/transfers/transfer-status.js';
+} from '../../../src/features/transfers/index.js';
 
 const ALL: BankTransferStatus[] = ['pending', 'posted', 'cancelled', 'failed', 'reversed'];
 const ALLOWED = new Set(['pending>cancelled', 'pending>posted', 'pending>failed', 'posted>reversed']);

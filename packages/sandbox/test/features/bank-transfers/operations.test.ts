@@ -3,8 +3,8 @@ import { addClient } from '../../../src/engine/clients/clients.js';
 import {
   CANONICAL_ORIGINATION_ACCOUNT_ID,
   DEMO_ORIGINATION_ACCOUNT_IDS,
-} from '../../../src/features/transfers/canonical.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
+} from '../../../src/features/transfers/index.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/index.js';
 import { type As, describeEngines, type TestSandbox } from '../../support/harness.js';
 import { bankTransferRequest, CANONICAL, newItem, newKey, type TestItem } from '../../support/transfer-fixtures.js';
 

@@ -15,7 +15,7 @@ import { findChromium } from '@svc/docs';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../src/engine/clock.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/world.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/index.js';
 import { startTestSandbox, type TestSandbox } from '../../support/harness.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
 import {

@@ -9,7 +9,7 @@
 import { request } from 'node:http';
 import { afterEach, expect, it } from 'vitest';
 import { systemClock } from '../../../src/engine/clock.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/world.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/index.js';
 import { type As, describeEngines, type TestSandbox } from '../../support/harness.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
 import {

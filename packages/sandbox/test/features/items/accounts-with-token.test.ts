@@ -5,7 +5,7 @@
  * is no longer live is refused.
  */
 import { expect, it } from 'vitest';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 import { exchangedItem } from '../../support/items.js';
 

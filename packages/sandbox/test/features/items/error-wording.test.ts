@@ -4,7 +4,7 @@
  * in what it names.
  */
 import { expect, it } from 'vitest';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 import {
   authorizationRequest,

@@ -1,6 +1,6 @@
 import { errorCatalogue } from '@svc/server-kit';
 import { expect, it } from 'vitest';
-import { CANONICAL_ITEM } from '../../../src/features/world/world.js';
+import { CANONICAL_ITEM } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 
 const THIRTY_MINUTES = 30 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CANONICAL_ITEM } from '../../../src/features/world/world.js';
+import { CANONICAL_ITEM } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
 import { authorizationRequest, newItem, type TestItem } from '../../support/transfer-fixtures.js';

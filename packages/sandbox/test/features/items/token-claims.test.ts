@@ -6,7 +6,7 @@
  * leaves nothing behind when a fault rule stops the request.
  */
 import { afterEach, expect, it } from 'vitest';
-import { DEFAULT_CLIENT } from '../../../src/features/world/world.js';
+import { DEFAULT_CLIENT } from '../../../src/features/world/index.js';
 import { describeEngines, type TestSandbox } from '../../support/harness.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
 import { newItem } from '../../support/transfer-fixtures.js';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { SANDBOX_PROCESSORS } from '../../../src/features/processor/partners.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 import { exchangedItem } from '../../support/items.js';
 import { rowCount } from '../../support/row-count.js';

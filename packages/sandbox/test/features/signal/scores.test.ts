@@ -7,7 +7,7 @@ import {
   riskTier,
   type SignalInput,
 } from '../../../src/features/signal/scores.js';
-import { TEST_USERS } from '../../../src/features/world/test-users.js';
+import { TEST_USERS } from '../../../src/features/world/index.js';
 
 const INPUT: SignalInput = {
   amount: 25,

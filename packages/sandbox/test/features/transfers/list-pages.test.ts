@@ -8,10 +8,10 @@
 import { type InsertObject, type Kysely, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Database } from '../../../src/engine/store/database.js';
-import { bankTransferPageStatement } from '../../../src/features/bank-transfers/queries.js';
+import { bankTransferPageStatement } from '../../../src/features/bank-transfers/index.js';
 import type { ListWindow } from '../../../src/features/transfers/list-window.js';
 import { transferPageStatement } from '../../../src/features/transfers/queries.js';
-import { DEFAULT_CLIENT } from '../../../src/features/world/world.js';
+import { DEFAULT_CLIENT } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 import {
   authorizationRequest,

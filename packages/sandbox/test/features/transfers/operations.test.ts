@@ -4,7 +4,7 @@ import {
   CANONICAL_ORIGINATION_ACCOUNT_ID,
   DEMO_ORIGINATION_ACCOUNT_IDS,
 } from '../../../src/features/transfers/canonical.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEMO_CLIENT } from '../../../src/features/world/world.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEMO_CLIENT } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 import {
   authorizationRequest,

@@ -2,7 +2,7 @@
  * The Items panel: the client's Items with the state of each of their tokens (kind, active,
  * used, rotated, removed or expired, and when), never a token's value.
  */
-import { redactedUrl } from '../../../engine/webhooks/url-policy.js';
+import { redactedUrl } from '../../../engine/index.js';
 import { type InspectorPanel, PAGE_LIMIT } from './panel.js';
 
 /** The state of a token for people. */

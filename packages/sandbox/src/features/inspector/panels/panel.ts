@@ -1,5 +1,5 @@
 /** What one panel of the inspector's JSON API is: a name and a read of one client's data. */
-import type { Store } from '../../../engine/store/open-store.js';
+import type { Store } from '../../../engine/index.js';
 
 /** What a panel reads with. */
 export interface PanelRead {

@@ -3,8 +3,7 @@
  * the signature header, the next retry). URLs are shown without their query string, which may
  * carry a receiver's own token.
  */
-import { redactedJson } from '../../../engine/inspector/redact.js';
-import { redactedUrl } from '../../../engine/webhooks/url-policy.js';
+import { redactedJson, redactedUrl } from '../../../engine/index.js';
 import { type InspectorPanel, PAGE_LIMIT } from './panel.js';
 
 /** `GET /inspector/api/webhooks` (optionally `?request_id=` for one request's webhooks). */
