@@ -53,7 +53,11 @@ describe('architecture', () => {
       ['engine-http-on-top', 'src/engine/webhooks/outbox.ts', "import '../http/rate-limit.js';"],
       ['feature-through-index', 'src/features/signal/scores.ts', "import '../items/access.js';"],
       ['feature-order-institutions', 'src/features/institutions/queries.ts', "import '../items/index.js';"],
-      ['feature-tests-through-index', 'test/features/signal/scores.test.ts', "import '../../../src/features/items/access.js';"],
+      [
+        'feature-tests-through-index',
+        'test/features/signal/scores.test.ts',
+        "import '../../../src/features/items/access.js';",
+      ],
       ['test-support-through-index', 'test/support/items.ts', "import '../../src/features/items/access.js';"],
       ['nothing-imports-the-root', 'src/features/world/world.ts', "import '../../seed.js';"],
       ['no-circular', 'src/features/items/calendar.ts', "import './item-reads.js';"],
