@@ -36,8 +36,14 @@ export { setBounded } from './store/bounded-map.js';
 // The store: its schema, prepared queries, statements together, the finishing statement.
 export type { BigIntColumn } from './store/columns.js';
 export type { Database } from './store/database.js';
-export { engineOf } from './store/engine-of.js';
-export { eventCounterName, NEXT_EVENT_ID, nextEventId, withNextEventId } from './store/event-log.js';
+export {
+  type CountedQuery,
+  type CounterValue,
+  counted,
+  eventCounterName,
+  incrementCounter,
+  prepareCounted,
+} from './store/event-log.js';
 export { type AfterCommit, finishWith } from './store/finishing-statement.js';
 export {
   heldByThisRequest,
@@ -47,11 +53,11 @@ export {
   rememberIdempotencyKey,
   resourceIdOfKey,
 } from './store/idempotency.js';
-export { PAYMENT_CHANGES_COUNTER } from './store/migrations/0003-payments.js';
 export type { Store } from './store/open-store.js';
 export { runInFlight } from './store/postgres/request-flight.js';
 export { affectedRows, columnsOf, type Placeholders, prepareQuery, valuesOf } from './store/prepared-query.js';
 export { deleteDueRows, type RetentionStep } from './store/retention.js';
+export { lockedForChange, type TwoWays, twoWays } from './store/statement-cost.js';
 export { type Results, together } from './store/together.js';
 // Webhooks and the inspector's redaction.
 export { enqueueWebhook, type NewWebhook, webhookStatement } from './webhooks/outbox.js';

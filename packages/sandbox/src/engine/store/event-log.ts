@@ -19,12 +19,13 @@
  * is then locked only while the server runs that statement and commits, never across a round
  * trip, so one client's writers on every instance queue on it for far less time.
  */
-import { type QueryCreator, sql, type Transaction } from 'kysely';
+import { type Compilable, type CompiledQuery, type Expression, type QueryCreator, sql, type Transaction } from 'kysely';
 import type { Database } from './database.js';
 import { type Placeholders, prepareQuery } from './prepared-query.js';
+import { statementsCostRoundTrips } from './statement-cost.js';
 
-/** The kinds of event streams. */
-export type EventStream = 'transfer_events' | 'bank_transfer_events';
+/** The kind of an event stream: the name of the table its events go to. */
+export type EventStream = string;
 
 /** The `counters` row of a client's stream. */
 export function eventCounterName(stream: EventStream, clientId: string): string {
@@ -85,3 +86,64 @@ export function withNextEventId(
 
 /** The new event id inside a statement built on {@link withNextEventId}. */
 export const NEXT_EVENT_ID = sql<number>`(select value from next_event_id)`;
+
+/** The next value of a counter inside a statement: a value, or an expression reading it. */
+export type CounterValue = Expression<number> | number;
+
+/** A statement prepared with the next value of a counter in it ({@link prepareCounted}). */
+export interface CountedQuery<P> {
+  /**
+   * The statement with `params` and the next value of the counter `counterName` (see
+   * {@link eventCounterName}) filled in, to run or send together with others in `trx`.
+   */
+  compile(trx: Transaction<Database>, counterName: string, params: P): Promise<CompiledQuery>;
+}
+
+/**
+ * Prepares `build`, a statement that stores the next value of a counter (`next`: an event id, a
+ * change sequence number). The store decides how the counter is taken: where statements cost a
+ * round trip, inside the statement itself (a data-modifying CTE, {@link withNextEventId}), so the
+ * statement can be the transaction's finishing one and the counter row is locked only while the
+ * server runs it; elsewhere incremented first, its value then bound.
+ *
+ * @example
+ * const appendEvent = prepareCounted((db, p: Placeholders<EventValues>, next) =>
+ *   db.insertInto('transfer_events').values({ ...valuesOf(p, EVENT_COLUMNS), event_id: next }));
+ * await trx.executeQuery(await appendEvent.compile(trx, eventCounterName('transfer_events', clientId), values));
+ */
+export function prepareCounted<P extends object>(
+  build: (db: QueryCreator<Database>, params: Placeholders<P>, next: CounterValue) => Compilable<unknown>,
+): CountedQuery<P> {
+  type InOne = P & { counterName: string };
+  type AfterIncrement = P & { counterValue: number };
+  // The counter's CTE adds a table that only the raw value expression reads: typed as without it.
+  const inOneStatement = prepareQuery((db, p: Placeholders<InOne>) =>
+    build(withNextEventId(db, p.counterName) as unknown as QueryCreator<Database>, p, NEXT_EVENT_ID),
+  );
+  const afterIncrement = prepareQuery((db, p: Placeholders<AfterIncrement>) => build(db, p, p.counterValue));
+  return {
+    async compile(trx, counterName, params) {
+      if (statementsCostRoundTrips(trx)) {
+        return inOneStatement.compile(trx, { ...params, counterName } as InOne);
+      }
+      return afterIncrement.compile(trx, {
+        ...params,
+        counterValue: await incrementCounter(trx, counterName),
+      } as AfterIncrement);
+    },
+  };
+}
+
+/**
+ * The next value of the counter `counterName` for a statement built on `db` (one that is not
+ * prepared: its shape varies), the way {@link prepareCounted} takes it.
+ */
+export async function counted(
+  trx: Transaction<Database>,
+  counterName: string,
+): Promise<{ db: QueryCreator<Database>; next: CounterValue }> {
+  if (statementsCostRoundTrips(trx)) {
+    return { db: withNextEventId(trx, counterName) as unknown as QueryCreator<Database>, next: NEXT_EVENT_ID };
+  }
+  return { db: trx, next: await incrementCounter(trx, counterName) };
+}

@@ -8,7 +8,8 @@
  * {@link INVESTMENTS_EXTRACTION_MS} milliseconds of the sandbox clock.
  */
 
-import { engineOf, type HandlerContext, type HandlerGroup, refuseIf } from '../../engine/index.js';
+import type { CompiledQuery, Kysely } from 'kysely';
+import { type Database, type HandlerContext, type HandlerGroup, refuseIf, twoWays } from '../../engine/index.js';
 import {
   type AccountRow,
   accountsOfItem,
@@ -34,6 +35,17 @@ import { checkDateRange, pageOf, pageRequest } from './paging.js';
 import { extractionOf, extractionOfTokenStatement, startExtraction } from './queries.js';
 import { investmentSelectionRefusal, investmentsReadyRefusal } from './rules.js';
 
+/**
+ * The read of the extraction sent with the token's: where statements cost round trips it comes
+ * along (one round trip); elsewhere it is read only when the Item needs it.
+ */
+const extractionWithToken = twoWays({
+  fewStatements: (db: Kysely<Database>, clientId: string, accessToken: string) => [
+    extractionOfTokenStatement(db, clientId, accessToken, PRODUCT),
+  ],
+  plainStatements: (): CompiledQuery[] => [],
+});
+
 /** How long the first extraction of investment data takes (sandbox clock). */
 export const INVESTMENTS_EXTRACTION_MS = 10_000;
 
@@ -41,8 +53,7 @@ const PRODUCT = 'investments';
 
 /**
  * The Item of `accessToken` and its selected investment accounts (`NO_INVESTMENT_ACCOUNTS` when
- * there are none), once its investment data has been extracted (`PRODUCT_NOT_READY` before). On
- * PostgreSQL the extraction is read with the token, in its round trip.
+ * there are none), once its investment data has been extracted (`PRODUCT_NOT_READY` before).
  */
 async function investmentAccounts(
   context: HandlerContext,
@@ -50,8 +61,7 @@ async function investmentAccounts(
   accountIds: readonly string[] | undefined,
 ): Promise<{ item: LiveItem; accounts: AccountRow[] }> {
   const db = context.store.db;
-  const withToken =
-    engineOf(db) === 'postgres' ? [extractionOfTokenStatement(db, context.client.client_id, accessToken, PRODUCT)] : [];
+  const withToken = extractionWithToken(db, context.client.client_id, accessToken);
   const {
     item,
     answers: [extraction],

@@ -3,13 +3,7 @@
  * transactions. Every function runs inside the caller's transaction.
  */
 import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction as Trx } from 'kysely';
-import {
-  type Database,
-  engineOf as engineOfDb,
-  type Placeholders,
-  prepareQuery,
-  together,
-} from '../../engine/index.js';
+import { type Database, type Placeholders, prepareQuery, together, twoWays } from '../../engine/index.js';
 import { itemIdOfToken } from '../items/index.js';
 import type { ProductExtractionsTable, TransactionsTable } from './tables.js';
 import type { Transaction } from './transactions.js';
@@ -56,9 +50,9 @@ const INSERT_CHUNK = 100;
 
 /**
  * Stores `transactions` of an Item, found at `addedAt`, numbered from the Item's next position on:
- * on PostgreSQL one statement ({@link insertTransactionsStatement}); on SQLite, where bound
- * parameters are several times faster than JSON rows, the last position read and the rows
- * inserted 100 at a time.
+ * one statement ({@link insertTransactionsStatement}) where statements cost round trips;
+ * elsewhere, where bound parameters are several times faster than JSON rows, the last position
+ * read and the rows inserted 100 at a time.
  */
 export async function insertTransactions(
   db: Db,
@@ -66,27 +60,41 @@ export async function insertTransactions(
   transactions: readonly Transaction[],
   addedAt: string,
 ): Promise<void> {
-  if (transactions.length === 0) {
-    return;
-  }
-  if (engineOfDb(db) === 'postgres') {
-    await db.executeQuery(insertTransactionsStatement(db, item, transactions, addedAt));
-    return;
-  }
-  const last = await db
-    .selectFrom('transactions')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .where('item_id', '=', item.item_id)
-    .executeTakeFirst();
-  const first = Number(last?.seq ?? 0) + 1;
-  const rows = transactions.map((transaction, index) => toRow(transaction, item, first + index, addedAt));
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await db
-      .insertInto('transactions')
-      .values(rows.slice(start, start + INSERT_CHUNK))
-      .execute();
+  if (transactions.length > 0) {
+    await insertSomeTransactions(db, item, transactions, addedAt);
   }
 }
+
+const insertSomeTransactions = twoWays({
+  async fewStatements(
+    db: Db,
+    item: { item_id: string; client_id: string },
+    transactions: readonly Transaction[],
+    addedAt: string,
+  ): Promise<void> {
+    await db.executeQuery(insertTransactionsStatement(db, item, transactions, addedAt));
+  },
+  async plainStatements(
+    db: Db,
+    item: { item_id: string; client_id: string },
+    transactions: readonly Transaction[],
+    addedAt: string,
+  ): Promise<void> {
+    const last = await db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('item_id', '=', item.item_id)
+      .executeTakeFirst();
+    const first = Number(last?.seq ?? 0) + 1;
+    const rows = transactions.map((transaction, index) => toRow(transaction, item, first + index, addedAt));
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      await db
+        .insertInto('transactions')
+        .values(rows.slice(start, start + INSERT_CHUNK))
+        .execute();
+    }
+  },
+});
 
 /** A query of the present transactions of Item `itemId` of `accountIds` dated `startDate`..`endDate` (inclusive). */
 export type TransactionQuery = PageQuery & { itemId: string; accountIds: readonly string[] };

@@ -7,17 +7,17 @@
  * webhook URL (when set) receives `DEFAULT_UPDATE` for new transactions and
  * `TRANSACTIONS_REMOVED` for removed ones, in the same transaction as the change.
  */
-import type { CompiledQuery, Transaction as Trx } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction as Trx } from 'kysely';
 import {
   type Database,
   ENVIRONMENT,
-  engineOf,
   enqueueWebhook,
   finishWith,
   type HandlerContext,
   type HandlerGroup,
   type NewWebhook,
   together,
+  twoWays,
   webhookStatement,
 } from '../../engine/index.js';
 import {
@@ -78,32 +78,49 @@ async function extract(trx: Trx<Database>, item: LiveItem, accounts: readonly Ac
 /**
  * The page of the transactions of an Item created with the product, read before their first
  * extraction: the extraction runs first, as of the Item's creation (a concurrent one may win: it
- * runs once). On PostgreSQL the extraction and the page go in one round trip: the extraction as
- * one statement (all of it or nothing stands) that stores nothing when it had started, the page
- * after it.
+ * runs once). Where statements cost round trips, the extraction and the page go in one: the
+ * extraction as one statement (all of it or nothing stands) that stores nothing when it had
+ * started, the page after it.
  */
-async function extractThenPage(
-  context: HandlerContext,
-  accessToken: string,
-  item: LiveItem,
-  accounts: readonly AccountRow[],
-  selection: { query: PageQuery; page: PageRequest; accountIds: readonly string[] },
-) {
-  const db = context.store.db;
-  if (engineOf(db) !== 'postgres') {
+const extractThenPage = twoWays({
+  /** The extraction as one statement (all of it or nothing stands), the page after it, in one round trip. */
+  async fewStatements(
+    db: Kysely<Database>,
+    context: HandlerContext,
+    accessToken: string,
+    item: LiveItem,
+    accounts: readonly AccountRow[],
+    selection: PageSelection,
+  ) {
+    const history = transactionHistory(item.item_id, accounts, anchorOf(item));
+    const [, counted, rows] = await together(db, [
+      extractionWithTransactionsStatement(db, item, PRODUCT, history, item.created_at),
+      ...pageOfTokenStatements(db, context.client.client_id, accessToken, selection.query, selection.page),
+    ]);
+    return pageOfAnswers(counted, rows);
+  },
+  async plainStatements(
+    db: Kysely<Database>,
+    context: HandlerContext,
+    _accessToken: string,
+    item: LiveItem,
+    accounts: readonly AccountRow[],
+    selection: PageSelection,
+  ) {
     await context.store.transaction((trx) => extract(trx, item, accounts));
     return pageTransactions(
       db,
       { ...selection.query, itemId: item.item_id, accountIds: selection.accountIds },
       selection.page,
     );
-  }
-  const history = transactionHistory(item.item_id, accounts, anchorOf(item));
-  const [, counted, rows] = await together(db, [
-    extractionWithTransactionsStatement(db, item, PRODUCT, history, item.created_at),
-    ...pageOfTokenStatements(db, context.client.client_id, accessToken, selection.query, selection.page),
-  ]);
-  return pageOfAnswers(counted, rows);
+  },
+});
+
+/** Which page of which accounts' transactions a read asks for. */
+interface PageSelection {
+  query: PageQuery;
+  page: PageRequest;
+  accountIds: readonly string[];
 }
 
 /**
@@ -172,23 +189,32 @@ export async function enqueueTransactionWebhooks(
 
 /**
  * Adds the insert of `transactions` of `item` found at `addedAt` to `statements` (the writes of a
- * transaction, in order): on PostgreSQL as one more statement; on SQLite, where bound parameters
- * are faster and statements cost no round trip, the statements so far are run, then the insert.
+ * transaction, in order): one more statement where statements cost round trips; elsewhere, where
+ * bound parameters are faster, the statements so far are run, then the insert.
  */
-async function addTransactionsInsert(
-  trx: Trx<Database>,
-  statements: CompiledQuery<unknown>[],
-  item: LiveItem,
-  transactions: readonly Transaction[],
-  addedAt: string,
-): Promise<void> {
-  if (engineOf(trx) === 'postgres') {
+const addTransactionsInsert = twoWays({
+  /** One more statement to send. */
+  async fewStatements(
+    trx: Trx<Database>,
+    statements: CompiledQuery<unknown>[],
+    item: LiveItem,
+    transactions: readonly Transaction[],
+    addedAt: string,
+  ): Promise<void> {
     statements.push(insertTransactionsStatement(trx, item, transactions, addedAt));
-    return;
-  }
-  await together(trx, statements.splice(0));
-  await insertTransactions(trx, item, transactions, addedAt);
-}
+  },
+  /** The statements so far run, then the insert with bound parameters (faster than JSON rows). */
+  async plainStatements(
+    trx: Trx<Database>,
+    statements: CompiledQuery<unknown>[],
+    item: LiveItem,
+    transactions: readonly Transaction[],
+    addedAt: string,
+  ): Promise<void> {
+    await together(trx, statements.splice(0));
+    await insertTransactions(trx, item, transactions, addedAt);
+  },
+});
 
 /**
  * The writes of a refresh of `item` (and, when this refresh started the extraction, of the
@@ -282,7 +308,11 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
       found = pageOfAnswers(counted, rows);
     } else if (hasInitialProduct(item, PRODUCT)) {
       const accountIds = selected.map((account) => account.account_id);
-      found = await extractThenPage(context, request.access_token, item, accounts, { query, page, accountIds });
+      found = await extractThenPage(context.store.db, context, request.access_token, item, accounts, {
+        query,
+        page,
+        accountIds,
+      });
     } else {
       throw productNotReady({ product: 'transactions', readyAt: null });
     }

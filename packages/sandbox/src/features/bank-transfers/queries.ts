@@ -8,19 +8,16 @@ import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
 import {
   columnsOf,
   type Database,
-  engineOf,
   eventCounterName,
   finishWith,
   type KeyOfRecord,
-  NEXT_EVENT_ID,
-  nextEventId,
   type Placeholders,
+  prepareCounted,
   prepareQuery,
   type RecordOfKey,
   resourceIdOfKey,
   together,
   valuesOf,
-  withNextEventId,
 } from '../../engine/index.js';
 import type { ListWindow } from '../transfers/index.js';
 import { adjustAvailable, adjustAvailableStatement, parseCents, positionRange } from '../transfers/index.js';
@@ -85,9 +82,30 @@ const BANK_TRANSFER_EVENT_COLUMNS = columnsOf<BankTransferEventValues>({
   request_id: true,
 });
 
+/** The event with the next id of its client's stream. */
+const appendBankTransferEventQuery = prepareCounted((db, p: Placeholders<BankTransferEventValues>, next) =>
+  db.insertInto('bank_transfer_events').values({ ...valuesOf(p, BANK_TRANSFER_EVENT_COLUMNS), event_id: next }),
+);
+
+/** The statement appending the event of `bankTransfer` entering `eventType`, linked to `requestId` (null for none). */
+function bankTransferEventStatement(
+  trx: Transaction<Database>,
+  bankTransfer: BankTransfersTable,
+  eventType: BankTransferStatus,
+  failure: BankTransferFailure | null,
+  timestamp: string,
+  requestId: string | null,
+): Promise<CompiledQuery> {
+  return appendBankTransferEventQuery.compile(
+    trx,
+    eventCounterName('bank_transfer_events', bankTransfer.client_id),
+    bankTransferEventOf(bankTransfer, eventType, failure, timestamp, requestId),
+  );
+}
+
 /**
- * Appends the event of `bankTransfer` entering `eventType` to its client's stream (take it last),
- * linked to the request that caused it (`requestId`; null for none).
+ * Appends the event of `bankTransfer` entering `eventType` to its client's stream now (seeding:
+ * one transaction appends several), linked to the request that caused it (`requestId`; null for none).
  */
 export async function appendBankTransferEvent(
   trx: Transaction<Database>,
@@ -96,42 +114,23 @@ export async function appendBankTransferEvent(
   failure: BankTransferFailure | null,
   timestamp: string,
   requestId: string | null,
-): Promise<number> {
-  const eventId = await nextEventId(trx, 'bank_transfer_events', bankTransfer.client_id);
-  await trx
-    .insertInto('bank_transfer_events')
-    .values({ ...bankTransferEventOf(bankTransfer, eventType, failure, timestamp, requestId), event_id: eventId })
-    .execute();
-  return eventId;
+): Promise<void> {
+  await trx.executeQuery(await bankTransferEventStatement(trx, bankTransfer, eventType, failure, timestamp, requestId));
 }
 
-/** PostgreSQL: takes the next event id and inserts the event with it, in one statement. */
-const appendBankTransferEventQuery = prepareQuery(
-  (db, p: Placeholders<BankTransferEventValues & { counterName: string }>) =>
-    withNextEventId(db, p.counterName)
-      .insertInto('bank_transfer_events')
-      .values({ ...valuesOf(p, BANK_TRANSFER_EVENT_COLUMNS), event_id: NEXT_EVENT_ID }),
-);
-
 /**
- * Stores a new `pending` bank transfer and its event. The caller has already reserved a credit's
- * amount on the origination account. The event links to request `requestId`.
+ * Stores a new `pending` bank transfer and its event, as the last statements of the transaction
+ * (call it last). The caller has already reserved a credit's amount on the origination account.
+ * The event links to request `requestId`.
  */
 export async function insertBankTransfer(
   trx: Transaction<Database>,
   row: BankTransfersTable,
   requestId: string,
 ): Promise<void> {
-  if (engineOf(trx) === 'postgres') {
-    // One statement, sent with the commit.
-    const counterName = eventCounterName('bank_transfer_events', row.client_id);
-    await finishWith(trx, () =>
-      insertBankTransferWithEventQuery.execute(trx, { ...row, counterName, request_id: requestId }),
-    );
-    return;
-  }
-  await trx.insertInto('bank_transfers').values(row).execute();
-  await appendBankTransferEvent(trx, row, 'pending', null, row.created, requestId);
+  const insert = insertBankTransferQuery.compile(trx, row);
+  const event = await bankTransferEventStatement(trx, row, 'pending', null, row.created, requestId);
+  await finishWith(trx, () => together(trx, [insert, event]));
 }
 
 const BANK_TRANSFER_COLUMNS = columnsOf<BankTransfersTable>({
@@ -156,33 +155,8 @@ const BANK_TRANSFER_COLUMNS = columnsOf<BankTransfersTable>({
   user_details: true,
 });
 
-/**
- * PostgreSQL: inserts a new `pending` bank transfer and its event (with the next event id) in one
- * statement, the bank transfer in a CTE.
- */
-const insertBankTransferWithEventQuery = prepareQuery(
-  (db, p: Placeholders<BankTransfersTable & { counterName: string; request_id: string }>) =>
-    withNextEventId(db, p.counterName)
-      .with('inserted_bank_transfer', (creator) =>
-        creator.insertInto('bank_transfers').values(valuesOf(p, BANK_TRANSFER_COLUMNS)),
-      )
-      .insertInto('bank_transfer_events')
-      .values({
-        client_id: p.client_id,
-        event_id: NEXT_EVENT_ID,
-        bank_transfer_id: p.bank_transfer_id,
-        event_type: 'pending',
-        timestamp: p.created,
-        account_id: p.account_id,
-        bank_transfer_amount: p.amount,
-        bank_transfer_iso_currency_code: p.iso_currency_code,
-        bank_transfer_type: p.type,
-        direction: p.direction,
-        failure_reason: null,
-        origination_account_id: p.origination_account_id,
-        receiver_details: null,
-        request_id: p.request_id,
-      }),
+const insertBankTransferQuery = prepareQuery((db, p: Placeholders<BankTransfersTable>) =>
+  db.insertInto('bank_transfers').values(valuesOf(p, BANK_TRANSFER_COLUMNS)),
 );
 
 const bankTransferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>
@@ -380,21 +354,12 @@ export async function finishBankTransferMove(
   const to = moved.status as BankTransferStatus;
   const delta = funds === 'move' ? availableDelta(to, moved.direction, parseCents(moved.amount)) : 0;
   const timestamp = now.toISOString();
-  if (engineOf(trx) !== 'postgres') {
-    await together(trx, alongside);
-    await adjustAvailable(trx, moved.origination_account_id, delta);
-    await appendBankTransferEvent(trx, moved, to, failure, timestamp, requestId);
-    return;
-  }
-  const event = appendBankTransferEventQuery.compile(trx, {
-    ...bankTransferEventOf(moved, to, failure, timestamp, requestId),
-    counterName: eventCounterName('bank_transfer_events', moved.client_id),
-  });
+  const event = await bankTransferEventStatement(trx, moved, to, failure, timestamp, requestId);
   const statements =
     delta === 0
       ? [...alongside, event]
       : [...alongside, adjustAvailableStatement(trx, moved.origination_account_id, delta), event];
-  // Both handed to the connection at once, behind them the commit: the event id stays the last write.
+  // All sent with the commit where statements cost round trips: the event id stays the last write.
   await finishWith(trx, () => together(trx, statements));
 }
 

@@ -13,7 +13,7 @@
  * current: so `/auth/get` costs one round trip whether the accounts are kept or not.
  */
 import { type CompiledQuery, type Expression, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { type Database, engineOf, type Placeholders, prepareQuery, setBounded, together } from '../../engine/index.js';
+import { type Database, type Placeholders, prepareQuery, setBounded, together, twoWays } from '../../engine/index.js';
 import { invalidAccessToken, invalidAccountId, invalidProcessorToken } from './errors.js';
 import type { AccountsTable, ItemsTable, TokensTable } from './tables.js';
 
@@ -117,7 +117,7 @@ export function accountsVersionOf(itemId: 'items.item_id' | Expression<unknown>)
   >`(select string_agg(a.xmin::text, ',' order by a.account_id) from accounts a where a.item_id = ${id})`;
 }
 
-/** PostgreSQL: the same, with the version of the Item's accounts (see the file's comment). */
+/** In one statement (fewStatements): the same, with the version of the Item's accounts (see the file's comment). */
 const liveTokenWithAccountsVersionQuery = prepareQuery((db, p: LiveTokenParams) =>
   liveTokenSelect(db, p).select(accountsVersionOf('items.item_id').as('accounts_version')),
 );
@@ -170,11 +170,13 @@ async function liveToken(
  * The statement of {@link liveToken}, to send together with others (`together.ts`);
  * {@link liveTokenOf} reads its first row.
  */
-export function liveTokenStatement(db: Db, clientId: string, token: string, kind: string): CompiledQuery<unknown> {
-  return engineOf(db) === 'postgres'
-    ? liveTokenWithAccountsVersionQuery.compile(db, { token, kind, clientId })
-    : liveTokenQuery.compile(db, { token, kind, clientId });
-}
+export const liveTokenStatement = twoWays({
+  /** With the version of the Item's accounts, so kept accounts are read only when they changed. */
+  fewStatements: (db: Db, clientId: string, token: string, kind: string): CompiledQuery<unknown> =>
+    liveTokenWithAccountsVersionQuery.compile(db, { token, kind, clientId }),
+  plainStatements: (db: Db, clientId: string, token: string, kind: string): CompiledQuery<unknown> =>
+    liveTokenQuery.compile(db, { token, kind, clientId }),
+});
 
 /** The token and Item of the first row of {@link liveTokenStatement}'s result (`undefined`: none). */
 export function liveTokenOf(found: unknown): { token: TokenRow; item: LiveItem } | undefined {
@@ -241,12 +243,12 @@ export function keepAccounts(db: Db, itemId: string, version: string, rows: Acco
   return rows;
 }
 
-/** PostgreSQL: the version of the Item's accounts read with its token, if it was. */
+/** In one statement (fewStatements): the version of the Item's accounts read with its token, if it was. */
 export function accountsVersionReadWith(item: LiveItem): string | undefined {
   return accountsVersions.get(item);
 }
 
-/** PostgreSQL: the version the accounts kept of Item `itemId` were read at, if any are kept. */
+/** In one statement (fewStatements): the version the accounts kept of Item `itemId` were read at, if any are kept. */
 export function keptAccountsVersion(db: Db, itemId: string): string | undefined {
   return keptAccounts.get(db)?.get(itemId)?.version;
 }

@@ -6,15 +6,15 @@
  * trip whether its accounts are kept or not. Which Item a token is of is remembered only to know
  * which version to ask about; whether the token is live is read on every request.
  */
-import { type CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
+import { type CompiledQuery, type Kysely, type QueryResult, sql, type Transaction } from 'kysely';
 import {
   type Database,
-  engineOf,
   type Placeholders,
   prepareQuery,
   type Results,
   setBounded,
   together,
+  twoWays,
 } from '../../engine/index.js';
 import {
   ACCOUNTS_CACHE_SIZE,
@@ -60,38 +60,66 @@ export interface ReadWithToken<T extends readonly CompiledQuery<unknown>[]> {
  * outside a transaction, the accounts come in the same round trip when the kept ones are not
  * current (and are kept).
  */
-export async function readWithToken<const T extends readonly CompiledQuery<unknown>[]>(
+export function readWithToken<const T extends readonly CompiledQuery<unknown>[]>(
   db: Db,
   clientId: string,
   token: string,
   kind: string,
   statements: T,
 ): Promise<ReadWithToken<T>> {
-  if (engineOf(db) !== 'postgres' || db.isTransaction) {
-    const [found, ...answers] = await together(db, [liveTokenStatement(db, clientId, token, kind), ...statements]);
-    return { found: liveTokenOf(found?.rows[0]), answers: answers as Results<T> };
-  }
-  let tokenItems = itemsOfTokens.get(db);
-  if (!tokenItems) {
-    tokenItems = new Map();
-    itemsOfTokens.set(db, tokenItems);
-  }
-  const hintedItemId = tokenItems.get(token);
-  const knownVersion = hintedItemId === undefined ? null : (keptAccountsVersion(db, hintedItemId) ?? null);
-  const [found, accounts, ...answers] = await together(db, [
-    liveTokenStatement(db, clientId, token, kind),
-    changedAccountsOfTokenQuery.compile(db, { clientId, token, kind, knownVersion }),
-    ...statements,
-  ]);
-  const live = liveTokenOf(found?.rows[0]);
-  const version = live && accountsVersionReadWith(live.item);
-  if (live && accounts && version !== undefined) {
-    setBounded(tokenItems, token, live.item.item_id, ACCOUNTS_CACHE_SIZE);
-    // Unless the kept ones are current, the rows answered were read after the version: at least
-    // as new as it (a newer version is read again).
-    if (version !== knownVersion || hintedItemId !== live.item.item_id) {
-      keepAccounts(db, live.item.item_id, version, accounts.rows as AccountRow[]);
-    }
-  }
-  return { found: live, answers: answers as Results<T> };
+  return readWithTokenWays(db, clientId, token, kind, statements) as Promise<ReadWithToken<T>>;
 }
+
+/** {@link readWithToken} with its answers untyped. */
+type AnyReadWithToken = { found: ReturnType<typeof liveTokenOf>; answers: readonly QueryResult<unknown>[] };
+
+/** The token and `statements` together, nothing more. */
+async function tokenWithStatements(
+  db: Db,
+  clientId: string,
+  token: string,
+  kind: string,
+  statements: readonly CompiledQuery<unknown>[],
+): Promise<AnyReadWithToken> {
+  const [found, ...answers] = await together(db, [liveTokenStatement(db, clientId, token, kind), ...statements]);
+  return { found: liveTokenOf(found?.rows[0]), answers };
+}
+
+const readWithTokenWays = twoWays({
+  /** Outside a transaction, the accounts of the token's Item come along when the kept ones are not current. */
+  async fewStatements(
+    db: Db,
+    clientId: string,
+    token: string,
+    kind: string,
+    statements: readonly CompiledQuery<unknown>[],
+  ): Promise<AnyReadWithToken> {
+    if (db.isTransaction) {
+      return tokenWithStatements(db, clientId, token, kind, statements);
+    }
+    let tokenItems = itemsOfTokens.get(db);
+    if (!tokenItems) {
+      tokenItems = new Map();
+      itemsOfTokens.set(db, tokenItems);
+    }
+    const hintedItemId = tokenItems.get(token);
+    const knownVersion = hintedItemId === undefined ? null : (keptAccountsVersion(db, hintedItemId) ?? null);
+    const [found, accounts, ...answers] = await together(db, [
+      liveTokenStatement(db, clientId, token, kind),
+      changedAccountsOfTokenQuery.compile(db, { clientId, token, kind, knownVersion }),
+      ...statements,
+    ]);
+    const live = liveTokenOf(found?.rows[0]);
+    const version = live && accountsVersionReadWith(live.item);
+    if (live && accounts && version !== undefined) {
+      setBounded(tokenItems, token, live.item.item_id, ACCOUNTS_CACHE_SIZE);
+      // Unless the kept ones are current, the rows answered were read after the version: at least
+      // as new as it (a newer version is read again).
+      if (version !== knownVersion || hintedItemId !== live.item.item_id) {
+        keepAccounts(db, live.item.item_id, version, accounts.rows as AccountRow[]);
+      }
+    }
+    return { found: live, answers };
+  },
+  plainStatements: tokenWithStatements,
+});

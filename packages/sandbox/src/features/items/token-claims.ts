@@ -13,10 +13,10 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import {
   affectedRows,
   type Database,
-  engineOf,
   newAccessToken,
   type Placeholders,
   prepareQuery,
+  twoWays,
 } from '../../engine/index.js';
 import { accessTokenStatement } from './queries.js';
 import type { ItemsTable } from './tables.js';
@@ -88,30 +88,26 @@ export interface UsedPublicToken {
  * at `now` (of concurrent exchanges one marks it), and reads its Item with the Item's live access
  * token. Undefined when the token could not be used; the caller rolls back when the Item is not live.
  */
-export async function exchangePublicToken(
-  trx: Trx,
-  clientId: string,
-  token: string,
-  now: Date,
-): Promise<UsedPublicToken | undefined> {
-  const claim = { clientId, token, at: now.toISOString() };
-  if (engineOf(trx) === 'postgres') {
-    const row = await exchangeQuery.executeTakeFirst(trx, claim);
+export const exchangePublicToken = twoWays({
+  async fewStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<UsedPublicToken | undefined> {
+    const row = await exchangeQuery.executeTakeFirst(trx, { clientId, token, at: now.toISOString() });
     return row?.item_id
       ? { itemId: row.item_id, itemLive: row.found !== null && row.removed_at === null, accessToken: row.access_token }
       : undefined;
-  }
-  const used = await usePublicTokenQuery.executeTakeFirst(trx, claim);
-  if (!used?.item_id) {
-    return undefined;
-  }
-  const item = await itemWithAccessTokenQuery.executeTakeFirst(trx, { itemId: used.item_id });
-  return {
-    itemId: used.item_id,
-    itemLive: item !== undefined && item.removed_at === null,
-    accessToken: item?.access_token ?? null,
-  };
-}
+  },
+  async plainStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<UsedPublicToken | undefined> {
+    const used = await usePublicTokenQuery.executeTakeFirst(trx, { clientId, token, at: now.toISOString() });
+    if (!used?.item_id) {
+      return undefined;
+    }
+    const item = await itemWithAccessTokenQuery.executeTakeFirst(trx, { itemId: used.item_id });
+    return {
+      itemId: used.item_id,
+      itemLive: item !== undefined && item.removed_at === null,
+      accessToken: item?.access_token ?? null,
+    };
+  },
+});
 
 /**
  * The update revoking the client's live access token at `at` if its Item is the client's and
@@ -164,26 +160,22 @@ const rotateQuery = prepareQuery((db, p: Claim & Placeholders<{ newToken: string
  * Rotates the client's live access token `token`: revokes it and issues a new access token for
  * its Item, if the Item is the client's and live. Returns the new token (undefined: not rotated).
  */
-export async function rotateAccessToken(
-  trx: Trx,
-  clientId: string,
-  token: string,
-  now: Date,
-): Promise<string | undefined> {
-  const claim = { clientId, token, at: now.toISOString() };
-  if (engineOf(trx) === 'postgres') {
+export const rotateAccessToken = twoWays({
+  async fewStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<string | undefined> {
     const newToken = newAccessToken();
-    const inserted = await rotateQuery.execute(trx, { ...claim, newToken });
+    const inserted = await rotateQuery.execute(trx, { clientId, token, at: now.toISOString(), newToken });
     return inserted.length === 1 ? newToken : undefined;
-  }
-  const revoked = await revokeQuery.executeTakeFirst(trx, claim);
-  if (!revoked?.item_id) {
-    return undefined;
-  }
-  const issued = accessTokenStatement(trx, clientId, revoked.item_id, now);
-  await trx.executeQuery(issued.statement);
-  return issued.token;
-}
+  },
+  async plainStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<string | undefined> {
+    const revoked = await revokeQuery.executeTakeFirst(trx, { clientId, token, at: now.toISOString() });
+    if (!revoked?.item_id) {
+      return undefined;
+    }
+    const issued = accessTokenStatement(trx, clientId, revoked.item_id, now);
+    await trx.executeQuery(issued.statement);
+    return issued.token;
+  },
+});
 
 const removeQuery = prepareQuery((db, p: Claim) =>
   db
@@ -216,31 +208,33 @@ const removeQuery = prepareQuery((db, p: Claim) =>
  * Returns whether it removed the Item; when not, the caller rolls back (the token may have been
  * revoked).
  */
-export async function removeItemOfToken(trx: Trx, clientId: string, token: string, now: Date): Promise<boolean> {
-  const claim = { clientId, token, at: now.toISOString() };
-  if (engineOf(trx) === 'postgres') {
-    return (await removeQuery.execute(trx, claim)).length === 1;
-  }
-  const revoked = await revokeQuery.executeTakeFirst(trx, claim);
-  if (!revoked?.item_id) {
-    return false;
-  }
-  const removal = { itemId: revoked.item_id, at: claim.at };
-  if (affectedRows(await removeLiveItemQuery.executeResult(trx, removal)) !== 1) {
-    return false;
-  }
-  await revokeItemTokensQuery.executeResult(trx, removal);
-  return true;
-}
+export const removeItemOfToken = twoWays({
+  async fewStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<boolean> {
+    return (await removeQuery.execute(trx, { clientId, token, at: now.toISOString() })).length === 1;
+  },
+  async plainStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    const revoked = await revokeQuery.executeTakeFirst(trx, { clientId, token, at });
+    if (!revoked?.item_id) {
+      return false;
+    }
+    const removal = { itemId: revoked.item_id, at };
+    if (affectedRows(await removeLiveItemQuery.executeResult(trx, removal)) !== 1) {
+      return false;
+    }
+    await revokeItemTokensQuery.executeResult(trx, removal);
+    return true;
+  },
+});
 
 type ItemRemoval = Placeholders<{ itemId: string; at: string }>;
 
-/** SQLite: the Item removed at `at` if it is live. */
+/** Step by step (plainStatements): the Item removed at `at` if it is live. */
 const removeLiveItemQuery = prepareQuery((db, p: ItemRemoval) =>
   db.updateTable('items').set({ removed_at: p.at }).where('item_id', '=', p.itemId).where('removed_at', 'is', null),
 );
 
-/** SQLite: every unrevoked token of the Item revoked at `at`. */
+/** Step by step (plainStatements): every unrevoked token of the Item revoked at `at`. */
 const revokeItemTokensQuery = prepareQuery((db, p: ItemRemoval) =>
   db.updateTable('tokens').set({ revoked_at: p.at }).where('item_id', '=', p.itemId).where('revoked_at', 'is', null),
 );

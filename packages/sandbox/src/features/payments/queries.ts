@@ -9,21 +9,20 @@
  * same instant: on PostgreSQL in the statement that writes the payment, sent with the commit, so
  * its row is locked only while the server runs that statement and commits; SQLite has one writer.
  */
-import { type Insertable, type Kysely, type QueryCreator, type Selectable, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import {
   type AfterCommit,
   affectedRows,
   columnsOf,
+  counted,
   type Database,
-  engineOf,
   finishWith,
-  NEXT_EVENT_ID,
-  PAYMENT_CHANGES_COUNTER,
+  incrementCounter,
+  lockedForChange,
   type Placeholders,
-  prepareQuery,
+  prepareCounted,
   together,
   valuesOf,
-  withNextEventId,
 } from '../../engine/index.js';
 import type { ListBound } from './list-cursor.js';
 import type { PaymentsTable } from './tables.js';
@@ -46,15 +45,12 @@ function effectiveUpdateSql(now: string) {
   return sql<string>`case when status = ${INPUT_NEEDED} and expires_at <= ${now} then expires_at else last_status_update end`;
 }
 
+/** The `counters` row of the payment change sequence (created by the payments migration). */
+export const PAYMENT_CHANGES_COUNTER = 'payment_changes';
+
 /** The next payment change sequence number; call inside the writing transaction. */
-export async function nextChangeSeq(trx: Transaction<Database>): Promise<number> {
-  const row = await trx
-    .updateTable('counters')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', PAYMENT_CHANGES_COUNTER)
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
+export function nextChangeSeq(trx: Transaction<Database>): Promise<number> {
+  return incrementCounter(trx, PAYMENT_CHANGES_COUNTER);
 }
 
 /** A new payment: every column but its change sequence number, which the insert takes. */
@@ -88,28 +84,19 @@ const NEW_PAYMENT_COLUMNS = columnsOf<NewPayment>({
   payment_token_used_at: true,
 });
 
-/**
- * PostgreSQL: takes the next change sequence number and inserts the payment with it, in one
- * statement (the counter is incremented in a data-modifying CTE, as event ids are).
- */
-const insertPaymentWithChangeSeqQuery = prepareQuery((db, p: Placeholders<NewPayment>) =>
-  withNextEventId(db, PAYMENT_CHANGES_COUNTER)
-    .insertInto('payments')
-    .values({ ...valuesOf(p, NEW_PAYMENT_COLUMNS), change_seq: NEXT_EVENT_ID }),
+/** The payment with the next change sequence number. */
+const insertPaymentQuery = prepareCounted((db, p: Placeholders<NewPayment>, next) =>
+  db.insertInto('payments').values({ ...valuesOf(p, NEW_PAYMENT_COLUMNS), change_seq: next }),
 );
 
 /**
  * Inserts a payment with the next change sequence number, as the last statement of the
- * transaction: call it last. On PostgreSQL one statement, sent with the commit
- * (`finishing-statement.ts`); elsewhere the counter's increment, then the insert.
+ * transaction: call it last. Where statements cost round trips, one statement sent with the
+ * commit (`finishing-statement.ts`); elsewhere the counter's increment, then the insert.
  */
 export async function insertPayment(trx: Transaction<Database>, row: NewPayment): Promise<void> {
-  if (engineOf(trx) === 'postgres') {
-    await finishWith(trx, () => insertPaymentWithChangeSeqQuery.execute(trx, row));
-    return;
-  }
-  const insertable: Insertable<PaymentsTable> = { ...row, change_seq: await nextChangeSeq(trx) };
-  await trx.insertInto('payments').values(insertable).execute();
+  const insert = await insertPaymentQuery.compile(trx, PAYMENT_CHANGES_COUNTER, row);
+  await finishWith(trx, () => trx.executeQuery(insert));
 }
 
 /** The select of the payment `paymentId` of `clientId`. */
@@ -132,8 +119,7 @@ export async function lockedPayment(
   clientId: string,
   paymentId: string,
 ): Promise<PaymentRow | undefined> {
-  const query = paymentQuery(trx, clientId, paymentId);
-  return (engineOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return lockedForChange(trx, paymentQuery(trx, clientId, paymentId)).executeTakeFirst();
 }
 
 /**
@@ -191,13 +177,8 @@ export async function finishWithStatusChange(
   trx: Transaction<Database>,
   change: StatusChange,
 ): Promise<AfterCommit<PaymentRow | undefined>> {
-  const postgres = engineOf(trx) === 'postgres';
-  const changeSeq = postgres ? NEXT_EVENT_ID : await nextChangeSeq(trx);
-  // The counter's CTE adds a table that only the raw value expression reads: typed as without it.
-  const creator: QueryCreator<Database> = postgres
-    ? (withNextEventId(trx, PAYMENT_CHANGES_COUNTER) as unknown as QueryCreator<Database>)
-    : trx;
-  let query = creator
+  const { db, next: changeSeq } = await counted(trx, PAYMENT_CHANGES_COUNTER);
+  let query = db
     .updateTable('payments')
     .set({
       status: change.to,
@@ -232,8 +213,8 @@ export interface ReversalOutcome {
 /**
  * Records the reversal of a payment, only if it is an executed one-time payment with refund
  * details and no reversal yet (not recorded otherwise, including when a concurrent reversal won).
- * On PostgreSQL the payment is read right after, in the same round trip, so a refusal needs no
- * more; on SQLite it is read only when the reversal was not recorded.
+ * The payment is read right after, together with the update (in the same round trip where
+ * statements cost one), so a refusal needs no more.
  */
 export async function recordReversal(
   trx: Transaction<Database>,
@@ -249,11 +230,6 @@ export async function recordReversal(
     .where('status', 'in', ['PAYMENT_STATUS_EXECUTED', 'PAYMENT_STATUS_COMPLETED'])
     .where('refund_details', 'is not', null);
   const read = paymentQuery(trx, input.clientId, input.paymentId);
-  if (engineOf(trx) !== 'postgres') {
-    // No round trips to save: the payment is read only for a refusal.
-    const recorded = Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
-    return { recorded, payment: recorded ? undefined : await read.executeTakeFirst() };
-  }
   const [recorded, found] = await together(trx, [update.compile(), read.compile()]);
   return { recorded: affectedRows(recorded) === 1, payment: found.rows[0] };
 }

@@ -6,19 +6,16 @@ import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
 import {
   columnsOf,
   type Database,
-  engineOf,
   eventCounterName,
   finishWith,
   type KeyOfRecord,
-  NEXT_EVENT_ID,
-  nextEventId,
   type Placeholders,
+  prepareCounted,
   prepareQuery,
   type RecordOfKey,
   resourceIdOfKey,
   together,
   valuesOf,
-  withNextEventId,
 } from '../../engine/index.js';
 import { positionRange } from './list-positions.js';
 import type { ListWindow } from './list-window.js';
@@ -143,42 +140,16 @@ function transferEventOf(
   };
 }
 
-const insertTransferEventQuery = prepareQuery((db, p: Placeholders<TransferEventsTable>) =>
-  db.insertInto('transfer_events').values({ ...valuesOf(p, TRANSFER_EVENT_COLUMNS), event_id: p.event_id }),
-);
-
-/**
- * Appends an event about `transfer` to its client's stream (take it last in the transaction),
- * linked to the request that caused it (`requestId`; null for none).
- */
-async function appendTransferEvent(
-  trx: Transaction<Database>,
-  transfer: EventSource,
-  eventType: TransferEventsTable['event_type'],
-  timestamp: string,
-  requestId: string | null,
-): Promise<number> {
-  const eventId = await nextEventId(trx, 'transfer_events', transfer.client_id);
-  await insertTransferEventQuery.execute(trx, {
-    ...transferEventOf(transfer, eventType, timestamp, requestId),
-    event_id: eventId,
-  });
-  return eventId;
-}
-
-/** PostgreSQL: takes the next event id and inserts the event with it, in one statement. */
-const appendTransferEventQuery = prepareQuery(
-  (db, p: Placeholders<Omit<TransferEventsTable, 'event_id'> & { counterName: string }>) =>
-    withNextEventId(db, p.counterName)
-      .insertInto('transfer_events')
-      .values({ ...valuesOf(p, TRANSFER_EVENT_COLUMNS), event_id: NEXT_EVENT_ID }),
+/** The event with the next id of its client's stream. */
+const appendTransferEventQuery = prepareCounted((db, p: Placeholders<Omit<TransferEventsTable, 'event_id'>>, next) =>
+  db.insertInto('transfer_events').values({ ...valuesOf(p, TRANSFER_EVENT_COLUMNS), event_id: next }),
 );
 
 /**
  * Appends an event about `transfer` to its client's stream as the last statement of the
- * transaction: call it last. On PostgreSQL one statement, sent with the commit
- * (`finishing-statement.ts`); elsewhere {@link appendTransferEvent}. The `alongside` statements
- * (a webhook of the change, say) run right before it, on PostgreSQL in the same round trip.
+ * transaction (call it last), linked to the request that caused it (`requestId`; null for none).
+ * The `alongside` statements (a webhook of the change, say) run right before it; the store sends
+ * them all with the commit where statements cost round trips (`finishing-statement.ts`).
  */
 export async function finishWithTransferEvent(
   trx: Transaction<Database>,
@@ -188,16 +159,12 @@ export async function finishWithTransferEvent(
   requestId: string | null,
   alongside: readonly CompiledQuery[] = [],
 ): Promise<void> {
-  if (engineOf(trx) !== 'postgres') {
-    await together(trx, alongside);
-    await appendTransferEvent(trx, transfer, eventType, timestamp, requestId);
-    return;
-  }
-  const event = appendTransferEventQuery.compile(trx, {
-    ...transferEventOf(transfer, eventType, timestamp, requestId),
-    counterName: eventCounterName('transfer_events', transfer.client_id),
-  });
-  // Handed to the connection at once, behind them the commit: the event id stays the last write.
+  const event = await appendTransferEventQuery.compile(
+    trx,
+    eventCounterName('transfer_events', transfer.client_id),
+    transferEventOf(transfer, eventType, timestamp, requestId),
+  );
+  // The event id stays the last write: its counter row is held for the least time.
   await finishWith(trx, () => together(trx, [...alongside, event]));
 }
 
@@ -221,30 +188,6 @@ const TRANSFER_COLUMNS = columnsOf<TransfersTable>({
   user_details: true,
 });
 
-/**
- * PostgreSQL: inserts a transfer and its first event (with the next event id) in one statement,
- * the transfer in a CTE.
- */
-const insertTransferWithEventQuery = prepareQuery(
-  (db, p: Placeholders<TransfersTable & { counterName: string; request_id: string | null }>) =>
-    withNextEventId(db, p.counterName)
-      .with('inserted_transfer', (creator) => creator.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)))
-      .insertInto('transfer_events')
-      .values({
-        client_id: p.client_id,
-        transfer_id: p.transfer_id,
-        event_type: p.status,
-        timestamp: p.created,
-        account_id: p.account_id,
-        origination_account_id: p.origination_account_id,
-        transfer_type: p.type,
-        transfer_amount: p.amount,
-        failure_reason: p.failure_reason,
-        request_id: p.request_id,
-        event_id: NEXT_EVENT_ID,
-      }),
-);
-
 const insertTransferQuery = prepareQuery((db, p: Placeholders<TransfersTable>) =>
   db.insertInto('transfers').values(valuesOf(p, TRANSFER_COLUMNS)),
 );
@@ -258,16 +201,7 @@ export async function insertTransfer(
   row: TransfersTable,
   requestId: string | null,
 ): Promise<void> {
-  if (engineOf(trx) === 'postgres') {
-    // One statement, sent with the commit.
-    const counterName = eventCounterName('transfer_events', row.client_id);
-    await finishWith(trx, () =>
-      insertTransferWithEventQuery.execute(trx, { ...row, counterName, request_id: requestId }),
-    );
-    return;
-  }
-  await insertTransferQuery.execute(trx, row);
-  await appendTransferEvent(trx, row, row.status, row.created, requestId);
+  await finishWithTransferEvent(trx, row, row.status, row.created, requestId, [insertTransferQuery.compile(trx, row)]);
 }
 
 const transferQuery = prepareQuery((db, p: Placeholders<{ id: string; clientId: string }>) =>

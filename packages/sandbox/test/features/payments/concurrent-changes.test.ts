@@ -5,7 +5,7 @@
  * read locked and sent with the commit) keep the guarantees of the statement-at-a-time versions.
  */
 import { afterEach, expect, it } from 'vitest';
-import { PAYMENT_CHANGES_COUNTER } from '../../../src/engine/store/migrations/0003-payments.js';
+import { PAYMENT_CHANGES_COUNTER } from '../../../src/features/payments/queries.js';
 import { callFaulted } from '../../support/faults.js';
 import { describeEngines, type TestSandbox } from '../../support/harness.js';
 import { executedPayment, gbpPayment, ukRecipient } from '../../support/payment-fixtures.js';
