@@ -174,9 +174,6 @@ export interface ReportTokenRead {
   transactions: StoredTransaction[] | undefined;
 }
 
-/** Statements read per access token by {@link readReportTokens}, in this order. */
-const STATEMENTS_PER_TOKEN = 5;
-
 /**
  * Everything a report over the Items of access tokens `tokens` of `clientId` is generated from
  * (see {@link reportSources}), for every token at once: one round trip on PostgreSQL, however many
@@ -187,25 +184,17 @@ export async function readReportTokens(
   clientId: string,
   tokens: readonly string[],
 ): Promise<ReportTokenRead[]> {
-  const statements = tokens.flatMap((token) => [
-    liveTokenStatement(db, clientId, token, 'access'),
-    institutionNameOfTokenStatement(db, clientId, token),
-    accountsOfTokenStatement(db, clientId, token, 'access'),
-    extractionOfTokenStatement(db, clientId, token, 'transactions'),
-    storedTransactionsOfTokenStatement(db, clientId, token),
-  ]);
-  const results = await together(db, statements);
-  return tokens.map((_token, index) => {
-    const [found, name, accounts, extraction, stored] = results.slice(
-      index * STATEMENTS_PER_TOKEN,
-      (index + 1) * STATEMENTS_PER_TOKEN,
-    ) as [
-      { rows: unknown[] },
-      { rows: { name: string }[] },
-      { rows: AccountRow[] },
-      { rows: unknown[] },
-      { rows: Parameters<typeof transactionsOfRows>[0] },
-    ];
+  const groups = await together(
+    db,
+    tokens.map((token) => ({
+      found: liveTokenStatement(db, clientId, token, 'access'),
+      name: institutionNameOfTokenStatement(db, clientId, token),
+      accounts: accountsOfTokenStatement(db, clientId, token, 'access'),
+      extraction: extractionOfTokenStatement(db, clientId, token, 'transactions'),
+      stored: storedTransactionsOfTokenStatement(db, clientId, token),
+    })),
+  );
+  return groups.map(({ found, name, accounts, extraction, stored }) => {
     return {
       item: liveTokenOf(found.rows[0])?.item,
       institutionName: name.rows[0]?.name,

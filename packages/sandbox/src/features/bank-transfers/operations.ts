@@ -180,16 +180,14 @@ async function createBankTransfer(
             heldKey: { scope: claim.scope, key: claim.key, resourceId: claim.resourceId },
           })
         : undefined;
-    const [claimed, originations, ...rest] = await together(trx, [
-      key.claim,
-      originationAccountsStatement(trx, clientId),
-      ...partyStatements,
-      ...(reservation ? [reservation] : []),
-      ...key.repeatReads,
-    ]);
-    const partyAnswers = rest.slice(0, partyStatements.length);
-    const reserved = reservation && rest[partyStatements.length];
-    const outcome = await key.outcome(claimed, rest.slice(partyStatements.length + (reservation ? 1 : 0)));
+    const { claimed, originations, partyAnswers, reserved, repeat } = await together(trx, {
+      claimed: key.claim,
+      originations: originationAccountsStatement(trx, clientId),
+      partyAnswers: partyStatements,
+      reserved: reservation,
+      repeat: key.repeatReads,
+    });
+    const outcome = await key.outcome(claimed, repeat);
     if (outcome.kind === 'repeat') {
       context.markReplay(outcome.requestId);
       return outcome.record;

@@ -148,15 +148,15 @@ export const transferHandlers: HandlerGroup<
       // One flight: the key's claim, every read of the decision, the authorization's use, which
       // stands only if the decision below lets it (a refusal throws: all is rolled back), and
       // last what a repeat of the request answers with.
-      const [claimed, token, found, used, originations, ...repeatResults] = await together(trx, [
-        key.claim,
-        liveTokenStatement(trx, clientId, request.access_token, 'access'),
-        authorizationStatement(trx, clientId, request.authorization_id),
-        useAuthorizationStatement(trx, clientId, request.authorization_id, transferId),
-        originationAccountsStatement(trx, clientId),
-        ...key.repeatReads,
-      ]);
-      const outcome = await key.outcome(claimed, repeatResults);
+      const { claimed, token, found, used, originations, repeat } = await together(trx, {
+        claimed: key.claim,
+        token: liveTokenStatement(trx, clientId, request.access_token, 'access'),
+        found: authorizationStatement(trx, clientId, request.authorization_id),
+        used: useAuthorizationStatement(trx, clientId, request.authorization_id, transferId),
+        originations: originationAccountsStatement(trx, clientId),
+        repeat: key.repeatReads,
+      });
+      const outcome = await key.outcome(claimed, repeat);
       if (outcome.kind === 'repeat') {
         context.markReplay(outcome.requestId);
         return outcome.record;
