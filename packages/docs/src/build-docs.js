@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { listOperations, readWorkflowFiles } from '@svc/openapi-kit';
 import { openapiJsonPath, openapiYamlPath, workflowsPath } from '@svc/spec';
 import { withCodeSamples } from './code-samples.js';
+import { withConsole } from './console/console-script.js';
 import { SPEC_DOWNLOADS } from './downloads.js';
 import { withPageStyle } from './page-style.js';
 import { withWordBoundariesInSearch } from './search-text.js';
@@ -110,7 +111,7 @@ export function buildDocs() {
   renderWithRedocly(docsDocumentPath, rendered, info.title ?? 'API reference');
   const self = replaceRemoteResources(readFileSync(rendered, 'utf8'));
   rmSync(rendered);
-  const html = withWordBoundariesInSearch(withPageStyle(self.html));
+  const html = withConsole(withWordBoundariesInSearch(withPageStyle(self.html)), document);
 
   const remote = findRemoteReferences(html);
   if (remote.length > 0) {

@@ -2,7 +2,7 @@
  * @module @svc/docs
  * Builds and serves the self-contained HTML reference of the SVC API (Redocly build-docs over the
  * bundled spec, with generated curl and `@svc/client` code samples, a section on the API's
- * Arazzo workflows, and the bundled spec offered for download).
+ * Arazzo workflows, a "Try it" console per operation, and the bundled spec offered for download).
  */
 
 export {
@@ -37,6 +37,16 @@ export {
   typescriptSample,
   withCodeSamples,
 } from './code-samples.js';
+export { CLOCK_OPERATIONS, CONSOLE_ENVIRONMENTS, consoleData } from './console/console-data.js';
+export { CONSOLE_DATA_ID, carriedValues, sendRequest, startConsole, withField } from './console/console-page.js';
+export {
+  CONSOLE_SCRIPT_ID,
+  CONSOLE_STYLE,
+  CONSOLE_STYLE_ID,
+  consoleScript,
+  withConsole,
+} from './console/console-script.js';
+export { bodyProblems, schemaProblems } from './console/schema-check.js';
 export { SPEC_DOWNLOADS } from './downloads.js';
 export { shellQuote, typescriptLiteral, typescriptString } from './literals.js';
 export { LOCAL_ENVIRONMENT, LOCAL_NOTE_ID, withLocalSamples } from './local-samples.js';

@@ -60,7 +60,8 @@ the OpenAPI document it implements at /openapi.json and /openapi.yaml.
                         (<url>#section/<error_type>; npm start passes its docs), not the hosted docs
   --allowed-origins <l> web pages that may call the sandbox from a browser, comma-separated
                         (http://localhost:3000; :* for any port; * for any page). Default: a page
-                        on localhost, 127.0.0.1 or [::1], any port. Other pages are refused.
+                        on localhost, 127.0.0.1 or [::1], any port, and a page opened from a file
+                        (Origin null: the HTML reference from disk). Other pages are refused.
   --allowed-hosts <l>   more Host names to answer, comma-separated (* for any). Bound to
                         127.0.0.1, the sandbox answers only localhost, 127.0.0.1 and [::1]
   --drain-delay <ms>    on SIGTERM/SIGINT, /readyz answers 503 at once and requests are still

@@ -19,6 +19,7 @@ export { DEFAULT_RETENTION_POLICY, type RetentionPolicy } from './engine/store/r
 export { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy, retryDelayMs } from './engine/webhooks/deliverer.js';
 export { SIGNATURE_HEADER, signWebhook, WEBHOOK_ID_HEADER } from './engine/webhooks/signature.js';
 export { checkAddress, checkWebhookUrl } from './engine/webhooks/url-policy.js';
+export { INSPECTOR_PATH } from './features/inspector/index.js';
 export { TEST_USERS, type TestUser } from './features/world/test-users.js';
 export { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/world.js';
 export {

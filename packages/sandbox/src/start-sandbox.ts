@@ -116,7 +116,7 @@ export interface SandboxOptions {
   /**
    * Web pages that may call the sandbox from a browser; a request from any other `Origin` is
    * refused. Default {@link LOCAL_ORIGINS}: a frontend on `localhost`, `127.0.0.1` or `[::1]`, any
-   * port. `'*'` allows every page (then any site its user visits can use the default credentials).
+   * port, and a page opened from a file (`Origin: null`). `'*'` allows every page (then any site its user visits can use the default credentials).
    */
   allowedOrigins?: AllowedOrigins;
   /**

@@ -19,10 +19,26 @@ export interface AccessPolicy {
 }
 
 /**
- * The origins of a local frontend on any port: `http://localhost:*`, `http://127.0.0.1:*`,
- * `http://[::1]:*`. The sandbox's default.
+ * The `Origin` a browser sends for a page opened from a file (`file://`): the string `null`. The
+ * HTML reference (`@svc/docs`) opened from disk sends it when its "Try it" console calls a local
+ * server.
  */
-export const LOCAL_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];
+export const FILE_PAGE_ORIGIN = 'null';
+
+/**
+ * The origins of a local page: a frontend on any port (`http://localhost:*`,
+ * `http://127.0.0.1:*`, `http://[::1]:*`; the HTML reference served by `npm start` or
+ * `svc-docs serve` is one) and a page opened from a file ({@link FILE_PAGE_ORIGIN}, the HTML
+ * reference opened from disk). The sandbox's default. Note that a sandboxed `<iframe>` of any
+ * site also sends `Origin: null`; the sandbox holds test data only, and `--allowed-origins`
+ * narrows the list.
+ */
+export const LOCAL_ORIGINS: readonly string[] = [
+  'http://localhost:*',
+  'http://127.0.0.1:*',
+  'http://[::1]:*',
+  FILE_PAGE_ORIGIN,
+];
 
 /** Host names that always mean this machine. */
 const LOOPBACK_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];

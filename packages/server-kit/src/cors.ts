@@ -5,7 +5,7 @@
  * so `Access-Control-Allow-Credentials` is never sent (no cookie or HTTP auth reaches a server).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type AllowedOrigins, isOriginAllowed } from './access-policy.js';
+import { type AllowedOrigins, FILE_PAGE_ORIGIN, isOriginAllowed } from './access-policy.js';
 import { HEADER_NAMES } from './generated/headers.gen.js';
 
 /** Request headers a browser app may send: credentials, version, content type and `Prefer`. */
@@ -67,13 +67,16 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, options: Co
  * methods and headers, on any path: the browser then sends the real request, which gets the
  * API's own answer (a 404 for an unknown path, readable by the app). A Private Network Access
  * preflight (`Access-Control-Request-Private-Network: true`, a public page calling a local
- * server) is allowed with `Access-Control-Allow-Private-Network: true` only for an allowed origin.
+ * server) is allowed with `Access-Control-Allow-Private-Network: true` only for an allowed origin,
+ * and never for `Origin: null`: a page opened from a file is not on a public network and needs no
+ * such permission, while a sandboxed `<iframe>` of a public site, which sends `null` too, must not get it.
  */
 export function answerPreflight(req: IncomingMessage, res: ServerResponse, options: CorsOptions = {}): void {
   const cors = corsHeaders(req, options);
   const privateNetwork =
     String(req.headers['access-control-request-private-network']).toLowerCase() === 'true' &&
-    cors['Access-Control-Allow-Origin'] !== undefined;
+    cors['Access-Control-Allow-Origin'] !== undefined &&
+    cors['Access-Control-Allow-Origin'] !== FILE_PAGE_ORIGIN;
   res.writeHead(204, {
     ...cors,
     ...(privateNetwork ? { 'Access-Control-Allow-Private-Network': 'true' } : {}),

@@ -15,6 +15,7 @@ export {
   type AccessPolicy,
   type AllowedOrigins,
   defaultAllowedHosts,
+  FILE_PAGE_ORIGIN,
   hostName,
   isLoopbackHost,
   isOriginAllowed,

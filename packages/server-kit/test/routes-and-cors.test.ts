@@ -85,7 +85,11 @@ describe('corsHeaders', () => {
     ['http://localhost.attacker.example', false],
     ['http://localhost:3000.attacker.example', false],
     ['https://attacker.example', false],
-    ['null', false],
+    ['http://attacker.example:4030', false],
+    ['file://', false],
+    ['NULL ', false],
+    // A page opened from a file (the HTML reference from disk, whose console calls the sandbox).
+    ['null', true],
   ])('with the local origins, names %s only when allowed (%s)', (origin, allowed) => {
     const headers = corsHeaders(request({ origin }), { allowedOrigins: LOCAL_ORIGINS });
     expect(headers['Access-Control-Allow-Origin']).toBe(allowed ? origin : undefined);

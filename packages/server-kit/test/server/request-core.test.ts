@@ -131,7 +131,12 @@ describe('createRequestCore with an access policy', () => {
     ['a rebound host name', { host: 'attacker-rebind.example' }, 'Host', /Host header names a host/],
     ['a rebound host name with a port', { host: 'attacker-rebind.example:4020' }, 'Host', /Host header/],
     ['a page of another site', { host: '127.0.0.1:4020', origin: 'https://evil.example' }, 'Origin', /evil\.example/],
-    ['a sandboxed page', { host: 'localhost', origin: 'null' }, 'Origin', /not allowed/],
+    [
+      'a page of another site on a local port',
+      { host: 'localhost', origin: 'http://evil.example:4030' },
+      'Origin',
+      /not allowed/,
+    ],
   ])('refuses %s with the API error object, its own paths included', async (_name, headers, header, message) => {
     for (const url of ['/item/remove', '/healthz']) {
       const response = await inject(guarded(), { url, headers, ...(url === '/healthz' ? {} : { body: {} }) });
@@ -177,6 +182,21 @@ describe('createRequestCore with an access policy', () => {
     const refused = await preflight('https://public.example');
     expect(refused.status).toBe(400);
     expect(refused.headers['access-control-allow-private-network']).toBeUndefined();
+    // A page opened from a file (Origin: null) may call, but gets no private-network permission:
+    // a sandboxed <iframe> of a public site sends null too.
+    const fromFile = await preflight('null');
+    expect(fromFile.status).toBe(204);
+    expect(fromFile.headers['access-control-allow-origin']).toBe('null');
+    expect(fromFile.headers['access-control-allow-private-network']).toBeUndefined();
+  });
+
+  it('serves a page opened from a file (Origin: null), the HTML reference from disk', async () => {
+    const response = await inject(guarded(), {
+      url: '/item/remove',
+      body: {},
+      headers: { host: '127.0.0.1:4020', origin: 'null' },
+    });
+    expect(response.status).toBe(200);
   });
 
   it('accepts any host name when bound to a non-loopback interface', () => {
