@@ -6,15 +6,6 @@
  */
 
 export {
-  buildDocs,
-  distDir,
-  docsDocumentOf,
-  docsDocumentPath,
-  htmlPath,
-  packageDir,
-  redoclyConfigPath,
-} from './build-docs.js';
-export {
   bundledLibraryEnv,
   CHROMIUM_CACHE_ENV,
   CHROMIUM_PATH_ENV,
@@ -25,7 +16,16 @@ export {
   loadPackagedChromium,
   PACKAGED_CHROMIUM,
   SYSTEM_CHROMIUM,
-} from './chromium.js';
+} from '@svc/chromium';
+export {
+  buildDocs,
+  distDir,
+  docsDocumentOf,
+  docsDocumentPath,
+  htmlPath,
+  packageDir,
+  redoclyConfigPath,
+} from './build-docs.js';
 export {
   credentialHeaders,
   curlSample,

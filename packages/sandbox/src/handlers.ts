@@ -8,7 +8,7 @@ import { accountDataHandlers, investmentHandlers, transactionHandlers } from './
 import { applicationHandlers } from './features/applications/index.js';
 import { assetReportHandlers } from './features/asset-reports/index.js';
 import { bankTransferHandlers } from './features/bank-transfers/index.js';
-import { clockHandlers } from './features/clock/index.js';
+import { type ClockCapabilities, createClockHandlers } from './features/clock/index.js';
 import { employerHandlers } from './features/employers/index.js';
 import { faultRuleHandlers } from './features/faults/index.js';
 import { institutionHandlers } from './features/institutions/index.js';
@@ -18,8 +18,13 @@ import { processorHandlers, processorTokenHandlers } from './features/processor/
 import { signalHandlers } from './features/signal/index.js';
 import { transferHandlers, transferSimulationHandlers } from './features/transfers/index.js';
 
-/** Every operation's handler, by operationId. */
-export const handlers: Handlers = {
+/** What the composition root gives the features that need more than every handler's context. */
+export interface FeatureCapabilities {
+  clock: ClockCapabilities;
+}
+
+/** Every operation's handler, by operationId, with the capabilities the features need. */
+export const createHandlers = (capabilities: FeatureCapabilities): Handlers => ({
   ...itemHandlers,
   ...institutionHandlers,
   ...accountDataHandlers,
@@ -38,5 +43,5 @@ export const handlers: Handlers = {
   ...itemSandboxHandlers,
   ...paymentHandlers,
   ...faultRuleHandlers,
-  ...clockHandlers,
-};
+  ...createClockHandlers(capabilities.clock),
+});

@@ -54,7 +54,7 @@ import { createInspector, INSPECTOR_PATH, isInspectorPath } from './features/ins
 import { refundExecutionPerformer } from './features/payments/index.js';
 import { unusedAuthorizationsRetention } from './features/transfers/index.js';
 import { type OperationId, operationPaths } from './generated/handlers.gen.js';
-import { handlers as defaultHandlers } from './handlers.js';
+import { createHandlers } from './handlers.js';
 import { resetStore } from './reset.js';
 import { seedIfEmpty } from './seed.js';
 
@@ -276,11 +276,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     routes,
     validator,
     catalogue: errorCatalogue,
-    handlers: { ...defaultHandlers, ...options.handlers } as Handlers,
+    handlers: {
+      ...createHandlers({
+        clock: { dueWork, clientClockMoved: (clientId, offsetMs) => authenticate.clockMoved(clientId, offsetMs) },
+      }),
+      ...options.handlers,
+    } as Handlers,
     store,
     authenticate,
     clock,
-    dueWork,
     limiter,
     logger,
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,

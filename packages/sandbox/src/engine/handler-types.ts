@@ -5,8 +5,6 @@
 import type { Selectable } from 'kysely';
 import type { OperationBodies, OperationId } from '../generated/handlers.gen.js';
 import type { ClientsTable } from './clients/tables.js';
-import type { Clock } from './clock.js';
-import type { DueWorkRunner } from './schedule/due-work.js';
 import type { Store } from './store/open-store.js';
 
 /** The request body type of an operation. */
@@ -18,7 +16,10 @@ export type ResultOf<K extends OperationId> = Omit<OperationBodies[K]['response'
 /** The authenticated client of a request. */
 export type SandboxClient = Selectable<ClientsTable>;
 
-/** What a handler gets besides the request body. */
+/**
+ * What every handler gets besides the request body. What only one feature needs (the clock
+ * feature's due-work runner, say) is given to that feature by the composition root.
+ */
 export interface HandlerContext {
   /** The client the request authenticated as: the owner of everything it reads or creates. */
   client: SandboxClient;
@@ -28,11 +29,6 @@ export interface HandlerContext {
   now: Date;
   /** The sandbox's clock at the request, without the client's offset. */
   baseNow: Date;
-  clock: Clock;
-  /** Performs the work that falls due on clients' clocks. */
-  dueWork: DueWorkRunner;
-  /** Tells the remembered row of the request's client that its clock offset is now `offsetMs` (after an advance). */
-  clientClockMoved(offsetMs: number): void;
   store: Store;
   /** Tells the webhook deliverer that new webhooks were committed (call after the transaction). */
   webhooksCommitted(): void;

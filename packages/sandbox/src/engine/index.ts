@@ -29,8 +29,20 @@ export { redactedJson } from './inspector/redact.js';
 export { fromJsonText, type JsonText, toJsonText } from './json-text.js';
 export { requestFingerprint } from './request-fingerprint.js';
 // Client clocks and scheduled work.
-export { type AdvanceTo, advanceClientClock, clientNow, storedClockOffset } from './schedule/client-clock.js';
-export { type DuePerformer, dueWorkStatement, type NewDueWork, scheduleDueWork } from './schedule/due-work.js';
+export {
+  type AdvanceTo,
+  advanceClientClock,
+  clientNow,
+  clockAdvanceInvalid,
+  storedClockOffset,
+} from './schedule/client-clock.js';
+export {
+  type DuePerformer,
+  type DueWorkRunner,
+  dueWorkStatement,
+  type NewDueWork,
+  scheduleDueWork,
+} from './schedule/due-work.js';
 export { durationMs } from './schedule/duration.js';
 export { setBounded } from './store/bounded-map.js';
 // The store: its schema, prepared queries, statements together, the finishing statement.

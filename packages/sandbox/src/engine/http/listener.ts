@@ -59,8 +59,6 @@ export interface ListenerOptions {
   store: Store;
   authenticate: Authenticator;
   clock: Clock;
-  /** Performs the work that falls due on clients' clocks (`/sandbox/clock/advance`). */
-  dueWork: DueWorkRunner;
   limiter: RateLimiter;
   logger: Logger;
   bodyLimitBytes: number;
@@ -240,9 +238,6 @@ async function handle(
       requestId,
       now: clientNow(baseNow, client),
       baseNow,
-      clock: options.clock,
-      dueWork: options.dueWork,
-      clientClockMoved: (offsetMs) => options.authenticate.clockMoved(client.client_id, offsetMs),
       store: options.store,
       webhooksCommitted: options.webhooksCommitted,
       markReplay: (earlierRequestId) => {

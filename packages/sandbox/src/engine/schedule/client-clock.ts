@@ -34,7 +34,8 @@ export interface AdvancedClock {
   toOffsetMs: number;
 }
 
-function refused(message: string): SandboxError {
+/** The refusal of an advance: `SANDBOX_CLOCK_ADVANCE_INVALID`, worded by `message`. */
+export function clockAdvanceInvalid(message: string): SandboxError {
   return new SandboxError({
     type: 'SANDBOX_ERROR',
     code: 'SANDBOX_CLOCK_ADVANCE_INVALID',
@@ -102,7 +103,7 @@ function advancedClock(
 /** Refuses a duration that is not forward or is too long. */
 function checkDuration(byMs: number): void {
   if (byMs <= 0) {
-    throw refused('duration must be longer than zero: the clock only moves forward');
+    throw clockAdvanceInvalid('duration must be longer than zero: the clock only moves forward');
   }
   checkLength(byMs);
 }
@@ -111,7 +112,7 @@ function checkDuration(byMs: number): void {
 function checkTarget(time: Date, currentMs: number): void {
   const byMs = time.getTime() - currentMs;
   if (byMs < 0) {
-    throw refused(
+    throw clockAdvanceInvalid(
       `target_time ${time.toISOString()} is before the clock's current time ${new Date(currentMs).toISOString()}: the clock only moves forward`,
     );
   }
@@ -122,7 +123,7 @@ function checkTarget(time: Date, currentMs: number): void {
 function checkLength(byMs: number): void {
   if (byMs > MAX_ADVANCE_MS) {
     const days = byMs / 86_400_000;
-    throw refused(
+    throw clockAdvanceInvalid(
       `the advance moves the clock ${Number.isInteger(days) ? days : days.toFixed(2)} days; one advance moves at most 400 days, advance in several steps`,
     );
   }

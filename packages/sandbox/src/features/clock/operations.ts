@@ -7,9 +7,10 @@
 import {
   type AdvanceTo,
   advanceClientClock,
+  clockAdvanceInvalid,
+  type DueWorkRunner,
   durationMs,
   type HandlerGroup,
-  SandboxError,
   storedClockOffset,
 } from '../../engine/index.js';
 import type { OperationBodies } from '../../generated/handlers.gen.js';
@@ -25,19 +26,15 @@ export function presentClock(base: Date, offsetMs: number): SandboxClock {
   };
 }
 
-function advanceInvalid(message: string): SandboxError {
-  return new SandboxError({ type: 'SANDBOX_ERROR', code: 'SANDBOX_CLOCK_ADVANCE_INVALID', message });
-}
-
 /** Where the request moves the clock. */
 function advanceOf(request: { duration?: string; target_time?: string }): AdvanceTo {
   if ((request.duration === undefined) === (request.target_time === undefined)) {
-    throw advanceInvalid('give exactly one of duration and target_time');
+    throw clockAdvanceInvalid('give exactly one of duration and target_time');
   }
   if (request.duration !== undefined) {
     const byMs = durationMs(request.duration);
     if (byMs === undefined) {
-      throw advanceInvalid(
+      throw clockAdvanceInvalid(
         `duration ${request.duration} is not an ISO 8601 duration of weeks, days, hours, minutes and seconds (for example PT31M or P1D)`,
       );
     }
@@ -46,8 +43,19 @@ function advanceOf(request: { duration?: string; target_time?: string }): Advanc
   return { time: new Date(request.target_time as string) };
 }
 
-/** The clock handlers. */
-export const clockHandlers: HandlerGroup<'sandboxClockGet' | 'sandboxClockAdvance'> = {
+/** What the clock feature needs from the composition root, beyond every handler's context. */
+export interface ClockCapabilities {
+  /** Performs the work that falls due on clients' clocks. */
+  dueWork: DueWorkRunner;
+  /** Tells the remembered row of client `clientId` that its clock offset is now `offsetMs` (after an advance). */
+  clientClockMoved(clientId: string, offsetMs: number): void;
+}
+
+/** The clock handlers, with the capabilities they need. */
+export const createClockHandlers = ({
+  dueWork,
+  clientClockMoved,
+}: ClockCapabilities): HandlerGroup<'sandboxClockGet' | 'sandboxClockAdvance'> => ({
   async sandboxClockGet(_request, context) {
     return { clock: presentClock(context.baseNow, await storedClockOffset(context.store, context.client.client_id)) };
   },
@@ -57,13 +65,13 @@ export const clockHandlers: HandlerGroup<'sandboxClockGet' | 'sandboxClockAdvanc
     // The move and when the next work falls due in one flight: with nothing due, the advance is
     // that flight and the commit.
     const moved = await advanceClientClock(context.store, clientId, context.baseNow, advanceOf(request));
-    context.clientClockMoved(moved.toOffsetMs);
+    clientClockMoved(clientId, moved.toOffsetMs);
     const until = new Date(context.baseNow.getTime() + moved.toOffsetMs);
-    const performed = await context.dueWork.perform(clientId, until, moved.nextDue);
+    const performed = await dueWork.perform(clientId, until, moved.nextDue);
     context.webhooksCommitted();
     return {
       clock: presentClock(context.baseNow, moved.toOffsetMs),
       performed: { refund_execution: 0, transactions_day: 0, ...performed },
     };
   },
-};
+});

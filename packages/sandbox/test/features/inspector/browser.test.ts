@@ -1,5 +1,5 @@
 /**
- * The inspector in headless Chromium (the one the docs test uses: `findChromium` of `@svc/docs`,
+ * The inspector in headless Chromium (the one the docs test uses: `findChromium` of `@svc/chromium`,
  * driven by playwright-core): signs in as the default client, watches requests made meanwhile
  * appear live, opens a webhook delivery with its two attempts (a local receiver answers 500, then
  * 200) and follows a request's link to its webhook; the demo client's data never appears and no
@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findChromium } from '@svc/docs';
+import { findChromium } from '@svc/chromium';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../src/engine/clock.js';

@@ -15,7 +15,7 @@ import {
   loadPackagedChromium,
   type PackagedChromium,
   SYSTEM_CHROMIUM,
-} from '../src/chromium.js';
+} from '../src/index.js';
 
 const PACKAGED_PATH = '/tmp/unpacked/chromium';
 const PACKAGED_ARGS = ['--single-process', "--headless='shell'"];
