@@ -6,11 +6,12 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database.js';
+import type { WithRequestLookup } from '../request-lookup.js';
 import { clientClassWith } from './client-class.js';
 import { coalescedWrites } from './coalesced-writes.js';
 import { createStatementNames, namedStatements } from './named-statements.js';
 import { pipelinedBegin } from './pipelined-begin.js';
-import { requestFlights } from './request-flight.js';
+import { lookUpInFlight, requestFlights } from './request-flight.js';
 import type { ConnectionPiece } from './send-query.js';
 import { statementsTogether } from './statements-together.js';
 
@@ -38,6 +39,8 @@ export interface OpenedPostgres {
   db: Kysely<Database>;
   /** The database URL without its password. */
   description: string;
+  /** A request's lookup, sent with its work's first statement (`request-flight.ts`). */
+  withRequestLookup: WithRequestLookup;
 }
 
 /** Connects to the database at `url` with at most `poolSize` connections. */
@@ -57,7 +60,7 @@ export function openPostgres(url: string, poolSize = 10): OpenedPostgres {
     client.on('error', () => {});
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, description: redactUrl(url) };
+  return { db, description: redactUrl(url), withRequestLookup: lookUpInFlight(db) };
 }
 
 /** A database URL without its password: `postgres://svc:***@127.0.0.1:5432/sandbox`. */

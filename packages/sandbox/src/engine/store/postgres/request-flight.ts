@@ -17,7 +17,16 @@
  * with the first statement's answer), so waiting for it costs no round trip.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { closedBy, type GateDecision, settle } from '../request-lookup.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+import {
+  closedBy,
+  type GateDecision,
+  type LookupOutcome,
+  type RequestLookup,
+  settle,
+  type WithRequestLookup,
+} from '../request-lookup.js';
 import type { Answer, ConnectionPiece, Statement } from './send-query.js';
 
 /** The flight of one request. */
@@ -78,6 +87,25 @@ export async function runInFlight<T>(
     resolveRows(sendAlone());
   }
   return { flight: { rows, gate: state.gate }, outcome };
+}
+
+/**
+ * The {@link WithRequestLookup} of PostgreSQL: the lookup's read is the flight of the request's
+ * work, sent with its first statement, or alone on `db` if the work sent none.
+ */
+export function lookUpInFlight(db: Kysely<Database>): WithRequestLookup {
+  return async <R, T>(lookup: RequestLookup<R>, work: () => Promise<T>): Promise<LookupOutcome<T>> => {
+    const { query, decide } = lookup;
+    const { flight, outcome } = await runInFlight(
+      { text: query.sql, values: query.parameters },
+      // The rows of the lookup's own query, as pg answered them.
+      (rows) => decide(rows as R[]),
+      async () => (await db.executeQuery(query)).rows,
+      work,
+    );
+    const decision = await flight.gate;
+    return decision.open ? { open: true, outcome } : decision;
+  };
 }
 
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
