@@ -292,7 +292,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     webhooksCommitted: () => deliverer.wake(),
     decideFault: createFaultDecider(errorCatalogue),
     // PostgreSQL only: on SQLite the rules come from the read cache before the handler.
-    faultRulesAlongside: createFaultRulesAlongside(store.engine),
+    faultRulesAlongside: createFaultRulesAlongside(),
     recorder,
   });
   const listener = createRequestCore({

@@ -66,7 +66,6 @@ export {
   resourceIdOfKey,
 } from './store/idempotency.js';
 export type { Store } from './store/open-store.js';
-export { runInFlight } from './store/postgres/request-flight.js';
 export { affectedRows, columnsOf, type Placeholders, prepareQuery, valuesOf } from './store/prepared-query.js';
 export { deleteDueRows, type RetentionStep } from './store/retention.js';
 export { lockedForChange, type TwoWays, twoWays } from './store/statement-cost.js';

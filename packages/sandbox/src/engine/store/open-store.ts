@@ -11,6 +11,7 @@ import { handOut } from './engine-of.js';
 import { finishingError } from './finishing-statement.js';
 import { type Engine, migrationProvider } from './migrations/index.js';
 import { openPostgres } from './postgres/open-postgres.js';
+import { lookUpFirst, type WithRequestLookup } from './request-lookup.js';
 import { startSqliteCheckpointer } from './sqlite/checkpointer.js';
 import type { GroupCommit } from './sqlite/group-commit.js';
 import { openSqlite, type SqliteLocation } from './sqlite/open-sqlite.js';
@@ -35,6 +36,15 @@ export interface Store {
    * in groups); a response waits for it, so it never shows what a crash could take away.
    */
   settled(): Promise<void>;
+  /**
+   * Runs a request's `work` with `lookup` (a read the request needs before anything it changes may
+   * stand: its client's fault rules) alongside, and resolves with the work's outcome if the
+   * lookup's decision let it stand, else with the decision's reason (`request-lookup.ts`). The
+   * store decides how the read travels: on PostgreSQL with the work's first statement (no round
+   * trip of its own; a commit waits for the decision), on SQLite first, the work running only if
+   * the decision lets it.
+   */
+  withRequestLookup: WithRequestLookup;
   /** Closes the connections. */
   close(): Promise<void>;
 }
@@ -49,7 +59,7 @@ export interface OpenStoreOptions {
 
 /** Opens the store at `location` and migrates it to the latest schema. */
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
-  const { db, engine, description, file, groupCommit } = connect(location, options);
+  const { db, engine, description, file, groupCommit, withRequestLookup } = connect(location, options);
   // Prepared queries compile once per engine for the database and every transaction handed out.
   handOut(db, engine);
   try {
@@ -86,6 +96,7 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
       ? (work) => groupCommit.transaction(db, inTransaction(work))
       : (work) => transactionWithFinishing(db, inTransaction(work)),
     settled: groupCommit ? () => groupCommit.settled() : () => Promise.resolve(),
+    withRequestLookup,
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();
@@ -115,9 +126,17 @@ async function transactionWithFinishing<T>(
 function connect(
   location: StoreLocation,
   options: OpenStoreOptions,
-): { db: Kysely<Database>; engine: Engine; description: string; file?: string; groupCommit?: GroupCommit } {
+): {
+  db: Kysely<Database>;
+  engine: Engine;
+  description: string;
+  file?: string;
+  groupCommit?: GroupCommit;
+  withRequestLookup: WithRequestLookup;
+} {
   if (location.kind === 'postgres') {
     return { ...openPostgres(location.url, options.poolSize), engine: 'postgres' };
   }
-  return { ...openSqlite(location), engine: 'sqlite' };
+  const sqlite = openSqlite(location);
+  return { ...sqlite, engine: 'sqlite', withRequestLookup: lookUpFirst(sqlite.db) };
 }

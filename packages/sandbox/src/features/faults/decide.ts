@@ -4,19 +4,12 @@
  * transaction, so concurrent requests on any instance never share an n or overdraw `remaining`.
  */
 import type { ErrorCatalogue } from '@svc/server-kit';
-import {
-  type FaultDecider,
-  type FaultRulesAlongside,
-  type HandlerContext,
-  type RequestFault,
-  runInFlight,
-  type Store,
-} from '../../engine/index.js';
+import type { FaultDecider, FaultRulesAlongside, HandlerContext, RequestFault } from '../../engine/index.js';
 import type { OperationId } from '../../generated/handlers.gen.js';
 import { faultHeaderError } from './errors.js';
 import { parseFault } from './grammar.js';
 import { operationsOf } from './present.js';
-import { countConsidered, type FaultRuleRow, faultRulesOf, faultRulesStatement, takeFault } from './queries.js';
+import { countConsidered, type FaultRuleRow, faultRulesLookupQuery, faultRulesOf, takeFault } from './queries.js';
 import { FAULT_RULE_OPERATIONS, faultsNth, ruleConsiders } from './rules.js';
 
 /** The {@link FaultDecider} of the sandbox, naming errors from `catalogue`. */
@@ -42,18 +35,14 @@ class RuleConsidersError extends Error {
 }
 
 /**
- * The {@link FaultRulesAlongside} of the sandbox. On PostgreSQL the client's rules go out with the
- * handler's first statement (`request-flight.ts`): when none considers the request (the common
- * case) the handler's outcome stands, and what it changed commits; when one does, nothing of the
- * handler commits and the request is decided as before. A rule created on any instance is stored
- * before its creation is answered, and every request reads the rules afresh, so it applies to the
- * next request on every instance. On SQLite (statements are cheap and the read cache answers the
- * rules) there is none (`undefined`): the usual order.
+ * The {@link FaultRulesAlongside} of the sandbox: the client's rules are the request's lookup
+ * (`Store.withRequestLookup`; on PostgreSQL they go out with the handler's first statement). When
+ * none considers the request (the common case) the handler's outcome stands, and what it changed
+ * commits; when one does, nothing of the handler commits and the request is decided as before. A
+ * rule created on any instance is stored before its creation is answered, and every request reads
+ * the rules afresh, so it applies to the next request on every instance.
  */
-export function createFaultRulesAlongside(engine: Store['engine']): FaultRulesAlongside | undefined {
-  if (engine !== 'postgres') {
-    return undefined;
-  }
+export function createFaultRulesAlongside(): FaultRulesAlongside {
   return async (operationId, context, handle) => {
     if (FAULT_RULE_OPERATIONS.has(operationId)) {
       // No rule ever considers these (ruleFault): nothing to look up.
@@ -62,26 +51,25 @@ export function createFaultRulesAlongside(engine: Store['engine']): FaultRulesAl
         (reason: unknown) => ({ status: 'rejected', reason }),
       );
     }
-    const { db } = context.store;
-    const clientId = context.client.client_id;
-    const { flight, outcome } = await runInFlight(
-      faultRulesStatement(db, clientId),
-      (rows) =>
-        considering(rows as FaultRuleRow[], operationId, context.now).length === 0
-          ? { open: true }
-          : { open: false, reason: new RuleConsidersError() },
-      () => faultRulesOf(db, clientId),
+    const { store } = context;
+    const looked = await store.withRequestLookup(
+      {
+        query: faultRulesLookupQuery(store.db, context.client.client_id),
+        decide: (rules) =>
+          considering(rules, operationId, context.now).length === 0
+            ? { open: true }
+            : { open: false, reason: new RuleConsidersError() },
+      },
       handle,
     );
-    const decision = await flight.gate;
-    if (decision.open) {
-      return outcome;
+    if (looked.open) {
+      return looked.outcome;
     }
-    if (decision.reason instanceof RuleConsidersError) {
+    if (looked.reason instanceof RuleConsidersError) {
       return undefined;
     }
     // The rules could not be read: the request fails as it would have before its handler.
-    throw decision.reason;
+    throw looked.reason;
   };
 }
 

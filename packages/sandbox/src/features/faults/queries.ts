@@ -3,7 +3,7 @@
  * request a rule considers (its n, counted in the store so that instances share it) and, when
  * drawn, one of its faults.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
 import { type Database, type Placeholders, prepareQuery } from '../../engine/index.js';
 import type { FaultRulesTable } from './tables.js';
 
@@ -29,10 +29,9 @@ export function faultRulesOf(db: Db, clientId: string): Promise<FaultRuleRow[]> 
   return faultRulesQuery.execute(db, { clientId });
 }
 
-/** The statement of {@link faultRulesOf} for the engine of `db`, to send some other way (`request-flight.ts`). */
-export function faultRulesStatement(db: Db, clientId: string): { text: string; values: unknown[] } {
-  const compiled = faultRulesQuery.compile(db, { clientId });
-  return { text: compiled.sql, values: [...compiled.parameters] };
+/** The query of {@link faultRulesOf}, compiled for the engine of `db`: a request's lookup (`decide.ts`). */
+export function faultRulesLookupQuery(db: Db, clientId: string): CompiledQuery<FaultRuleRow> {
+  return faultRulesQuery.compile(db, { clientId });
 }
 
 /** Removes rule `faultRuleId` of `clientId`, or all of its rules; returns the removed ids, oldest first. */

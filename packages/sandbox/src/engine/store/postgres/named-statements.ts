@@ -2,11 +2,10 @@
  * Named prepared statements on PostgreSQL. Kysely sends every query as an unnamed statement, so
  * the server parses and plans it again each time; a named statement is parsed once per
  * connection and then only bound and executed. Data statements (`select`, `insert`, `update`,
- * `delete`, `with`) get a name per SQL text; anything else (schema changes, `begin`, `commit`) is
- * sent as it is. The pool is given a client class of its own ({@link withNamedStatements}), so
- * Kysely's `PostgresDriver` and `pg` are used as they are.
+ * `delete`, `with`) get a name per SQL text ({@link namedStatements}); anything else (schema
+ * changes, `begin`, `commit`) is sent as it is.
  */
-import type { QueryingClass } from './client-mixin.js';
+import type { ConnectionPiece } from './send-query.js';
 
 /** Most SQL texts given a name; later new texts run unnamed (the set of queries is bounded). */
 export const NAMED_STATEMENT_LIMIT = 1_000;
@@ -33,23 +32,10 @@ export function createStatementNames(limit = NAMED_STATEMENT_LIMIT): StatementNa
   };
 }
 
-/**
- * A subclass of `Base` (`pg.Client`, for `new pg.Pool({ Client })`) that sends data statements
- * called as `query(text, values)` (Kysely's form) as named statements. Every other form of call is
- * passed through unchanged.
- */
-export function withNamedStatements<C extends QueryingClass>(Base: C, names: StatementNames): C {
-  return class NamedStatementClient extends Base {
-    // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; each is passed on as it is.
-    override query(...args: any[]): any {
-      const [text, values] = args;
-      if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
-        const name = names.nameOf(text);
-        if (name !== undefined) {
-          return super.query({ name, text, values });
-        }
-      }
-      return super.query(...args);
-    }
+/** The piece that sends the data statements `names` names as named statements; every other statement as it is. */
+export function namedStatements(names: StatementNames): ConnectionPiece {
+  return (next) => (statement) => {
+    const name = statement.name ?? names.nameOf(statement.text);
+    return next(name === undefined ? statement : { ...statement, name });
   };
 }

@@ -1,23 +1,46 @@
 /**
- * The PostgreSQL side of the store: Kysely's `PostgresDialect` over a `pg` pool in pipeline mode
- * whose clients send data statements as named statements (`named-statements.ts`), `begin`
- * together with a transaction's first statement (`pipelined-begin.ts`) and a request's first
- * flight (`request-flight.ts`), for a sandbox shared by several instances.
+ * The PostgreSQL side of the store, for a sandbox shared by several instances: Kysely's
+ * `PostgresDialect` over a `pg` pool in pipeline mode whose connections send each statement
+ * through the pieces of {@link connectionPieces}, in order (`send-query.ts`).
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database.js';
-import { withCoalescedWrites } from './coalesced-writes.js';
-import { createStatementNames, withNamedStatements } from './named-statements.js';
-import { withPipelinedBegin } from './pipelined-begin.js';
-import { withRequestFlights } from './request-flight.js';
-import { withStatementsTogether } from './statements-together.js';
+import type { WithRequestLookup } from '../request-lookup.js';
+import { clientClassWith } from './client-class.js';
+import { coalescedWrites } from './coalesced-writes.js';
+import { createStatementNames, namedStatements } from './named-statements.js';
+import { pipelinedBegin } from './pipelined-begin.js';
+import { lookUpInFlight, requestFlights } from './request-flight.js';
+import type { ConnectionPiece } from './send-query.js';
+import { statementsTogether } from './statements-together.js';
+
+/**
+ * What the connections of one pool do with each statement, the first piece seeing it first (the
+ * pool's connections share the names of its statements).
+ */
+export function connectionPieces(): readonly ConnectionPiece[] {
+  return [
+    // A batch of `together` (`together.ts`): each of its statements handed to the pieces below at once.
+    statementsTogether,
+    // A request's lookup (its fault rules) sent right before its first statement; commits wait for its decision.
+    requestFlights,
+    // Data statements as named prepared statements, parsed once per connection.
+    namedStatements(createStatementNames()),
+    // `begin` held back and sent with the transaction's first statement (pipeline mode: one round trip).
+    pipelinedBegin,
+    // Statements given in one tick leave in one write to the socket.
+    coalescedWrites,
+  ];
+}
 
 /** An open PostgreSQL database of the store. */
 export interface OpenedPostgres {
   db: Kysely<Database>;
   /** The database URL without its password. */
   description: string;
+  /** A request's lookup, sent with its work's first statement (`request-flight.ts`). */
+  withRequestLookup: WithRequestLookup;
 }
 
 /** Connects to the database at `url` with at most `poolSize` connections. */
@@ -26,16 +49,9 @@ export function openPostgres(url: string, poolSize = 10): OpenedPostgres {
     connectionString: url,
     max: poolSize,
     // Queries of a connection go out without waiting for the answers of those before them, so
-    // `begin` travels with the transaction's first statement (pipelined-begin.ts).
+    // statements handed over together share a round trip.
     pipeline: true,
-    // A request's fault-rule lookup rides with its first statement (request-flight.ts); batches of
-    // `together` go out at once (statements-together.ts).
-    // Statements given in one tick leave in one write to the socket (coalesced-writes.ts).
-    Client: withStatementsTogether(
-      withRequestFlights(
-        withNamedStatements(withPipelinedBegin(withCoalescedWrites(pg.Client)), createStatementNames()),
-      ),
-    ),
+    Client: clientClassWith(connectionPieces()),
   });
   // A connection that breaks (the server stopped or restarted) must not crash the process: the
   // query under way fails and is answered 503; the pool opens new connections later.
@@ -43,7 +59,8 @@ export function openPostgres(url: string, poolSize = 10): OpenedPostgres {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), description: redactUrl(url) };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, description: redactUrl(url), withRequestLookup: lookUpInFlight(db) };
 }
 
 /** A database URL without its password: `postgres://svc:***@127.0.0.1:5432/sandbox`. */

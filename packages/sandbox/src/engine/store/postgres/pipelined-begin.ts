@@ -1,10 +1,10 @@
 /**
  * `BEGIN` sent together with the first statement of a transaction. Kysely's `PostgresDriver`
  * starts a transaction by awaiting `begin` on its own: a round trip that carries no data. The
- * client class of {@link withPipelinedBegin} holds `begin` back instead (answering it at once),
- * and writes it to the socket right before the transaction's first statement; with `pg`'s
- * pipeline mode (`new pg.Pool({ pipeline: true })`) both go out without waiting for each other,
- * so they cost one round trip. The statement's promise settles after both answers: if `begin`
+ * piece {@link pipelinedBegin} holds `begin` back instead (answering it at once), and sends it
+ * right before the transaction's first statement; with `pg`'s pipeline mode
+ * (`new pg.Pool({ pipeline: true })`) both go out without waiting for each other, so they cost
+ * one round trip. The statement's promise settles after both answers: if `begin`
  * failed, that error is thrown, and the query layer rolls back. A transaction that sends no
  * statement at all sends neither `commit` nor `rollback` (there is nothing on the server to end).
  *
@@ -12,7 +12,7 @@
  * statement's error ended it) is thrown as an error here, so a failed transaction is never taken
  * for a committed one.
  */
-import type { QueryingClass } from './client-mixin.js';
+import { type Answer, answerOf, type ConnectionPiece } from './send-query.js';
 
 const BEGIN = /^\s*begin\s*;?\s*$/i;
 const END = /^\s*(commit|rollback)\s*;?\s*$/i;
@@ -25,58 +25,36 @@ export class RolledBackOnCommitError extends Error {
   }
 }
 
-/** The SQL text of a `query` call: a string, or a config object's `text`. */
-function textOf(first: unknown): string | undefined {
-  if (typeof first === 'string') {
-    return first;
-  }
-  if (typeof first === 'object' && first !== null && typeof (first as { text?: unknown }).text === 'string') {
-    return (first as { text: string }).text;
-  }
-  return undefined;
-}
-
 /**
- * A subclass of `Base` (`pg.Client`, for a pool in pipeline mode) that holds `begin` back until
- * the transaction's first statement and sends both at once. Calls with a callback or a query
- * object of another kind (a cursor) are passed on unchanged, and flush a held `begin` first.
+ * The piece that holds `begin` back until the transaction's first statement and sends both at
+ * once (see the module comment).
  */
-export function withPipelinedBegin<C extends QueryingClass>(Base: C): C {
-  return class PipelinedBeginClient extends Base {
-    #beginHeld = false;
-
-    // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; each is passed on as it is.
-    override query(...args: any[]): any {
-      const text = textOf(args[0]);
-      const promised = typeof args.at(-1) !== 'function' && typeof args[0]?.submit !== 'function';
-      if (promised && text !== undefined && BEGIN.test(text) && !this.#beginHeld) {
-        this.#beginHeld = true;
-        return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
-      }
-      const end = text === undefined ? undefined : END.exec(text)?.[1]?.toLowerCase();
-      if (promised && end !== undefined && this.#beginHeld) {
-        // Nothing was sent since `begin`: no transaction is open on the server.
-        this.#beginHeld = false;
-        return Promise.resolve({ command: end.toUpperCase(), rowCount: null, rows: [], fields: [] });
-      }
-      if (!this.#beginHeld) {
-        return end === 'commit' && promised ? checkedCommit(super.query(...args)) : super.query(...args);
-      }
-      this.#beginHeld = false;
-      const begun: Promise<unknown> = super.query('begin');
-      if (!promised) {
-        // A callback or a query object settles on its own; a failed begin still fails what follows.
-        begun.catch(() => {});
-        return super.query(...args);
-      }
-      const statement: Promise<unknown> = super.query(...args);
-      return Promise.all([begun, statement]).then(([, result]) => result);
+export const pipelinedBegin: ConnectionPiece = (next) => {
+  let beginHeld = false;
+  return (statement) => {
+    if (BEGIN.test(statement.text) && !beginHeld) {
+      beginHeld = true;
+      return Promise.resolve(answerOf('BEGIN'));
     }
+    const end = END.exec(statement.text)?.[1]?.toUpperCase();
+    if (end !== undefined && beginHeld) {
+      // Nothing was sent since `begin`: no transaction is open on the server.
+      beginHeld = false;
+      return Promise.resolve(answerOf(end));
+    }
+    if (!beginHeld) {
+      return end === 'COMMIT' ? checkedCommit(next(statement)) : next(statement);
+    }
+    beginHeld = false;
+    // Both handed over before either answer is awaited: they share a round trip.
+    const begun = next({ text: 'begin', values: [] });
+    const answered = next(statement);
+    return Promise.all([begun, answered]).then(([, answer]) => answer);
   };
-}
+};
 
 /** `commit`'s result, or {@link RolledBackOnCommitError} when the server rolled back instead. */
-async function checkedCommit(commit: Promise<{ command?: string }>): Promise<unknown> {
+async function checkedCommit(commit: Promise<Answer>): Promise<Answer> {
   const result = await commit;
   if (result.command === 'ROLLBACK') {
     throw new RolledBackOnCommitError();

@@ -5,8 +5,8 @@
  * that statement's answer says it may (the gate).
  *
  * {@link runInFlight} runs the request's work with a {@link RequestFlight} in scope (Node's
- * `AsyncLocalStorage`, entered only on PostgreSQL). The pool's client class of
- * {@link withRequestFlights} looks at the flight of each statement it sends:
+ * `AsyncLocalStorage`, entered only on PostgreSQL). The connection's piece
+ * {@link requestFlights} looks at the flight of each statement it sends:
  * - the flight's statement not sent yet goes out right before the first statement of the work
  *   other than `begin` (pipeline mode: both share the round trip);
  * - while the gate is undecided, a `commit` waits for it, and so does any statement outside a
@@ -17,10 +17,17 @@
  * with the first statement's answer), so waiting for it costs no round trip.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { QueryingClass } from './client-mixin.js';
-
-/** What a flight's gate says of the request's changes: they may commit, or the error that stops them. */
-export type GateDecision = { open: true } | { open: false; reason: Error };
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+import {
+  closedBy,
+  type GateDecision,
+  type LookupOutcome,
+  type RequestLookup,
+  settle,
+  type WithRequestLookup,
+} from '../request-lookup.js';
+import type { Answer, ConnectionPiece, Statement } from './send-query.js';
 
 /** The flight of one request. */
 export interface RequestFlight {
@@ -32,33 +39,26 @@ export interface RequestFlight {
 
 interface FlightState {
   /** The statement to send, until sent. */
-  pending: { text: string; values: unknown[] } | undefined;
+  pending: Statement | undefined;
   /** The decision once made. */
   decision: GateDecision | undefined;
   /** No longer in effect: the work is over. */
   over: boolean;
-  sent(result: Promise<{ rows: unknown[] }>): void;
+  sent(answer: Promise<Answer>): void;
   gate: Promise<GateDecision>;
 }
 
 const flights = new AsyncLocalStorage<FlightState>();
 
-/** The error of a statement stopped by a closed gate when the gate has no error of its own. */
-export class FlightGateClosedError extends Error {
-  constructor() {
-    super('the request may not change anything: its first flight closed the gate');
-    this.name = 'FlightGateClosedError';
-  }
-}
-
 /**
- * Runs `work` with a flight whose statement is `text` with `values`: sent before the first
- * statement but `begin` that `work` sends (or alone, by `sendAlone`, if `work` sent none). The
- * gate is decided by `decide` from the statement's rows (closed with the error if it throws). Resolves with the flight and `work`'s outcome, once `work`
- * has settled; the flight is no longer in effect then.
+ * Runs `work` with a flight whose statement is `statement`: sent before the first statement but
+ * `begin` that `work` sends (or alone, by `sendAlone`, if `work` sent none). The gate is decided
+ * by `decide` from the statement's rows (closed with the error if it throws, or the statement's
+ * if it fails). Resolves with the flight and `work`'s outcome, once `work` has settled; the
+ * flight is no longer in effect then.
  */
 export async function runInFlight<T>(
-  statement: { text: string; values: unknown[] },
+  statement: Statement,
   decide: (rows: unknown[]) => GateDecision,
   sendAlone: () => Promise<unknown[]>,
   work: () => Promise<T>,
@@ -72,33 +72,40 @@ export async function runInFlight<T>(
     pending: statement,
     decision: undefined,
     over: false,
-    sent(result) {
-      resolveRows(result.then((answer) => answer.rows));
+    sent(answer) {
+      resolveRows(answer.then(({ rows: found }) => found));
     },
-    gate: rows
-      .then((found) => decide(found))
-      .catch(
-        (error: unknown): GateDecision => ({
-          open: false,
-          reason: error instanceof Error ? error : new FlightGateClosedError(),
-        }),
-      ),
+    gate: rows.then((found) => decide(found)).catch(closedBy),
   };
   state.gate.then((decision) => {
     state.decision = decision;
   });
-  let outcome: PromiseSettledResult<T>;
-  try {
-    outcome = { status: 'fulfilled', value: await flights.run(state, work) };
-  } catch (error) {
-    outcome = { status: 'rejected', reason: error };
-  }
+  const outcome = await settle(() => flights.run(state, work));
   state.over = true;
   if (state.pending) {
     state.pending = undefined;
     resolveRows(sendAlone());
   }
   return { flight: { rows, gate: state.gate }, outcome };
+}
+
+/**
+ * The {@link WithRequestLookup} of PostgreSQL: the lookup's read is the flight of the request's
+ * work, sent with its first statement, or alone on `db` if the work sent none.
+ */
+export function lookUpInFlight(db: Kysely<Database>): WithRequestLookup {
+  return async <R, T>(lookup: RequestLookup<R>, work: () => Promise<T>): Promise<LookupOutcome<T>> => {
+    const { query, decide } = lookup;
+    const { flight, outcome } = await runInFlight(
+      { text: query.sql, values: query.parameters },
+      // The rows of the lookup's own query, as pg answered them.
+      (rows) => decide(rows as R[]),
+      async () => (await db.executeQuery(query)).rows,
+      work,
+    );
+    const decision = await flight.gate;
+    return decision.open ? { open: true, outcome } : decision;
+  };
 }
 
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
@@ -108,50 +115,44 @@ const COMMIT = /^\s*commit\b/i;
 const READ_ONLY = /^\s*select\b(?![\s\S]*\b(insert|update|delete)\b)/i;
 
 /**
- * A subclass of `Base` (`pg.Client` with pipelining, outermost of the pool's client mixins) that
- * applies the flight in scope to the statements it sends (see the module's comment). Calls of
- * forms other than `query(text, values)` and statements outside any flight pass through unchanged.
+ * The piece that applies the flight in scope to the statements it sends (see the module's
+ * comment); statements outside any flight pass through unchanged. It comes before
+ * `named-statements.ts` and `pipelined-begin.ts`, so the flight's statement is named and travels
+ * after a held `begin`, like the work's own.
  */
-export function withRequestFlights<C extends QueryingClass>(Base: C): C {
-  return class RequestFlightClient extends Base {
-    #inTransaction = false;
-
-    // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; each is passed on as it is.
-    override query(...args: any[]): any {
-      const [text] = args;
-      if (typeof text !== 'string') {
-        return super.query(...args);
-      }
-      const opening = BEGIN.test(text);
-      const ending = END.test(text);
-      const wasInTransaction = this.#inTransaction;
-      if (opening) {
-        this.#inTransaction = true;
-      } else if (ending) {
-        this.#inTransaction = false;
-      }
-      const flight = flights.getStore();
-      if (flight === undefined || flight.over || args.length > 2 || typeof args[1] === 'function') {
-        return super.query(...args);
-      }
-      const mustWait =
-        flight.decision?.open !== true &&
-        (ending ? COMMIT.test(text) && wasInTransaction : !wasInTransaction && !opening && !READ_ONLY.test(text));
-      // Sent with the first statement but `begin`, or before a `commit` that waits for its answer.
-      if (flight.pending && ((!opening && !ending) || mustWait)) {
-        const { text: flightText, values } = flight.pending;
-        flight.pending = undefined;
-        flight.sent(super.query(flightText, values));
-      }
-      const decision = flight.decision;
-      if (!mustWait) {
-        return super.query(...args);
-      }
-      if (decision !== undefined && !decision.open) {
-        return Promise.reject(decision.reason);
-      }
-      // A refused `commit` is not sent: the query layer then rolls the transaction back.
-      return flight.gate.then((decided) => (decided.open ? super.query(...args) : Promise.reject(decided.reason)));
+export const requestFlights: ConnectionPiece = (next) => {
+  let inTransaction = false;
+  return (statement) => {
+    const { text } = statement;
+    const opening = BEGIN.test(text);
+    const ending = END.test(text);
+    const wasInTransaction = inTransaction;
+    if (opening) {
+      inTransaction = true;
+    } else if (ending) {
+      inTransaction = false;
     }
+    const flight = flights.getStore();
+    if (flight === undefined || flight.over) {
+      return next(statement);
+    }
+    const mustWait =
+      flight.decision?.open !== true &&
+      (ending ? COMMIT.test(text) && wasInTransaction : !wasInTransaction && !opening && !READ_ONLY.test(text));
+    // Sent with the first statement but `begin`, or before a `commit` that waits for its answer.
+    if (flight.pending && ((!opening && !ending) || mustWait)) {
+      const pending = flight.pending;
+      flight.pending = undefined;
+      flight.sent(next(pending));
+    }
+    const decision = flight.decision;
+    if (!mustWait) {
+      return next(statement);
+    }
+    if (decision !== undefined && !decision.open) {
+      return Promise.reject(decision.reason);
+    }
+    // A refused `commit` is not sent: the query layer then rolls the transaction back.
+    return flight.gate.then((decided) => (decided.open ? next(statement) : Promise.reject(decided.reason)));
   };
-}
+};

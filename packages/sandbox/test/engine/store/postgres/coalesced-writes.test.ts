@@ -1,15 +1,17 @@
 /**
  * Statements given to a connection in one tick leave in one write to its socket; those of a later
- * tick in another; the order is kept, and a connection without a socket yet is passed through.
+ * tick in another; the order is kept.
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { withCoalescedWrites } from '../../../../src/engine/store/postgres/coalesced-writes.js';
+import { coalescedWrites } from '../../../../src/engine/store/postgres/coalesced-writes.js';
+import type { SendQuery } from '../../../../src/engine/store/postgres/send-query.js';
+import { answer } from '../../../support/connection-pieces.js';
 
-/** A client class whose `query` writes its text to the connection's socket at once, as pg's pipeline mode does. */
-function fakeClient(withSocket = true) {
+/** The piece over a `next` that writes each statement's text to the socket at once, as pg's pipeline mode does. */
+function fakeConnection() {
   const writes: string[][] = [];
-  const stream = new Writable({
+  const socket = new Writable({
     write(chunk, _encoding, done) {
       writes.push([String(chunk)]);
       done();
@@ -19,34 +21,25 @@ function fakeClient(withSocket = true) {
       done();
     },
   });
-  class WritingClient {
-    connection = withSocket ? { stream } : {};
-    query(text: string): Promise<string> {
-      stream.write(text);
-      return Promise.resolve(text);
-    }
-  }
-  return { writes, client: new (withCoalescedWrites(WritingClient))() };
+  const next: SendQuery = ({ text }) => {
+    socket.write(text);
+    return Promise.resolve(answer(text));
+  };
+  return { writes, send: coalescedWrites(next, { socket: () => socket }) };
 }
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('withCoalescedWrites', () => {
+describe('coalescedWrites', () => {
   it('writes the statements of one tick together, those of the next tick apart, in order', async () => {
-    const { writes, client } = fakeClient();
-    const answers = [client.query('begin'), client.query('select 1'), client.query('select 2')];
+    const { writes, send } = fakeConnection();
+    const answers = ['begin', 'select 1', 'select 2'].map((text) => send({ text, values: [] }));
     expect(writes).toEqual([]);
     await nextTurn();
     expect(writes).toEqual([['begin', 'select 1', 'select 2']]);
-    await client.query('commit');
+    await send({ text: 'commit', values: [] });
     await nextTurn();
     expect(writes).toEqual([['begin', 'select 1', 'select 2'], ['commit']]);
-    expect(await Promise.all(answers)).toEqual(['begin', 'select 1', 'select 2']);
-  });
-
-  it('passes statements through when the connection has no socket yet', async () => {
-    const { writes, client } = fakeClient(false);
-    expect(await client.query('select 1')).toBe('select 1');
-    expect(writes).toEqual([['select 1']]);
+    expect((await Promise.all(answers)).map((answer) => answer.command)).toEqual(['begin', 'select 1', 'select 2']);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Named statements on PostgreSQL: data statements get one stable name per SQL text, everything
- * else runs unnamed, and a client's other forms of `query` are passed through.
+ * else runs unnamed.
  */
 import { describe, expect, it } from 'vitest';
-import { createStatementNames, withNamedStatements } from '../../../../src/engine/store/postgres/named-statements.js';
+import { createStatementNames, namedStatements } from '../../../../src/engine/store/postgres/named-statements.js';
+import type { SendQuery, Statement } from '../../../../src/engine/store/postgres/send-query.js';
+import { answer, pieceOver } from '../../../support/connection-pieces.js';
 
 describe('createStatementNames', () => {
   it('names each data statement once, in order of first use', () => {
@@ -32,32 +34,34 @@ describe('createStatementNames', () => {
   });
 });
 
-describe('withNamedStatements', () => {
-  /** A client class recording its calls of `query`, made named by `withNamedStatements`. */
-  function fakeClient() {
-    const calls: unknown[][] = [];
-    class RecordingClient {
-      query(...args: unknown[]): Promise<unknown> {
-        calls.push(args);
-        return Promise.resolve({ rows: [] });
-      }
-    }
-    const NamedClient = withNamedStatements(RecordingClient, createStatementNames());
-    return { client: new NamedClient(), calls };
+describe('namedStatements', () => {
+  /** The piece over a `next` recording the statements it is given. */
+  function fakeConnection() {
+    const sent: Statement[] = [];
+    const next: SendQuery = (statement) => {
+      sent.push(statement);
+      return Promise.resolve(answer('SELECT'));
+    };
+    return { send: pieceOver(namedStatements(createStatementNames()), next), sent };
   }
 
-  it("sends Kysely's query(text, values) of a data statement as a named statement", async () => {
-    const { client, calls } = fakeClient();
-    await client.query('select * from "items" where "item_id" = $1', ['i-1']);
-    expect(calls).toEqual([[{ name: 'svc_1', text: 'select * from "items" where "item_id" = $1', values: ['i-1'] }]]);
+  it('sends a data statement as a named statement, the same name for the same text', async () => {
+    const { send, sent } = fakeConnection();
+    await send({ text: 'select * from "items" where "item_id" = $1', values: ['i-1'] });
+    await send({ text: 'select * from "items" where "item_id" = $1', values: ['i-2'] });
+    expect(sent).toEqual([
+      { name: 'svc_1', text: 'select * from "items" where "item_id" = $1', values: ['i-1'] },
+      { name: 'svc_1', text: 'select * from "items" where "item_id" = $1', values: ['i-2'] },
+    ]);
   });
 
-  it('passes other statements and other forms of call through unchanged', async () => {
-    const { client, calls } = fakeClient();
-    await client.query('begin', []);
-    await client.query('select 1');
-    const config = { text: 'select $1::int', values: [1] };
-    await client.query(config);
-    expect(calls).toEqual([['begin', []], ['select 1'], [config]]);
+  it('passes other statements on unnamed', async () => {
+    const { send, sent } = fakeConnection();
+    await send({ text: 'begin', values: [] });
+    await send({ text: 'lock table "t"', values: [] });
+    expect(sent).toEqual([
+      { text: 'begin', values: [] },
+      { text: 'lock table "t"', values: [] },
+    ]);
   });
 });

@@ -4,70 +4,57 @@
  * statements; a `commit` answered with `ROLLBACK` is an error.
  */
 import { describe, expect, it } from 'vitest';
-import { RolledBackOnCommitError, withPipelinedBegin } from '../../../../src/engine/store/postgres/pipelined-begin.js';
+import { pipelinedBegin, RolledBackOnCommitError } from '../../../../src/engine/store/postgres/pipelined-begin.js';
+import type { Answer } from '../../../../src/engine/store/postgres/send-query.js';
+import { answer, pieceOver } from '../../../support/connection-pieces.js';
 
-/** A client class recording its calls of `query`; `answer` gives each call's result. */
-function fakeClient(answer: (text: string) => Promise<unknown> = (text) => Promise.resolve({ command: text })) {
+/** The piece over a `next` recording the texts it is given; `answerOf` gives each one's answer. */
+function fakeConnection(answerOf: (text: string) => Promise<Answer> = (text) => Promise.resolve(answer(text))) {
   const sent: string[] = [];
-  class RecordingClient {
-    query(first: unknown, ..._rest: unknown[]): Promise<unknown> {
-      const text = typeof first === 'string' ? first : (first as { text: string }).text;
-      sent.push(text);
-      return answer(text);
-    }
-  }
-  return { sent, Client: withPipelinedBegin(RecordingClient) };
+  const send = pieceOver(pipelinedBegin, ({ text }) => {
+    sent.push(text);
+    return answerOf(text);
+  });
+  return { sent, query: (text: string) => send({ text, values: [] }) };
 }
 
-describe('withPipelinedBegin', () => {
+describe('pipelinedBegin', () => {
   it('answers begin at once and sends it right before the first statement, in the same tick', async () => {
-    const { sent, Client } = fakeClient();
-    const client = new Client();
-    expect(await client.query('begin', [])).toMatchObject({ command: 'BEGIN' });
+    const { sent, query } = fakeConnection();
+    expect(await query('begin')).toMatchObject({ command: 'BEGIN' });
     expect(sent).toEqual([]);
-    const first = client.query({ name: 'svc_1', text: 'select 1', values: [] });
+    const first = query('select 1');
     // Both are handed to the connection before anything is awaited: they share a round trip.
     expect(sent).toEqual(['begin', 'select 1']);
-    expect(await first).toEqual({ command: 'select 1' });
-    await client.query('select 2', []);
-    await client.query('commit', []);
+    expect(await first).toEqual(answer('select 1'));
+    await query('select 2');
+    await query('commit');
     expect(sent).toEqual(['begin', 'select 1', 'select 2', 'commit']);
   });
 
   it.each(['commit', 'rollback'])('sends neither begin nor %s for a transaction without statements', async (end) => {
-    const { sent, Client } = fakeClient();
-    const client = new Client();
-    await client.query('begin', []);
-    expect(await client.query(end, [])).toMatchObject({ command: end.toUpperCase() });
+    const { sent, query } = fakeConnection();
+    await query('begin');
+    expect(await query(end)).toMatchObject({ command: end.toUpperCase() });
     expect(sent).toEqual([]);
-    await client.query('select 1', []);
+    await query('select 1');
     expect(sent).toEqual(['select 1']);
   });
 
   it('fails the first statement when begin failed', async () => {
-    const { Client } = fakeClient((text) =>
-      text === 'begin' ? Promise.reject(new Error('begin failed')) : Promise.resolve({ command: 'SELECT' }),
+    const { query } = fakeConnection((text) =>
+      text === 'begin' ? Promise.reject(new Error('begin failed')) : Promise.resolve(answer('SELECT')),
     );
-    const client = new Client();
-    await client.query('begin', []);
-    await expect(client.query('select 1', [])).rejects.toThrow('begin failed');
+    await query('begin');
+    await expect(query('select 1')).rejects.toThrow('begin failed');
   });
 
   it('throws when the server rolled back at commit (a statement of the transaction had failed)', async () => {
-    const { Client } = fakeClient((text) =>
-      Promise.resolve({ command: text === 'commit' ? 'ROLLBACK' : text.toUpperCase() }),
+    const { query } = fakeConnection((text) =>
+      Promise.resolve(answer(text === 'commit' ? 'ROLLBACK' : text.toUpperCase())),
     );
-    const client = new Client();
-    await client.query('begin', []);
-    await client.query('insert into "t" values (1)', []);
-    await expect(client.query('commit', [])).rejects.toBeInstanceOf(RolledBackOnCommitError);
-  });
-
-  it('passes calls with a callback on unchanged, sending a held begin first', () => {
-    const { sent, Client } = fakeClient();
-    const client = new Client();
-    client.query('begin', []);
-    client.query('select 1', [], () => {});
-    expect(sent).toEqual(['begin', 'select 1']);
+    await query('begin');
+    await query('insert into "t" values (1)');
+    await expect(query('commit')).rejects.toBeInstanceOf(RolledBackOnCommitError);
   });
 });

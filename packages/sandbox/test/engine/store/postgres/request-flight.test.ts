@@ -4,24 +4,21 @@
  * for the gate, and a closed gate refuses them unsent; reads never wait.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type GateDecision,
-  runInFlight,
-  withRequestFlights,
-} from '../../../../src/engine/store/postgres/request-flight.js';
+import { requestFlights, runInFlight } from '../../../../src/engine/store/postgres/request-flight.js';
+import type { Answer } from '../../../../src/engine/store/postgres/send-query.js';
+import type { GateDecision } from '../../../../src/engine/store/request-lookup.js';
+import { answer, pieceOver } from '../../../support/connection-pieces.js';
 
 const FLIGHT = { text: 'select * from "fault_rules" where "client_id" = $1', values: ['client'] };
 
-/** A client class recording the texts it is asked to send; the flight statement's answer is `flightAnswer`. */
-function fakeClient(flightAnswer: Promise<{ rows: unknown[] }> = Promise.resolve({ rows: [{ rule: 1 }] })) {
+/** The piece over a `next` recording the texts it is given; the flight statement's answer is `flightAnswer`. */
+function fakeClient(flightAnswer: Promise<Answer> = Promise.resolve(answer('SELECT', [{ rule: 1 }]))) {
   const sent: string[] = [];
-  class RecordingClient {
-    query(text: string, ..._rest: unknown[]): Promise<unknown> {
-      sent.push(text);
-      return text === FLIGHT.text ? flightAnswer : Promise.resolve({ command: text, rows: [] });
-    }
-  }
-  return { sent, client: new (withRequestFlights(RecordingClient))() };
+  const send = pieceOver(requestFlights, ({ text }) => {
+    sent.push(text);
+    return text === FLIGHT.text ? flightAnswer : Promise.resolve(answer(text));
+  });
+  return { sent, client: { query: (text: string, values: unknown[] = []) => send({ text, values }) } };
 }
 
 function deferred<T>() {
@@ -38,7 +35,7 @@ const open = (): GateDecision => ({ open: true });
 const closed = (): GateDecision => ({ open: false, reason: new Error('a rule considers it') });
 const neverAlone = () => Promise.reject(new Error('sent alone'));
 
-describe('runInFlight and withRequestFlights', () => {
+describe('runInFlight and requestFlights', () => {
   it('sends the flight statement right before the first data statement, once', async () => {
     const { sent, client } = fakeClient();
     const { flight, outcome } = await runInFlight(FLIGHT, open, neverAlone, async () => {
@@ -57,15 +54,15 @@ describe('runInFlight and withRequestFlights', () => {
   });
 
   it('holds a commit until the gate opens', async () => {
-    const answer = deferred<{ rows: unknown[] }>();
-    const { sent, client } = fakeClient(answer.promise);
+    const reply = deferred<Answer>();
+    const { sent, client } = fakeClient(reply.promise);
     const run = runInFlight(FLIGHT, open, neverAlone, async () => {
       await client.query('begin');
       await client.query('insert into "t" values ($1)', [1]);
       const committed = client.query('commit');
       await Promise.resolve();
       expect(sent).not.toContain('commit');
-      answer.resolve({ rows: [] });
+      reply.resolve(answer('SELECT'));
       await committed;
       expect(sent.at(-1)).toBe('commit');
     });
@@ -85,14 +82,14 @@ describe('runInFlight and withRequestFlights', () => {
   });
 
   it('holds a write outside a transaction until the gate is decided, but not a read', async () => {
-    const answer = deferred<{ rows: unknown[] }>();
-    const { sent, client } = fakeClient(answer.promise);
+    const reply = deferred<Answer>();
+    const { sent, client } = fakeClient(reply.promise);
     const run = runInFlight(FLIGHT, closed, neverAlone, async () => {
       const read = client.query('select 1', []);
       const write = client.query('update "t" set "a" = $1', [1]);
       const readWithUpdateWord = client.query('with "x" as (update "t" set "a" = 1) select 1', []);
       expect(sent).toEqual([FLIGHT.text, 'select 1']);
-      answer.resolve({ rows: [] });
+      reply.resolve(answer('SELECT'));
       await read;
       await expect(write).rejects.toThrow('a rule considers it');
       await expect(readWithUpdateWord).rejects.toThrow('a rule considers it');

@@ -1,28 +1,27 @@
 /**
- * A batch of `together` expanded by the client class: every statement handed over before any
- * answer is awaited (one round trip on a pipelining connection), one answer row per statement in
- * order, and the first failure thrown.
+ * A batch of `together` expanded by the connection's piece: every statement handed over before
+ * any answer is awaited (one round trip on a pipelining connection), one answer row per statement
+ * in order, and the first failure thrown.
  */
 import { describe, expect, it } from 'vitest';
-import { withStatementsTogether } from '../../../../src/engine/store/postgres/statements-together.js';
+import { statementsTogether } from '../../../../src/engine/store/postgres/statements-together.js';
 import { TOGETHER_MARKER } from '../../../../src/engine/store/together.js';
+import { answer, pieceOver } from '../../../support/connection-pieces.js';
 
-function fakeClient(fail?: string) {
-  const sent: [string, unknown[]][] = [];
+function fakeConnection(fail?: string) {
+  const sent: [string, readonly unknown[]][] = [];
   const answered: string[] = [];
-  class RecordingClient {
-    query(text: string, values: unknown[]): Promise<unknown> {
-      sent.push([text, values]);
-      return Promise.resolve().then(() => {
-        answered.push(text);
-        if (text === fail) {
-          throw new Error(`${text} failed`);
-        }
-        return { command: text.startsWith('update') ? 'UPDATE' : 'SELECT', rowCount: 1, rows: [{ text }] };
-      });
-    }
-  }
-  return { sent, answered, client: new (withStatementsTogether(RecordingClient))() };
+  const send = pieceOver(statementsTogether, ({ text, values }) => {
+    sent.push([text, values]);
+    return Promise.resolve().then(() => {
+      answered.push(text);
+      if (text === fail) {
+        throw new Error(`${text} failed`);
+      }
+      return answer(text.startsWith('update') ? 'UPDATE' : 'SELECT', [{ text }]);
+    });
+  });
+  return { sent, answered, send };
 }
 
 const batch = [
@@ -31,10 +30,10 @@ const batch = [
   { sql: 'select 3', parameters: [] },
 ];
 
-describe('withStatementsTogether', () => {
+describe('statementsTogether', () => {
   it('hands every statement of a batch over at once and answers one row per statement, in order', async () => {
-    const { sent, answered, client } = fakeClient();
-    const result = client.query(TOGETHER_MARKER, [batch]);
+    const { sent, answered, send } = fakeConnection();
+    const result = send({ text: TOGETHER_MARKER, values: [batch] });
     expect(sent).toEqual([
       ['select 1', [1]],
       ['update "t" set "a" = $1', [2]],
@@ -51,14 +50,14 @@ describe('withStatementsTogether', () => {
   });
 
   it('throws the first failure once every statement is answered', async () => {
-    const { answered, client } = fakeClient('update "t" set "a" = $1');
-    await expect(client.query(TOGETHER_MARKER, [batch])).rejects.toThrow('update "t" set "a" = $1 failed');
+    const { answered, send } = fakeConnection('update "t" set "a" = $1');
+    await expect(send({ text: TOGETHER_MARKER, values: [batch] })).rejects.toThrow('update "t" set "a" = $1 failed');
     expect(answered).toHaveLength(3);
   });
 
-  it('passes any other query on unchanged', async () => {
-    const { sent, client } = fakeClient();
-    await client.query('select 1', [1]);
+  it('passes any other statement on unchanged', async () => {
+    const { sent, send } = fakeConnection();
+    await send({ text: 'select 1', values: [1] });
     expect(sent).toEqual([['select 1', [1]]]);
   });
 });
