@@ -49,7 +49,8 @@ export const CONSOLE_STYLE = `
 .svc-console .svc-facts dd { margin: 0; overflow-wrap: anywhere; }
 .svc-console a { color: #1a56db; }
 .svc-console [hidden] { display: none; }
-.svc-console .svc-steps { padding-left: 20px; margin: 6px 0; }
+.svc-console .svc-steps { list-style: none; padding-left: 0; margin: 6px 0; }
+.svc-console .svc-step pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 .svc-console .svc-step { margin: 8px 0; padding: 4px 8px; border-left: 4px solid #8a939f; min-width: 0; }
 .svc-console .svc-step-passed { border-left-color: #1f7a3a; }
 .svc-console .svc-step-failed { border-left-color: #b42318; }

@@ -105,7 +105,7 @@ function stepResultItem(result, number) {
   }
   if (result.response) {
     item.append(
-      element('details', {}, [
+      element('details', result.passed ? {} : { open: '' }, [
         element('summary', {}, [`Response body (HTTP ${result.response.status})`]),
         element(
           'pre',
@@ -160,8 +160,9 @@ function stepResultItem(result, number) {
 }
 
 /**
- * The "Run step by step" panels: returns the function that adds one to each workflow heading of
- * the Workflows section Redoc shows that has none yet.
+ * The "Run step by step" panels: returns the function that adds one at the end of each workflow's
+ * section (its heading, description and step table) of the Workflows section Redoc shows, when it
+ * has none yet.
  * @param {{ data: import('./console-page.js').ConsoleData,
  *   state: { clientId: string, secret: string },
  *   panels: Map<string, {root: HTMLElement, refresh: () => void}>,
@@ -312,7 +313,8 @@ export function workflowPanels(shared) {
       for (const workflow of workflowDocument.workflows) {
         const title = workflow.summary ?? workflow.workflowId;
         const heading = headings.find((candidate) => candidate.textContent?.trim() === title);
-        const container = heading?.parentElement;
+        // Redoc renders the heading, the description and the step table as blocks of one section.
+        const container = heading?.closest('[data-section-id]');
         if (!container) {
           continue;
         }

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   criterionHolds,
   criterionProblem,
-  evaluateExpression,
   type ExpressionContext,
+  evaluateExpression,
   resolveValue,
 } from '../../src/console/arazzo-expressions.js';
 import {
