@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readWorkflowFiles } from '@svc/openapi-kit';
-import { DEFAULT_CLIENT, DEMO_CLIENT, EXAMPLES_TIME, type RunningSandbox, startSandbox } from '@svc/sandbox';
+import { DEFAULT_CLIENT, DEMO_CLIENT, type RunningSandbox } from '@svc/sandbox';
 import { workflowsPath } from '@svc/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +29,7 @@ import {
 } from '../../src/console/arazzo-run.js';
 import { consoleData } from '../../src/console/console-data.js';
 import { readBundledSpec } from '../bundled-spec.js';
+import { startPinnedSandbox } from '../pinned-sandbox.js';
 
 const workflowFiles = readWorkflowFiles(workflowsPath);
 const data = consoleData(readBundledSpec(), workflowFiles);
@@ -195,13 +196,7 @@ describe('every shipped workflow, step by step against a pinned sandbox', () => 
   let receiverUrl: string;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({
-      port: 0,
-      store: { kind: 'memory' },
-      rateLimit: null,
-      startTime: EXAMPLES_TIME,
-      logger: () => {},
-    });
+    sandbox = await startPinnedSandbox();
     receiver = createServer((_request, response) => response.end('ok'));
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;

@@ -12,10 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type RunningMock, startMock } from '@svc/mock';
-import { DEFAULT_CLIENT, EXAMPLES_TIME, type RunningSandbox, startSandbox } from '@svc/sandbox';
+import { DEFAULT_CLIENT, type RunningSandbox } from '@svc/sandbox';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, htmlPath, packageDir } from '../../src/index.js';
+import { startPinnedSandbox } from '../pinned-sandbox.js';
 
 const RESULTS = join(packageDir, 'test-results');
 const PAGE_URL = pathToFileURL(htmlPath).href;
@@ -28,13 +29,7 @@ let userDataDir: string;
 const requested: string[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
-    port: 0,
-    store: { kind: 'memory' },
-    rateLimit: null,
-    startTime: EXAMPLES_TIME,
-    logger: () => {},
-  });
+  sandbox = await startPinnedSandbox();
   mock = await startMock({ port: 0 });
   const browser = await findChromium();
   userDataDir = mkdtempSync(join(tmpdir(), 'svc-docs-console-'));
