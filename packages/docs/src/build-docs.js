@@ -111,7 +111,11 @@ export function buildDocs() {
   renderWithRedocly(docsDocumentPath, rendered, info.title ?? 'API reference');
   const self = replaceRemoteResources(readFileSync(rendered, 'utf8'));
   rmSync(rendered);
-  const html = withConsole(withWordBoundariesInSearch(withPageStyle(self.html)), document);
+  const html = withConsole(
+    withWordBoundariesInSearch(withPageStyle(self.html)),
+    document,
+    readWorkflowFiles(workflowsPath),
+  );
 
   const remote = findRemoteReferences(html);
   if (remote.length > 0) {

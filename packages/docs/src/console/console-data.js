@@ -4,7 +4,9 @@
  * and embedded in the page as JSON: the servers, the credential and fault header names, the fault
  * directives to offer, the error catalogue's doc anchors, the test clock operations, and per
  * operation its path, named request examples, top-level fields, request schema (with only the
- * component schemas it reaches, without prose) and the mock's `Prefer` choices.
+ * component schemas it reaches, without prose) and the mock's `Prefer` choices; and the Arazzo
+ * workflows of the Workflows section, with the method and path of each operation they call, for
+ * the "Run step by step" control (`workflow-panel.js`).
  */
 import {
   jsonContent,
@@ -16,6 +18,7 @@ import {
 } from '@svc/openapi-kit';
 import { INSPECTOR_PATH } from '@svc/sandbox';
 import { ERROR_TYPE_ANCHOR } from '@svc/server-kit';
+import { workflowProblems } from './arazzo-run.js';
 
 /** The operations behind the test clock controls (`operationId`s of the spec). */
 export const CLOCK_OPERATIONS = Object.freeze({ get: 'sandboxClockGet', advance: 'sandboxClockAdvance' });
@@ -93,10 +96,67 @@ function credentialHeader(document, scheme) {
 }
 
 /**
+ * A workflow's `inputs` schema with a `#/components/inputs/<name>` reference followed.
+ * @param {import('@svc/openapi-kit').ArazzoDocument} document @param {Record<string, unknown> | undefined} inputs
+ */
+function workflowInputs(document, inputs) {
+  const ref = inputs?.$ref;
+  if (typeof ref !== 'string') {
+    return inputs;
+  }
+  const name = ref.replace(/^#\/components\/inputs\//, '');
+  const found = document.components?.inputs?.[name];
+  if (!found || name === ref) {
+    throw new Error(`"${document.info.title}" has no ${ref}`);
+  }
+  return /** @type {Record<string, unknown>} */ (found);
+}
+
+/**
+ * The workflows the page can run step by step, and the method and path of each operation they
+ * call; throws naming what of a shipped workflow the page could not run (`workflowProblems`).
+ * @param {import('@svc/openapi-kit').WorkflowFile[]} files
+ * @param {ReturnType<typeof listOperations>} entries the operations of the spec
+ */
+function runnableWorkflows(files, entries) {
+  /** @type {Record<string, {method: string, path: string}>} */
+  const operations = {};
+  const documents = files.map(({ file, document }) => {
+    for (const step of document.workflows.flatMap((workflow) => workflow.steps)) {
+      const entry = entries.find((candidate) => candidate.operationId === step.operationId);
+      if (entry) {
+        operations[entry.operationId] = { method: entry.method.toUpperCase(), path: entry.path };
+      }
+    }
+    return {
+      file,
+      title: document.info.title,
+      parameters: /** @type {Record<string, import('./arazzo-run.js').RunParameter>} */ (
+        document.components?.parameters ?? {}
+      ),
+      workflows: document.workflows.map(({ description: _description, ...workflow }) => ({
+        ...workflow,
+        inputs: workflowInputs(document, workflow.inputs),
+      })),
+    };
+  });
+  const problems = documents.flatMap((document) =>
+    workflowProblems(/** @type {import('./arazzo-run.js').RunDocument} */ (document), operations).map(
+      (problem) => `${document.file}: ${problem}`,
+    ),
+  );
+  if (problems.length > 0) {
+    throw new Error(`the page cannot run these workflows step by step:\n${problems.join('\n')}`);
+  }
+  return { documents, operations };
+}
+
+/**
  * The embedded data of the console.
  * @param {import('@svc/openapi-kit').OpenApiDocument} document the bundled spec
+ * @param {import('@svc/openapi-kit').WorkflowFile[]} workflowFiles the Arazzo documents of the Workflows section
  */
-export function consoleData(document) {
+export function consoleData(document, workflowFiles) {
   const catalogue = /** @type {{types: {name: string}[], codes: {code: string, type: string, status: number}[]}} */ (
     document['x-error-catalogue']
   );
@@ -180,5 +240,6 @@ export function consoleData(document) {
     clock: { get: byId(CLOCK_OPERATIONS.get), advance: byId(CLOCK_OPERATIONS.advance) },
     operations,
     root: { components: { schemas } },
+    workflows: runnableWorkflows(workflowFiles, entries),
   };
 }

@@ -17,6 +17,7 @@
  * `console-script.js`); `startConsole` runs with the data of `console-data.js`.
  */
 import { bodyProblems } from './schema-check.js';
+import { workflowPanels } from './workflow-panel.js';
 
 /** The `id` of the `<script type="application/json">` holding the console's data. */
 export const CONSOLE_DATA_ID = 'svc-console-data';
@@ -72,14 +73,18 @@ export function withField(text, field, value) {
 }
 
 /**
- * Sends one request and reads its answer.
- * @param {{ url: string, headers: Record<string, string>, body: string }} request
+ * Sends one request (a `POST` unless `method` says otherwise) and reads its answer.
+ * @param {{ url: string, headers: Record<string, string>, body?: string, method?: string }} request
  * @param {typeof fetch} [send]
  * @returns {Promise<ConsoleAnswer>}
  */
 export async function sendRequest(request, send = fetch) {
   const started = performance.now();
-  const response = await send(request.url, { method: 'POST', headers: request.headers, body: request.body });
+  const response = await send(request.url, {
+    method: request.method ?? 'POST',
+    headers: request.headers,
+    body: request.body,
+  });
   const text = await response.text();
   const milliseconds = Math.round(performance.now() - started);
   /** @type {unknown} */
@@ -103,11 +108,12 @@ export async function sendRequest(request, send = fetch) {
 }
 
 /**
+ * A new element with these attributes and children.
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag @param {Record<string, string>} [attributes] @param {(Node | string)[]} [children]
  * @returns {HTMLElementTagNameMap[K]}
  */
-function element(tag, attributes = {}, children = []) {
+export function element(tag, attributes = {}, children = []) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     node.setAttribute(name, value);
@@ -117,8 +123,11 @@ function element(tag, attributes = {}, children = []) {
 }
 
 let uniqueId = 0;
-/** @param {string} prefix */
-function newId(prefix) {
+/**
+ * An element id unique in the page.
+ * @param {string} prefix
+ */
+export function newId(prefix) {
   uniqueId += 1;
   return `svc-console-${prefix}-${uniqueId}`;
 }
@@ -127,7 +136,7 @@ function newId(prefix) {
  * A labelled control: `<label for>` + the control, in a `<div class="svc-field">`.
  * @param {string} text @param {HTMLElement} control
  */
-function labelled(text, control) {
+export function labelled(text, control) {
   if (!control.id) {
     control.id = newId('field');
   }
@@ -156,6 +165,18 @@ export function startConsole(data) {
 
   const environment = () => data.servers[state.serverIndex]?.environment ?? '';
   const baseUrl = () => state.serverUrl.replace(/\/+$/, '');
+  /** The JSON content type and the credential headers (when filled in). */
+  const credentials = () => {
+    /** @type {Record<string, string>} */
+    const headers = { 'Content-Type': 'application/json' };
+    if (state.clientId) {
+      headers[data.headers.clientId] = state.clientId;
+    }
+    if (state.secret) {
+      headers[data.headers.secret] = state.secret;
+    }
+    return headers;
+  };
 
   function refreshAll() {
     for (const panel of panels.values()) {
@@ -375,17 +396,6 @@ export function startConsole(data) {
       prefer.append(element('option', { value: choice.value }, [choice.label]));
     }
     const preferField = labelled('Mock answer (Prefer header)', prefer);
-    const credentials = () => {
-      /** @type {Record<string, string>} */
-      const headers = { 'Content-Type': 'application/json' };
-      if (state.clientId) {
-        headers[data.headers.clientId] = state.clientId;
-      }
-      if (state.secret) {
-        headers[data.headers.secret] = state.secret;
-      }
-      return headers;
-    };
     const clock = clockControls(credentials);
 
     const send = element('button', { type: 'button', class: 'svc-send', 'data-console': 'send' }, [
@@ -531,6 +541,7 @@ export function startConsole(data) {
     }
   }
 
+  const attachWorkflows = workflowPanels({ data, state, panels, connectionFields, baseUrl });
   let scheduled = false;
   new MutationObserver(() => {
     if (!scheduled) {
@@ -538,8 +549,10 @@ export function startConsole(data) {
       requestAnimationFrame(() => {
         scheduled = false;
         attach();
+        attachWorkflows();
       });
     }
   }).observe(document.body, { childList: true, subtree: true });
   attach();
+  attachWorkflows();
 }

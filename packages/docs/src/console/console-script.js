@@ -14,7 +14,13 @@ export const CONSOLE_SCRIPT_ID = 'svc-console';
 export const CONSOLE_STYLE_ID = 'svc-console-style';
 
 /** The browser modules of the console, in the order they are inlined (dependencies first). */
-const BROWSER_MODULES = ['schema-check.js', 'console-page.js'];
+const BROWSER_MODULES = [
+  'schema-check.js',
+  'arazzo-expressions.js',
+  'arazzo-run.js',
+  'console-page.js',
+  'workflow-panel.js',
+];
 
 /** The console's stylesheet: a light card in Redoc's right panel, usable down to narrow windows. */
 export const CONSOLE_STYLE = `
@@ -43,6 +49,15 @@ export const CONSOLE_STYLE = `
 .svc-console .svc-facts dd { margin: 0; overflow-wrap: anywhere; }
 .svc-console a { color: #1a56db; }
 .svc-console [hidden] { display: none; }
+.svc-console .svc-steps { list-style: none; padding-left: 0; margin: 6px 0; }
+.svc-console .svc-step pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+.svc-console .svc-step { margin: 8px 0; padding: 4px 8px; border-left: 4px solid #8a939f; min-width: 0; }
+.svc-console .svc-step-passed { border-left-color: #1f7a3a; }
+.svc-console .svc-step-failed { border-left-color: #b42318; }
+.svc-console .svc-step-failed > .svc-step-heading { color: #b42318; }
+.svc-console .svc-step-heading, .svc-console .svc-step-label { margin: 4px 0; }
+.svc-console .svc-criteria { margin: 2px 0; padding-left: 18px; overflow-wrap: anywhere; }
+.svc-console .svc-criteria [data-holds='false'] { color: #b42318; }
 `;
 
 /** @param {string} name a file of this folder */
@@ -82,9 +97,10 @@ function scriptSafe(text) {
  * of `<body>`.
  * @param {string} html the built page
  * @param {import('@svc/openapi-kit').OpenApiDocument} document the bundled spec
+ * @param {import('@svc/openapi-kit').WorkflowFile[]} workflowFiles the Arazzo documents of the Workflows section
  * @returns {string}
  */
-export function withConsole(html, document) {
+export function withConsole(html, document, workflowFiles) {
   if (html.includes(`id="${CONSOLE_SCRIPT_ID}"`)) {
     throw new Error(`the page already has the console (<script id="${CONSOLE_SCRIPT_ID}">)`);
   }
@@ -93,7 +109,7 @@ export function withConsole(html, document) {
   if (headEnd < 0 || bodyEnd < 0) {
     throw new Error('the rendered page has no </head> or </body> to add the console to');
   }
-  const data = JSON.stringify(consoleData(document)).replace(/</g, '\\u003c');
+  const data = JSON.stringify(consoleData(document, workflowFiles)).replace(/</g, '\\u003c');
   const tail = [
     `<script type="application/json" id="${CONSOLE_DATA_ID}">${data}</script>`,
     `<script id="${CONSOLE_SCRIPT_ID}">${scriptSafe(consoleScript())}</script>`,

@@ -12,10 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type RunningMock, startMock } from '@svc/mock';
-import { DEFAULT_CLIENT, EXAMPLES_TIME, type RunningSandbox, startSandbox } from '@svc/sandbox';
+import { DEFAULT_CLIENT, type RunningSandbox } from '@svc/sandbox';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, htmlPath, packageDir } from '../../src/index.js';
+import { startPinnedSandbox } from '../pinned-sandbox.js';
 
 const RESULTS = join(packageDir, 'test-results');
 const PAGE_URL = pathToFileURL(htmlPath).href;
@@ -28,13 +29,7 @@ let userDataDir: string;
 const requested: string[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
-    port: 0,
-    store: { kind: 'memory' },
-    rateLimit: null,
-    startTime: EXAMPLES_TIME,
-    logger: () => {},
-  });
+  sandbox = await startPinnedSandbox();
   mock = await startMock({ port: 0 });
   const browser = await findChromium();
   userDataDir = mkdtempSync(join(tmpdir(), 'svc-docs-console-'));
@@ -206,6 +201,94 @@ describe('the Try it console', () => {
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
     }
+  });
+
+  it('runs the item workflow step by step to its end, every criterion held, at 800 px', async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    try {
+      await page.evaluate(() => {
+        window.location.hash = '/section/sandbox-item-exchange-account-data-token-rotation-and-removal';
+      });
+      const panel = page.locator('details[data-console-workflow="itemLifecycle"]');
+      await panel.waitFor({ state: 'attached', timeout: 20_000 });
+      await panel.scrollIntoViewIfNeeded();
+      await panel.locator('summary').click();
+      await connect(panel, /^Local sandbox/, sandbox.url);
+      const next = panel.getByRole('button', { name: /^Run next step/ });
+      const progress = panel.locator('[data-console="workflow-progress"]');
+      const steps = panel.locator('[data-console="workflow-steps"] > li');
+      const ran: string[] = [];
+      for (let count = 1; count <= 8 && (await next.isEnabled()); count += 1) {
+        const stepId = ((await next.textContent()) ?? '').replace('Run next step: ', '');
+        await next.focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(() => steps.count()).toBe(count);
+        const item = steps.nth(count - 1);
+        expect(await item.getAttribute('data-console-step')).toBe(stepId);
+        // The focus moves to the step's result, which a screen reader reads by its heading.
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-console-step'))).toBe(stepId);
+        expect(await item.getAttribute('data-console-verdict')).toBe('passed');
+        ran.push(stepId);
+      }
+      expect(ran).toEqual([
+        'createPublicToken',
+        'exchange',
+        'readAccounts',
+        'rotateToken',
+        'oldTokenRefused',
+        'newTokenWorks',
+        'removeItem',
+        'removedTokenRefused',
+      ]);
+      expect(await next.isDisabled()).toBe(true);
+      expect(await progress.textContent()).toMatch(
+        /^The workflow ran to the end: every success criterion held \(8 steps run\)/,
+      );
+      const criteria = panel.locator('[data-console="workflow-steps"] [data-console="criteria"] li');
+      expect(await criteria.count()).toBeGreaterThanOrEqual(20);
+      expect(await panel.locator('[data-console="workflow-steps"] [data-holds="false"]').count()).toBe(0);
+      // The exchange's outputs were carried into the next step's request, the secret hidden.
+      const exchange = steps.nth(1);
+      const accessToken = await exchange.locator('[data-console="outputs"] dd').first().textContent();
+      expect(accessToken).toMatch(/^access-sandbox-/);
+      const readRequest = (await steps.nth(2).locator('[data-console="step-request"]').textContent()) ?? '';
+      expect(readRequest).toContain(`"access_token": "${accessToken}"`);
+      expect(readRequest).toContain('SVC-SECRET: (hidden)');
+      expect(readRequest).not.toContain(DEFAULT_CLIENT.secret);
+      const box = await panel.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(800);
+      await steps.nth(2).locator('details').first().locator('summary').click();
+      await steps.nth(2).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(RESULTS, 'console-workflow-run.png') });
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
+  it('shows a failing workflow step as failed, and Reset starts again', async () => {
+    const panel = page.locator('details[data-console-workflow="itemLifecycle"]');
+    await panel.getByRole('button', { name: 'Reset' }).click();
+    const steps = panel.locator('[data-console="workflow-steps"] > li');
+    expect(await steps.count()).toBe(0);
+    await panel.getByLabel('Secret').fill('not-the-secret');
+    await panel.getByLabel('Secret').blur();
+    await panel.getByRole('button', { name: 'Run next step: createPublicToken' }).click();
+    await expect.poll(() => steps.count()).toBe(1);
+    expect(await steps.first().getAttribute('data-console-verdict')).toBe('failed');
+    expect(await steps.first().locator('.svc-step-heading').textContent()).toBe(
+      '1. createPublicToken: failed (HTTP 401)',
+    );
+    expect(await steps.first().locator('[data-holds="false"]').first().textContent()).toBe(
+      '✗ does not hold: $statusCode == 200',
+    );
+    expect(await panel.locator('[data-console="workflow-progress"]').textContent()).toMatch(
+      /^The workflow stopped: a step failed/,
+    );
+    expect(await panel.getByRole('button', { name: /^Run next step/ }).isDisabled()).toBe(true);
+    await steps.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(RESULTS, 'console-workflow-failed.png') });
+    await panel.getByLabel('Secret').fill(DEFAULT_CLIENT.secret);
+    await panel.getByLabel('Secret').blur();
   });
 
   it('keeps the secret out of storage, cookies and the URL', async () => {

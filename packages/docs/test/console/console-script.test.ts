@@ -5,7 +5,8 @@
  * answer to the next request, and the page refused when it already has a console.
  */
 import { readFileSync } from 'node:fs';
-import { listOperations } from '@svc/openapi-kit';
+import { listOperations, readWorkflowFiles } from '@svc/openapi-kit';
+import { workflowsPath } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 import { consoleData } from '../../src/console/console-data.js';
 import { CONSOLE_DATA_ID, carriedValues, withField } from '../../src/console/console-page.js';
@@ -13,7 +14,8 @@ import { CONSOLE_SCRIPT_ID, consoleScript, withConsole } from '../../src/console
 import { readBundledSpec } from '../bundled-spec.js';
 
 const document = readBundledSpec();
-const data = consoleData(document);
+const workflowFiles = readWorkflowFiles(workflowsPath);
+const data = consoleData(document, workflowFiles);
 const PAGE = '<html><head><title>t</title></head><body><div id="redoc"></div></body></html>';
 
 describe('the console data', () => {
@@ -85,11 +87,11 @@ describe('the console script', () => {
   });
 
   it('is added once, with its data, at the end of the body', () => {
-    const html = withConsole(PAGE, document);
+    const html = withConsole(PAGE, document, workflowFiles);
     const data = new RegExp(`<script type="application/json" id="${CONSOLE_DATA_ID}">(.*?)</script>`, 's').exec(html);
     expect(JSON.parse(data?.[1] ?? 'null')).toHaveProperty('operations');
     expect(html.indexOf(`id="${CONSOLE_SCRIPT_ID}"`)).toBeLessThan(html.indexOf('</body>'));
-    expect(() => withConsole(html, document)).toThrow(/already has the console/);
+    expect(() => withConsole(html, document, workflowFiles)).toThrow(/already has the console/);
   });
 });
 
