@@ -1,5 +1,5 @@
 /**
- * The "Try it" console of the built reference in headless Chromium (src/chromium.js, with the
+ * The "Try it" console of the built reference in headless Chromium (`findChromium` of @svc/chromium, with the
  * browser's web security on, so CORS is what a reader's browser enforces), the page opened from
  * disk (`file://`, `Origin: null`): requests to a sandbox started at a pinned time and to the
  * mock, a wrong field named before sending, a 503 forced with the fault header and linked to its
