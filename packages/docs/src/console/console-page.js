@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * @module console/console-page
  * The "Try it" console, as it runs in the page: beside each operation's request samples, a panel

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * @module console/workflow-panel
  * The "Run step by step" control of each workflow in the page's Workflows section: the console's
