@@ -19,15 +19,24 @@ export function prepareSuite() {
   return { document, validator, cases: buildCases({ document, dereferenced, validator }) };
 }
 
-/** The clients a case target needs, pointed at `baseUrl`. */
-export function caseTarget(baseUrl: string, validator: CaseTarget['validator'], stateful = false): CaseTarget {
-  const credentials = contractCredentials();
+/**
+ * The clients a case target needs, pointed at `baseUrl`; every request goes through `fetch` (a
+ * recorder's, `har-recorder.ts`) when given.
+ */
+export function caseTarget(
+  baseUrl: string,
+  validator: CaseTarget['validator'],
+  stateful = false,
+  fetch: CaseTarget['fetch'] = (request) => globalThis.fetch(request),
+  credentials = contractCredentials(),
+): CaseTarget {
   return {
     baseUrl,
     validator,
     stateful,
+    fetch,
     // No retries: the suite must see each response as the server sent it (a forced 429 included).
-    headersClient: createClient({ ...credentials, baseUrl, credentials: 'headers', maxRetries: 0 }),
-    bodyClient: createClient({ ...credentials, baseUrl, credentials: 'body', maxRetries: 0 }),
+    headersClient: createClient({ ...credentials, baseUrl, credentials: 'headers', maxRetries: 0, fetch }),
+    bodyClient: createClient({ ...credentials, baseUrl, credentials: 'body', maxRetries: 0, fetch }),
   };
 }
