@@ -10,6 +10,7 @@ import { type RecordedTarget, reportPath } from './reports.js';
 import { type CaseTarget, runCase } from './run-case.js';
 import { caseTarget, prepareSuite } from './setup.js';
 import type { ContractTarget } from './target.js';
+import { defineTrafficChecks } from './traffic/define-traffic-checks.js';
 
 /** Options of {@link defineContractSuite}. */
 export interface ContractSuiteOptions {
@@ -17,11 +18,10 @@ export interface ContractSuiteOptions {
   select?: (item: ContractCase) => boolean;
   /**
    * Records the run's traffic as `reports/<record>.har` (`har-recorder.ts`), written after the
-   * last case; `afterRecording` then declares the checks made from it (they run after the cases).
+   * last case; for the mock and the sandbox, drift and coverage are then checked on it
+   * (`traffic/define-traffic-checks.ts`).
    */
   record?: RecordedTarget;
-  /** Declares tests that read the recorded HAR (at the path given) and the target's base URL. */
-  afterRecording?: (recorded: () => { har: string; baseUrl: string }) => void;
 }
 
 /** Declares every case of the bundled spec (or those `options.select` accepts) against the target `start` returns. */
@@ -78,7 +78,9 @@ export function defineContractSuite(start: () => Promise<ContractTarget>, option
         recorder.write(reportPath(record, '.har'));
         expect(recorder.entries.length).toBeGreaterThan(0);
       });
-      options.afterRecording?.(() => ({ har: reportPath(record, '.har'), baseUrl: server.baseUrl }));
+      if (record !== 'prism') {
+        defineTrafficChecks(record, () => ({ har: reportPath(record, '.har'), baseUrl: server.baseUrl }));
+      }
     });
   }
 }
