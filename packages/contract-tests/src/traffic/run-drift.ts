@@ -5,11 +5,10 @@
  * each covered or missing per operation). The HAR's own server (`--server`) replaces the spec's
  * `servers`, so traffic recorded on any port of 127.0.0.1 matches.
  */
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { openapiJsonPath } from '@svc/spec';
 import { withoutNodeEndOfLifeNotice } from '../respect-report.js';
-import { redoclyCliPath } from '../run-respect.js';
+import { runRedocly } from '../run-respect.js';
 
 /** One finding of drift (aggregated: `occurrences` exchanges, the first at `exchangeIndex`). */
 export interface DriftProblem {
@@ -107,21 +106,8 @@ export function driftArguments(run: DriftRun): string[] {
 
 /** Runs drift and reads its reports; fails with its output when it wrote no report. */
 export async function runDrift(run: DriftRun): Promise<DriftResult> {
-  const child = spawn(process.execPath, [redoclyCliPath(), ...driftArguments(run)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-  });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  const exitCode = await new Promise<number>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve(code ?? 1));
-  });
+  const { exitCode, stdout, stderr } = await runRedocly(driftArguments(run));
+  const output = `${stdout}${stderr}`;
   const read = (path: string) => readFile(path, 'utf8').then((text) => JSON.parse(text) as unknown);
   const report = (await read(run.reportPath).catch(() => {
     throw new Error(`redocly drift wrote no report (exit ${exitCode}):\n${withoutNodeEndOfLifeNotice(output)}`);
