@@ -33,3 +33,34 @@ export function missingCoverage(document: OpenApiDocument, cases: readonly Contr
   }
   return missing;
 }
+
+/** What recorded traffic reached, by our own count: the statuses answered per operationId. */
+export type ReachedStatuses = Map<string, Set<number>>;
+
+/**
+ * The response statuses each operation of `document` answered in `entries` (a HAR's), matched by
+ * method and path under `baseUrl`; an operation absent from the map was never called. A request
+ * without a response (status 0) reaches nothing.
+ */
+export function reachedStatuses(
+  document: OpenApiDocument,
+  entries: readonly { request: { method: string; url: string }; response: { status: number } }[],
+  baseUrl: string,
+): ReachedStatuses {
+  const byRoute = new Map(
+    listOperations(document).map((entry) => [`${entry.method.toUpperCase()} ${entry.path}`, entry.operationId]),
+  );
+  const base = baseUrl.replace(/\/+$/, '');
+  const reached: ReachedStatuses = new Map();
+  for (const { request, response } of entries) {
+    if (!request.url.startsWith(`${base}/`) || response.status === 0) {
+      continue;
+    }
+    const path = new URL(request.url).pathname.slice(new URL(base).pathname.replace(/\/$/, '').length);
+    const operationId = byRoute.get(`${request.method.toUpperCase()} ${path}`);
+    if (operationId) {
+      reached.set(operationId, (reached.get(operationId) ?? new Set()).add(response.status));
+    }
+  }
+  return reached;
+}

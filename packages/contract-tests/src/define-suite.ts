@@ -4,14 +4,24 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCase } from './cases/types.js';
+import { contractCredentials } from './credentials.js';
+import { createHarRecorder, type HarRecorder } from './har-recorder.js';
+import { type RecordedTarget, reportPath } from './reports.js';
 import { type CaseTarget, runCase } from './run-case.js';
 import { caseTarget, prepareSuite } from './setup.js';
 import type { ContractTarget } from './target.js';
+import { defineTrafficChecks } from './traffic/define-traffic-checks.js';
 
 /** Options of {@link defineContractSuite}. */
 export interface ContractSuiteOptions {
   /** Only the cases this accepts (default: every case). */
   select?: (item: ContractCase) => boolean;
+  /**
+   * Records the run's traffic as `reports/<record>.har` (`har-recorder.ts`), written after the
+   * last case; for the mock and the sandbox, drift and coverage are then checked on it
+   * (`traffic/define-traffic-checks.ts`).
+   */
+  record?: RecordedTarget;
 }
 
 /** Declares every case of the bundled spec (or those `options.select` accepts) against the target `start` returns. */
@@ -27,10 +37,14 @@ export function defineContractSuite(start: () => Promise<ContractTarget>, option
   }
   let server: ContractTarget;
   let target: CaseTarget;
+  const credentials = contractCredentials();
+  const recorder: HarRecorder | undefined = options.record
+    ? createHarRecorder({ secrets: [credentials.secret] })
+    : undefined;
 
   beforeAll(async () => {
     server = await start();
-    target = caseTarget(server.baseUrl, validator, !server.isMock);
+    target = caseTarget(server.baseUrl, validator, !server.isMock, recorder?.fetch, credentials);
   });
 
   afterAll(async () => {
@@ -52,6 +66,20 @@ export function defineContractSuite(start: () => Promise<ContractTarget>, option
           const result = await runCase(item, target);
           expect(result.problems, `\n${result.report}\n(target: ${server.description})`).toEqual([]);
         });
+      }
+    });
+  }
+
+  const { record } = options;
+  if (recorder && record) {
+    // Declared last, so it runs after every case of the file (vitest runs a file's tests in order).
+    describe('recorded traffic', () => {
+      it(`writes the run's HAR to reports/${record}.har`, () => {
+        recorder.write(reportPath(record, '.har'));
+        expect(recorder.entries.length).toBeGreaterThan(0);
+      });
+      if (record !== 'prism') {
+        defineTrafficChecks(record, () => ({ har: reportPath(record, '.har'), baseUrl: server.baseUrl }));
       }
     });
   }

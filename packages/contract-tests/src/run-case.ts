@@ -10,6 +10,8 @@ export interface CaseTarget {
   /** Client sending credentials as `client_id` / `secret` body fields. */
   bodyClient: SvcClient;
   validator: DocumentValidator;
+  /** The fetch requests without credentials go through (the clients' own as well): a recorder's, or the global one. */
+  fetch: (request: Request) => Promise<Response>;
   /**
    * The target keeps state and enforces business rules (the sandbox): a boundary value the schema
    * accepts may then meet a rule of the current state (an id that does not exist, an idempotency
@@ -104,11 +106,13 @@ function asAnswered(example: unknown, answer: Record<string, unknown>): unknown 
 async function send(item: ContractCase, target: CaseTarget): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = item.prefer ? { Prefer: item.prefer } : {};
   if (item.credentials === 'none') {
-    const response = await fetch(`${target.baseUrl}${item.path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify(item.body),
-    });
+    const response = await target.fetch(
+      new Request(`${target.baseUrl}${item.path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(item.body),
+      }),
+    );
     return { status: response.status, body: await readJson(response) };
   }
   // Operations are discovered at run time, so the path is not a literal the client types can check.

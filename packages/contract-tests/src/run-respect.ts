@@ -44,6 +44,32 @@ export function redoclyCliPath(): string {
   return join(dirname(manifestPath), bin);
 }
 
+/**
+ * Runs Redocly CLI with `args`: telemetry and the update check off, no colours, stdin closed.
+ * Resolves with its exit code and output once it ends.
+ */
+export async function runRedocly(
+  args: readonly string[],
+): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [redoclyCliPath(), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exitCode = await new Promise<number>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+  return { exitCode, stdout, stderr };
+}
+
 /** The command-line arguments of `redocly respect` for `run`, writing the report to `jsonOutput`. */
 export function respectArguments(run: RespectRun, jsonOutput: string): string[] {
   return [
@@ -65,22 +91,7 @@ export async function runRespect(run: RespectRun): Promise<RespectResult> {
   const directory = await mkdtemp(join(tmpdir(), 'svc-respect-'));
   const jsonOutput = join(directory, 'report.json');
   try {
-    const child = spawn(process.execPath, [redoclyCliPath(), ...respectArguments(run, jsonOutput)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    const exitCode = await new Promise<number>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', (code) => resolve(code ?? 1));
-    });
+    const { exitCode, stdout, stderr } = await runRedocly(respectArguments(run, jsonOutput));
     const report = await readFile(jsonOutput, 'utf8').then(
       (text) => JSON.parse(text) as RespectReport,
       () => undefined,

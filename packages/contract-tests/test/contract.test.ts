@@ -1,5 +1,6 @@
-// The contract suite against the mock it starts itself, or the server at SVC_CONTRACT_BASE_URL.
+// The contract suite against the mock it starts itself, or the server at SVC_CONTRACT_BASE_URL;
+// its traffic is kept as reports/mock.har.
 import { defineContractSuite } from '../src/define-suite.js';
 import { startTarget } from '../src/target.js';
 
-defineContractSuite(() => startTarget());
+defineContractSuite(() => startTarget(), { record: 'mock' });

@@ -3,12 +3,15 @@
  * frontend team runs it, answers every positive case of the contract suite (each request example
  * and each accepted boundary value, credentials in headers) with a 200 valid against the
  * operation's response schema, through `@svc/client`. What the CLI cannot do with the spec is
- * listed in packages/mock/README.md ("The plain Prism CLI"); the last cases pin it down.
+ * listed in packages/mock/README.md ("The plain Prism CLI"); the last cases pin it down. Its
+ * traffic is kept as reports/prism.har.
  */
 import { listOperations } from '@svc/openapi-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractCase } from '../src/cases/types.js';
+import { createHarRecorder } from '../src/har-recorder.js';
 import { startPrismCli } from '../src/prism-cli.js';
+import { reportPath } from '../src/reports.js';
 import { type CaseTarget, runCase } from '../src/run-case.js';
 import { caseTarget, prepareSuite } from '../src/setup.js';
 import type { ContractTarget } from '../src/target.js';
@@ -19,10 +22,11 @@ const positive = cases.filter((item) => POSITIVE_KINDS.has(item.kind));
 
 let prism: ContractTarget | undefined;
 let target: CaseTarget;
+const recorder = createHarRecorder();
 
 beforeAll(async () => {
   prism = await startPrismCli();
-  target = caseTarget(prism.baseUrl, validator);
+  target = caseTarget(prism.baseUrl, validator, false, recorder.fetch);
 });
 
 afterAll(async () => {
@@ -61,5 +65,12 @@ describe('what the stock CLI does not do (listed in the mock README)', () => {
       body: { transfer_id: 42, unexpected_field: true } as unknown as { transfer_id: string },
     });
     expect(response.status).toBe(200);
+  });
+});
+
+describe('recorded traffic', () => {
+  it("writes the run's HAR to reports/prism.har", () => {
+    recorder.write(reportPath('prism', '.har'));
+    expect(recorder.entries.length).toBe(positive.length + 2);
   });
 });

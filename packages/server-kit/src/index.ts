@@ -79,6 +79,16 @@ export {
   type KnownErrorCode,
 } from './generated/error-catalogue.gen.js';
 export {
+  type HarDocument,
+  type HarEntry,
+  type HarExchange,
+  type HarHeader,
+  type HarRequest,
+  type HarResponse,
+  harDocument,
+  harEntry,
+} from './har.js';
+export {
   checkJsonLimits,
   DEFAULT_JSON_LIMITS,
   isStorableString,

@@ -1,11 +1,28 @@
 // The requests panel: each recorded request as a row (newest on top), appended as they arrive;
-// opening one shows its redacted bodies and what it caused (webhooks, events).
+// opening one shows its redacted bodies and what it caused (webhooks, events). "Download HAR"
+// saves them all as HAR 1.2 (`/inspector/api/requests.har`), redacted the same way.
 import { el, labelledTime, panelFrame, pretty } from '../dom.js';
 
 export function createRequestsPanel(api, links) {
   const { element, body } = panelFrame('requests', 'Requests');
   const list = el('div', { class: 'requests' });
-  body.append(list);
+  const failure = el('span', { class: 'error', role: 'alert' });
+  const download = el(
+    'button',
+    {
+      type: 'button',
+      id: 'download-har',
+      title: 'Every recorded request of this client as HAR 1.2, redacted as shown here',
+      onclick: () => {
+        failure.textContent = '';
+        api.download('requests.har').catch((error) => {
+          failure.textContent = `Download failed: ${error.message}`;
+        });
+      },
+    },
+    'Download HAR',
+  );
+  body.append(el('div', { class: 'actions' }, download, ' ', failure), list);
   let after;
 
   /**

@@ -24,6 +24,7 @@ import { itemsPanel } from './panels/items.js';
 import { linksPanel } from './panels/links.js';
 import type { InspectorPanel } from './panels/panel.js';
 import { requestsPanel } from './panels/requests.js';
+import { requestsHarPanel } from './panels/requests-har.js';
 import { webhooksPanel } from './panels/webhooks.js';
 
 /** The path the inspector lives under. */
@@ -32,6 +33,7 @@ export const INSPECTOR_PATH = '/inspector';
 /** The panels of the JSON API; a new panel is one module added here (and one on the page). */
 export const INSPECTOR_PANELS: readonly InspectorPanel[] = [
   requestsPanel,
+  requestsHarPanel,
   webhooksPanel,
   eventsPanel,
   itemsPanel,
@@ -143,6 +145,16 @@ async function answerPanel(
   const query = new URL(url, 'http://inspector.invalid').searchParams;
   const realNow = options.clock.now();
   const now = clientNow(realNow, client);
-  const data = await panel.read({ store: options.store, clientId: client.client_id, query, now, realNow });
+  // The request core has already refused a Host header the API's access policy does not allow.
+  const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
+  const data = await panel.read({ store: options.store, clientId: client.client_id, query, now, realNow, origin });
+  if (panel.download) {
+    sendJson(res, 200, data, {
+      ...PAGE_HEADERS,
+      'Content-Type': panel.download.mediaType,
+      'Content-Disposition': `attachment; filename="${panel.download.fileName}"`,
+    });
+    return;
+  }
   sendJson(res, 200, { ...data, request_id: requestId }, PAGE_HEADERS);
 }

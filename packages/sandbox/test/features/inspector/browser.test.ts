@@ -1,13 +1,13 @@
 /**
  * The inspector in headless Chromium (the one the docs test uses: `findChromium` of `@svc/chromium`,
  * driven by playwright-core): signs in as the default client, watches requests made meanwhile
- * appear live, opens a webhook delivery with its two attempts (a local receiver answers 500, then
+ * appear live, downloads them as HAR, opens a webhook delivery with its two attempts (a local receiver answers 500, then
  * 200) and follows a request's link to its webhook; the demo client's data never appears and no
  * secret or token is in the page's text or HTML; the client's test clock and fault rules show, the
  * other client's rules do not. Saves two screenshots to test-results/ and
  * prints their paths. Bounded: every wait has a timeout.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,6 +113,19 @@ describe('inspector in Chromium', () => {
     expect(formatted.length).toBeGreaterThan(0);
     for (const text of formatted) {
       expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} UTC$/);
+    }
+  });
+
+  it('downloads the requests as HAR, redacted as the page shows them', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download', WAIT), page.click('#download-har')]);
+    expect(download.suggestedFilename()).toBe('sandbox-requests.har');
+    const path = await download.path();
+    const text = readFileSync(path, 'utf8');
+    const har = JSON.parse(text) as { log: { version: string; entries: { _requestId: string }[] } };
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.entries.map((entry) => entry._requestId)).toContain(webhookRequestId);
+    for (const secret of [DEFAULT_CLIENT.secret, mine.accessToken, theirs.accessToken]) {
+      expect(text).not.toContain(secret);
     }
   });
 

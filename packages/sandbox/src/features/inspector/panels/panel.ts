@@ -12,11 +12,18 @@ export interface PanelRead {
   now: Date;
   /** The sandbox's own time now (without the client's offset). */
   realNow: Date;
+  /** The origin the client reached the sandbox at (`http://<Host header>`): the API's too. */
+  origin: string;
 }
 
 /** One panel's data source: `GET /inspector/api/<name>` answers `read(...)`. */
 export interface InspectorPanel {
   name: string;
+  /**
+   * Set for a file to download: the data is answered as it is (no `request_id` added), as
+   * `mediaType`, with `Content-Disposition: attachment` and `fileName`.
+   */
+  download?: { fileName: string; mediaType: string };
   /** The client's data for the panel. */
   read(read: PanelRead): Promise<object>;
 }
