@@ -25,7 +25,7 @@ export {
 
 // Identifiers and JSON columns.
 export { derivedId, ENVIRONMENT, newAccessToken, newProcessorToken, newPublicToken, newUuid, randomId } from './ids.js';
-export { redactedJson } from './inspector/redact.js';
+export { REDACTED, redactedJson } from './inspector/redact.js';
 export { fromJsonText, type JsonText, toJsonText } from './json-text.js';
 export { requestFingerprint } from './request-fingerprint.js';
 // Client clocks and scheduled work.

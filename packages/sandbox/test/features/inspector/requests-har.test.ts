@@ -8,7 +8,7 @@
 import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
 import { expect, it } from 'vitest';
 import { REDACTED } from '../../../src/engine/inspector/redact.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/world.js';
+import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/index.js';
 import { describeEngines, type TestSandbox } from '../../support/harness.js';
 import { newItem } from '../../support/transfer-fixtures.js';
 

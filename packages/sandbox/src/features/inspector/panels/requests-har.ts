@@ -7,7 +7,7 @@
  * with the secret redacted, as the client must have sent them.
  */
 import { harDocument, harEntry } from '@svc/server-kit';
-import { REDACTED } from '../../../engine/inspector/redact.js';
+import { REDACTED } from '../../../engine/index.js';
 import { operationPaths } from '../../../generated/handlers.gen.js';
 import type { InspectorPanel } from './panel.js';
 
