@@ -4,6 +4,7 @@
  * and the `TRANSFER_EVENTS_UPDATE` webhook, with the commit). `/sandbox/transfer/simulate` uses
  * both, its conditional update sent with its read (`simulate-operation.ts`).
  */
+import type { components } from '@svc/spec/types';
 import type { Transaction } from 'kysely';
 import { type Database, ENVIRONMENT, webhookStatement } from '../../engine/index.js';
 import { isAssignedReturnCode } from '../signal/index.js';
@@ -11,11 +12,8 @@ import { finishWithTransferEvent, type TransferRow } from './queries.js';
 import type { TransferRefusal } from './rules.js';
 import { canMoveTransfer, needsFailureReason, TRANSFER_TRANSITIONS, type TransferStatus } from './transfer-status.js';
 
-/** Why a transfer failed or was returned (`TransferFailure`). */
-export interface TransferFailure {
-  ach_return_code: string | null;
-  description: string;
-}
+/** Why a transfer failed or was returned: the spec's `TransferFailure`. */
+export type TransferFailure = components['schemas']['TransferFailure'];
 
 /** A requested move: the status to enter and, for `failed` and `returned`, why. */
 export interface TransferMove {
