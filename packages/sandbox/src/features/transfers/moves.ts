@@ -6,9 +6,9 @@
  */
 import type { components } from '@svc/spec/types';
 import type { Transaction } from 'kysely';
-import { type Database, ENVIRONMENT, webhookStatement } from '../../engine/index.js';
+import type { Database } from '../../engine/index.js';
 import { isAssignedReturnCode } from '../signal/index.js';
-import { finishWithTransferEvent, type TransferRow } from './queries.js';
+import { finishWithTransferEvent, type TransferRow, transferLifecycle } from './queries.js';
 import type { TransferRefusal } from './rules.js';
 import { canMoveTransfer, needsFailureReason, TRANSFER_TRANSITIONS, type TransferStatus } from './transfer-status.js';
 
@@ -71,24 +71,7 @@ export async function finishTransferMove(
   now: Date,
   requestId: string | null,
 ): Promise<{ transfer: TransferRow; webhookQueued: boolean }> {
-  const webhook =
-    url === null
-      ? []
-      : [
-          webhookStatement(trx, {
-            clientId: moved.client_id,
-            itemId: moved.item_id,
-            url,
-            payload: {
-              webhook_type: 'TRANSFER',
-              webhook_code: 'TRANSFER_EVENTS_UPDATE',
-              item_id: moved.item_id,
-              environment: ENVIRONMENT,
-            },
-            now,
-            requestId,
-          }),
-        ];
+  const webhook = transferLifecycle.eventsUpdateWebhook(trx, moved, url, now, requestId);
   // The webhook and the event id last, sent with the commit (PostgreSQL): the stream's counter
   // row stays locked only for the end of the transaction.
   await finishWithTransferEvent(trx, moved, moved.status, now.toISOString(), requestId, webhook);
