@@ -38,7 +38,6 @@ import {
 } from '../items/index.js';
 import {
   formatCents,
-  listPage,
   originationAccountsOf,
   originationAccountsStatement,
   parseCents,
@@ -278,24 +277,18 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async bankTransferList(request, context) {
-    const rows = await listPage(request, context, (window, origination) =>
-      bankTransferLifecycle.pageStatement(context.store.db, context.client.client_id, window, {
-        origination_account_id: origination,
-        direction: request.direction ?? null,
-      }),
-    );
+    const rows = await bankTransferLifecycle.list(request, context, { direction: request.direction ?? null });
     return { bank_transfers: rows.map(presentBankTransfer) };
   },
 
   async bankTransferCancel(request, context) {
-    const clientId = context.client.client_id;
-    await context.store.transaction(async (trx) => {
-      const row = await bankTransferLifecycle.cancel(trx, clientId, request.bank_transfer_id, (current) =>
-        orRefuse(cancellableBankTransfer(request.bank_transfer_id, current), bankTransferRefusalError),
-      );
+    await bankTransferLifecycle.cancel(
+      context,
+      request.bank_transfer_id,
+      (current) => orRefuse(cancellableBankTransfer(request.bank_transfer_id, current), bankTransferRefusalError),
       // The funds a pending credit reserved go back; the event of the cancel last.
-      await finishBankTransferMove(trx, row, null, context.now, 'move', context.requestId);
-    });
+      (trx, row) => finishBankTransferMove(trx, row, null, context.now, 'move', context.requestId),
+    );
     return {};
   },
 

@@ -19,7 +19,6 @@ export {
   type TableOf,
   type WithWebhook,
 } from './lifecycle.js';
-export { listPage } from './list-filters.js';
 export { positionRange } from './list-positions.js';
 export type { ListWindow } from './list-window.js';
 export { formatCents, parseCents } from './money.js';

@@ -30,6 +30,7 @@ import {
   valuesOf,
   webhookStatement,
 } from '../../engine/index.js';
+import { type ListRequest, listPage } from './list-filters.js';
 import { type PositionedTable, positionRange } from './list-positions.js';
 import type { ListWindow } from './list-window.js';
 
@@ -46,6 +47,7 @@ export interface LifecycleRecord {
   status: string;
   cancellable: number;
   created: string;
+  origination_account_id: string;
   failure_reason: string | null;
 }
 
@@ -77,6 +79,9 @@ export interface LifecycleTables<Row extends LifecycleRecord, Event extends Life
 /** What a move writes over a record: its status and `cancellable`, and the failure reason if given. */
 export type MoveFields<Row extends LifecycleRecord> = Pick<Row, 'status' | 'cancellable'> &
   Partial<Pick<Row, 'failure_reason'>>;
+
+/** Filters of a list page: a column's value (null: any). */
+export type Filters<Row> = Readonly<Partial<Record<keyof Row & string, string | null>>>;
 
 /** A record with the webhook URL of its Item (null: none). */
 export type WithWebhook<Row> = Row & { item_webhook: string | null };
@@ -120,12 +125,13 @@ export interface Lifecycle<Row extends LifecycleRecord, Event extends LifecycleE
    * ids are found in the records' list index alone (covering: the offset walks index entries,
    * not rows), then only those rows are read.
    */
-  pageStatement(
-    db: Db,
-    clientId: string,
-    window: ListWindow,
-    filters: Readonly<Partial<Record<keyof Row & string, string | null>>>,
-  ): CompiledQuery<Row>;
+  pageStatement(db: Db, clientId: string, window: ListWindow, filters: Filters<Row>): CompiledQuery<Row>;
+  /**
+   * The page a list request asks for (`list-filters.ts`: its window and origination account
+   * checked), filtered also by `filters` (a column's value; null: any), as {@link pageStatement}
+   * reads it.
+   */
+  list(request: ListRequest, context: HandlerContext, filters?: Filters<Row>): Promise<Row[]>;
   /**
    * The statement writing `fields` over the client's record `id` if its status is one of `from`
    * (not empty), in one conditional update (of two concurrent moves exactly one wins): it changed
@@ -140,17 +146,18 @@ export interface Lifecycle<Row extends LifecycleRecord, Event extends LifecycleE
     fields: MoveFields<Row>,
   ): CompiledQuery;
   /**
-   * Cancels the client's record `id` if it is `pending` with `cancellable` set, in one flight:
-   * the conditional update (of two concurrent cancels exactly one wins), then the record as it is
-   * after it. When the update changed no row, `refuse` throws the refusal of the record as it is
-   * now (undefined: the client has none). Returns the cancelled record; the caller adds its event.
+   * Cancels the client's record `id` if it is `pending` with `cancellable` set, in a transaction
+   * whose first flight holds the conditional update (of two concurrent cancels exactly one wins)
+   * and the record as it is after it. When the update changed no row, `refuse` throws the refusal
+   * of the record as it is now (undefined: the client has none); otherwise `finish` adds what
+   * follows the cancel (its event last) to the transaction.
    */
   cancel(
-    trx: Transaction<Database>,
-    clientId: string,
+    context: HandlerContext,
     id: string,
     refuse: (current: Row | undefined) => void,
-  ): Promise<Row>;
+    finish: (trx: Transaction<Database>, cancelled: Row) => Promise<void>,
+  ): Promise<void>;
   /** The statement appending `event` to its client's stream, with the next id of the stream. */
   eventStatement(trx: Transaction<Database>, event: NewEvent<Event>): Promise<CompiledQuery>;
   /**
@@ -248,6 +255,41 @@ export function lifecycleOf<Row extends LifecycleRecord, Event extends Lifecycle
     await finishWith(trx, () => together(trx, [...alongside, append]));
   };
 
+  const pageStatement: Lifecycle<Row, Event>['pageStatement'] = (db, clientId, window, filters) => {
+    const by = Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== null);
+    if (by.length === 0) {
+      const range = positionRange(tables, clientId, window);
+      let page = loose(db)
+        .selectFrom(`${tables.positions} as position`)
+        .innerJoin(records, ref(idColumn), `position.${idColumn}`)
+        .selectAll(records)
+        .where('position.client_id', '=', clientId)
+        .where('position.list_position', '<=', range.upper);
+      if (range.lower !== null) {
+        page = page.where('position.list_position', '>=', range.lower);
+      }
+      return page.orderBy('position.list_position', 'desc').limit(window.count).compile() as CompiledQuery<Row>;
+    }
+    let page = loose(db).selectFrom(records).select(idColumn).where('client_id', '=', clientId);
+    if (window.start !== null) {
+      page = page.where('created', '>=', window.start);
+    }
+    if (window.end !== null) {
+      page = page.where('created', '<=', window.end);
+    }
+    for (const [column, value] of by) {
+      page = page.where(column, '=', value);
+    }
+    const ids = page.orderBy('created', 'desc').orderBy(idColumn, 'desc').limit(window.count).offset(window.offset);
+    return loose(db)
+      .selectFrom(ids.as('page'))
+      .innerJoin(records, ref(idColumn), `page.${idColumn}`)
+      .selectAll(records)
+      .orderBy(ref('created'), 'desc')
+      .orderBy(ref(idColumn), 'desc')
+      .compile() as CompiledQuery<Row>;
+  };
+
   return {
     recordOf,
     recordStatement,
@@ -258,40 +300,7 @@ export function lifecycleOf<Row extends LifecycleRecord, Event extends Lifecycle
       await finishWithEvent(trx, event, [insertQuery.compile(trx, row)]);
     },
 
-    pageStatement(db, clientId, window, filters) {
-      const by = Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== null);
-      if (by.length === 0) {
-        const range = positionRange(tables, clientId, window);
-        let page = loose(db)
-          .selectFrom(`${tables.positions} as position`)
-          .innerJoin(records, ref(idColumn), `position.${idColumn}`)
-          .selectAll(records)
-          .where('position.client_id', '=', clientId)
-          .where('position.list_position', '<=', range.upper);
-        if (range.lower !== null) {
-          page = page.where('position.list_position', '>=', range.lower);
-        }
-        return page.orderBy('position.list_position', 'desc').limit(window.count).compile() as CompiledQuery<Row>;
-      }
-      let page = loose(db).selectFrom(records).select(idColumn).where('client_id', '=', clientId);
-      if (window.start !== null) {
-        page = page.where('created', '>=', window.start);
-      }
-      if (window.end !== null) {
-        page = page.where('created', '<=', window.end);
-      }
-      for (const [column, value] of by) {
-        page = page.where(column, '=', value);
-      }
-      const ids = page.orderBy('created', 'desc').orderBy(idColumn, 'desc').limit(window.count).offset(window.offset);
-      return loose(db)
-        .selectFrom(ids.as('page'))
-        .innerJoin(records, ref(idColumn), `page.${idColumn}`)
-        .selectAll(records)
-        .orderBy(ref('created'), 'desc')
-        .orderBy(ref(idColumn), 'desc')
-        .compile() as CompiledQuery<Row>;
-    },
+    pageStatement,
 
     moveStatement(trx, clientId, id, from, fields) {
       return loose(trx)
@@ -303,19 +312,31 @@ export function lifecycleOf<Row extends LifecycleRecord, Event extends Lifecycle
         .compile();
     },
 
-    async cancel(trx, clientId, id, refuse) {
-      // One flight: the cancel (a conditional update), then the record as it is after it.
-      const { cancelled, found } = await together(trx, {
-        cancelled: cancelQuery.compile(trx, { id, clientId }),
-        found: recordStatement(trx, clientId, id),
+    list(request, context, filters) {
+      return listPage(request, context, (window, origination) =>
+        pageStatement(context.store.db, context.client.client_id, window, {
+          origination_account_id: origination,
+          ...filters,
+        } as Filters<Row>),
+      );
+    },
+
+    async cancel(context, id, refuse, finish) {
+      const clientId = context.client.client_id;
+      await context.store.transaction(async (trx) => {
+        // One flight: the cancel (a conditional update), then the record as it is after it.
+        const { cancelled, found } = await together(trx, {
+          cancelled: cancelQuery.compile(trx, { id, clientId }),
+          found: recordStatement(trx, clientId, id),
+        });
+        const row = found.rows[0];
+        if (affectedRows(cancelled) !== 1 || !row) {
+          // Not cancellable (also when a concurrent call changed it first): refused on the row as it is now.
+          refuse(row);
+          throw new Error(`${tables.noun} ${id} is cancellable but its cancel changed no row`);
+        }
+        await finish(trx, row);
       });
-      const row = found.rows[0];
-      if (affectedRows(cancelled) !== 1 || !row) {
-        // Not cancellable (also when a concurrent call changed it first): refused on the row as it is now.
-        refuse(row);
-        throw new Error(`${tables.noun} ${id} is cancellable but its cancel changed no row`);
-      }
-      return row;
     },
 
     eventStatement,

@@ -29,7 +29,6 @@ import {
 import { testUserOf } from '../world/index.js';
 import { decideAuthorization } from './authorization-decision.js';
 import { transferRefusalError } from './errors.js';
-import { listPage } from './list-filters.js';
 import { balanceCents, parseCents } from './money.js';
 import { originationAccountsStatement, resolveOriginationAccountOf } from './origination-account-queries.js';
 import { presentAuthorization, presentTransfer, presentTransferEvent } from './present.js';
@@ -218,23 +217,19 @@ export const transferHandlers: HandlerGroup<
   },
 
   async transferList(request, context) {
-    const rows = await listPage(request, context, (window, origination) =>
-      transferLifecycle.pageStatement(context.store.db, context.client.client_id, window, {
-        origination_account_id: origination,
-      }),
-    );
+    const rows = await transferLifecycle.list(request, context);
     return { transfers: rows.map(presentTransfer) };
   },
 
   async transferCancel(request, context) {
-    const clientId = context.client.client_id;
-    await context.store.transaction(async (trx) => {
-      const transfer = await transferLifecycle.cancel(trx, clientId, request.transfer_id, (current) =>
-        refuseIf(cancelRefusal(request.transfer_id, current), transferRefusalError),
-      );
+    await transferLifecycle.cancel(
+      context,
+      request.transfer_id,
+      (current) => refuseIf(cancelRefusal(request.transfer_id, current), transferRefusalError),
       // The cancel leaves every field the event copies as it was.
-      await finishWithTransferEvent(trx, transfer, 'cancelled', context.now.toISOString(), context.requestId);
-    });
+      (trx, transfer) =>
+        finishWithTransferEvent(trx, transfer, 'cancelled', context.now.toISOString(), context.requestId),
+    );
     return {};
   },
 
