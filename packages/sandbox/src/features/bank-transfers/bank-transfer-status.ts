@@ -4,27 +4,27 @@
  * receiving bank reports, and how each transition moves the origination account's available
  * balance.
  */
+import type { components } from '@svc/spec/types';
 
-/** A bank transfer's status (also the type of the event that entered it). */
-export type BankTransferStatus = 'pending' | 'posted' | 'cancelled' | 'failed' | 'reversed';
+type Schemas = components['schemas'];
 
-/** The events `/sandbox/bank_transfer/simulate` produces. */
-export type SimulatedBankTransferEvent = 'posted' | 'failed' | 'reversed';
+/** A bank transfer's status (also the type of the event that entered it): the spec's `BankTransferStatus`. */
+export type BankTransferStatus = Schemas['BankTransferStatus'];
+
+/** The events `/sandbox/bank_transfer/simulate` produces (its request's `event_type`). */
+export type SimulatedBankTransferEvent = Schemas['SandboxBankTransferSimulateRequest']['event_type'];
 
 /** `credit` pays out of the origination account, `debit` pulls into it. */
-export type TransferType = 'debit' | 'credit';
+export type TransferType = Schemas['TransferType'];
 
 /** `outbound` for credits, `inbound` for debits. */
-export type BankTransferDirection = 'outbound' | 'inbound';
+export type BankTransferDirection = Schemas['BankTransferDirection'];
 
 /** A bank transfer's network. */
-export type BankTransferNetwork = 'ach' | 'same-day-ach' | 'wire';
+export type BankTransferNetwork = Schemas['BankTransferNetwork'];
 
 /** Why a bank transfer failed or was reversed. */
-export interface BankTransferFailure {
-  ach_return_code: string | null;
-  description: string;
-}
+export type BankTransferFailure = Schemas['BankTransferFailure'];
 
 /** Allowed transitions, from → to (the spec's table; `pending` is entered by creation). */
 export const BANK_TRANSFER_TRANSITIONS: Readonly<Record<BankTransferStatus, readonly BankTransferStatus[]>> = {

@@ -18,8 +18,8 @@ export interface CanonicalBankTransfer {
     operation: 'bankTransferCreate' | 'processorBankTransferCreate';
     body: Record<string, unknown> & { idempotency_key: string };
   };
-  type: 'debit' | 'credit';
-  network: 'ach' | 'same-day-ach' | 'wire';
+  type: BankTransfersTable['type'];
+  network: BankTransfersTable['network'];
   ach_class: BankTransfersTable['ach_class'];
   amount: string;
   description: string;

@@ -3,5 +3,5 @@
  * use, and nothing else (the architecture check refuses any other way in).
  */
 export { bankTransferHandlers } from './operations.js';
-export { bankTransferPageStatement } from './queries.js';
+export { bankTransferLifecycle } from './queries.js';
 export { seedBankTransferWorld } from './seed.js';

@@ -11,7 +11,6 @@ import type { CompiledQuery, QueryResult, Transaction } from 'kysely';
 import {
   affectedRows,
   type Database,
-  ENVIRONMENT,
   finishWith,
   type HandlerContext,
   type HandlerGroup,
@@ -21,7 +20,6 @@ import {
   type RequestOf,
   requestFingerprint,
   together,
-  webhookStatement,
 } from '../../engine/index.js';
 import { requestDefaults } from '../../generated/handlers.gen.js';
 import { loadInstitutions } from '../institutions/index.js';
@@ -40,7 +38,6 @@ import {
 } from '../items/index.js';
 import {
   formatCents,
-  listPage,
   originationAccountsOf,
   originationAccountsStatement,
   parseCents,
@@ -48,24 +45,22 @@ import {
   resolveOriginationAccount,
   resolveOriginationAccountOf,
 } from '../transfers/index.js';
-import { defaultFailureReason, directionOf, SIMULATION_SOURCE } from './bank-transfer-status.js';
+import {
+  type BankTransferFailure,
+  defaultFailureReason,
+  directionOf,
+  SIMULATION_SOURCE,
+} from './bank-transfer-status.js';
 import { bankTransferRefusalError } from './errors.js';
 import { presentBankTransfer, presentBankTransferEvent } from './present.js';
 import {
   type BankTransferRow,
-  bankTransferEventsAfter,
+  bankTransferLifecycle,
   bankTransferMoveFields,
-  bankTransferOf,
-  bankTransferOfKey,
-  bankTransferPageStatement,
-  bankTransferStatement,
-  bankTransferWithWebhookStatement,
-  cancelBankTransferStatement,
   finishBankTransferMove,
   insertBankTransfer,
   migrateAccountEnabled,
   migratedAccountStatement,
-  moveBankTransferStatement,
 } from './queries.js';
 import {
   balanceAccount,
@@ -165,7 +160,7 @@ async function createBankTransfer(
       requestId: context.requestId,
       now: context.now,
     };
-    const key = keyClaim(trx, claim, bankTransferOfKey);
+    const key = keyClaim(trx, claim, bankTransferLifecycle.recordOfKey);
     const amountCents = parseCents(request.amount);
     // One flight: the key's claim, the origination accounts, the party's reads, a credit's
     // reservation (standing only for a new bank transfer, and only if the checks below pass) and
@@ -246,32 +241,6 @@ async function createBankTransfer(
   return { bank_transfer: presentBankTransfer(row) };
 }
 
-/**
- * The statement queueing `BANK_TRANSFERS_EVENTS_UPDATE` (new bank transfer events to sync) to
- * `url`, the webhook URL of the bank transfer's Item, linked to request `requestId`: none when the
- * Item has no URL (null). Sent with the move's last statements ({@link finishBankTransferMove}).
- */
-function eventsUpdateWebhook(trx: Trx, row: BankTransferRow, url: string | null, now: Date, requestId: string) {
-  if (url === null) {
-    return [];
-  }
-  return [
-    webhookStatement(trx, {
-      clientId: row.client_id,
-      itemId: row.item_id,
-      url,
-      payload: {
-        webhook_type: 'BANK_TRANSFERS',
-        webhook_code: 'BANK_TRANSFERS_EVENTS_UPDATE',
-        item_id: row.item_id,
-        environment: ENVIRONMENT,
-      },
-      now,
-      requestId,
-    }),
-  ];
-}
-
 /** The bank transfer handlers. */
 export const bankTransferHandlers: HandlerGroup<
   | 'bankTransferCreate'
@@ -298,38 +267,28 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async bankTransferGet(request, context) {
-    const found = await bankTransferOf(context.store.db, context.client.client_id, request.bank_transfer_id);
+    const found = await bankTransferLifecycle.recordOf(
+      context.store.db,
+      context.client.client_id,
+      request.bank_transfer_id,
+    );
     const row = orRefuse(knownBankTransfer(request.bank_transfer_id, found), bankTransferRefusalError);
     return { bank_transfer: presentBankTransfer(row) };
   },
 
   async bankTransferList(request, context) {
-    const rows = await listPage(request, context, (window, origination) =>
-      bankTransferPageStatement(context.store.db, context.client.client_id, window, {
-        originationAccountId: origination,
-        direction: request.direction ?? null,
-      }),
-    );
+    const rows = await bankTransferLifecycle.list(request, context, { direction: request.direction ?? null });
     return { bank_transfers: rows.map(presentBankTransfer) };
   },
 
   async bankTransferCancel(request, context) {
-    const clientId = context.client.client_id;
-    await context.store.transaction(async (trx) => {
-      // One flight: the cancel (a conditional update), then the bank transfer as it is after it.
-      const [cancelled, found] = await together(trx, [
-        cancelBankTransferStatement(trx, clientId, request.bank_transfer_id),
-        bankTransferStatement(trx, clientId, request.bank_transfer_id),
-      ]);
-      const row = found.rows[0];
-      if (affectedRows(cancelled) !== 1 || !row) {
-        // Not cancellable (also when a concurrent call changed it first): refused on the row as it is now.
-        orRefuse(cancellableBankTransfer(request.bank_transfer_id, row), bankTransferRefusalError);
-        throw new Error(`bank transfer ${request.bank_transfer_id} is cancellable but its cancel changed no row`);
-      }
+    await bankTransferLifecycle.cancel(
+      context,
+      request.bank_transfer_id,
+      (current) => orRefuse(cancellableBankTransfer(request.bank_transfer_id, current), bankTransferRefusalError),
       // The funds a pending credit reserved go back; the event of the cancel last.
-      await finishBankTransferMove(trx, row, null, context.now, 'move', context.requestId);
-    });
+      (trx, row) => finishBankTransferMove(trx, row, null, context.now, 'move', context.requestId),
+    );
     return {};
   },
 
@@ -379,12 +338,7 @@ export const bankTransferHandlers: HandlerGroup<
   },
 
   async bankTransferEventSync(request, context) {
-    const rows = await bankTransferEventsAfter(
-      context.store.db,
-      context.client.client_id,
-      request.after_id,
-      request.count ?? SYNC_COUNT,
-    );
+    const rows = await bankTransferLifecycle.eventsAfter(context, request, SYNC_COUNT);
     return { bank_transfer_events: rows.map(presentBankTransferEvent) };
   },
 
@@ -396,13 +350,20 @@ export const bankTransferHandlers: HandlerGroup<
     const givenFailure = eventType === 'posted' ? null : request.failure_reason;
     let webhookQueued = false;
     await context.store.transaction(async (trx) => {
+      // The move from the one status the event starts from, with `failure` stored unless null.
+      const move = (failure: BankTransferFailure | null) =>
+        bankTransferLifecycle.moveStatement(
+          trx,
+          clientId,
+          request.bank_transfer_id,
+          [from],
+          bankTransferMoveFields(eventType, failure),
+        );
       // One flight: the bank transfer with its Item's webhook URL and, when its values are known
       // already, the move (it stands only if the rule allows it from the status read).
       const [read, early] = await together(trx, [
-        bankTransferWithWebhookStatement(trx, clientId, request.bank_transfer_id),
-        ...(givenFailure === undefined
-          ? []
-          : [moveBankTransferStatement(trx, clientId, request.bank_transfer_id, from, eventType, givenFailure)]),
+        bankTransferLifecycle.withWebhookStatement(trx, clientId, request.bank_transfer_id),
+        ...(givenFailure === undefined ? [] : [move(givenFailure)]),
       ]);
       const found = orRefuse(
         simulatableBankTransfer(request.bank_transfer_id, read.rows[0], eventType),
@@ -410,19 +371,21 @@ export const bankTransferHandlers: HandlerGroup<
       );
       const { item_webhook, ...row } = found;
       const failure = givenFailure === undefined ? defaultFailureReason(row.network) : givenFailure;
-      const updated =
-        early ??
-        (await trx.executeQuery(
-          moveBankTransferStatement(trx, clientId, request.bank_transfer_id, from, eventType, failure),
-        ));
+      const updated = early ?? (await trx.executeQuery(move(failure)));
       if (affectedRows(updated) !== 1) {
         // A concurrent call changed it between the read and the update: refused on the row as it is now.
-        const current = await bankTransferOf(trx, clientId, request.bank_transfer_id);
+        const current = await bankTransferLifecycle.recordOf(trx, clientId, request.bank_transfer_id);
         orRefuse(simulatableBankTransfer(request.bank_transfer_id, current, eventType), bankTransferRefusalError);
         throw new Error(`bank transfer ${row.bank_transfer_id} can take ${eventType} but the update changed no row`);
       }
       const moved: BankTransferRow = { ...row, ...bankTransferMoveFields(eventType, failure) };
-      const webhook = eventsUpdateWebhook(trx, moved, item_webhook, context.now, context.requestId);
+      const webhook = bankTransferLifecycle.eventsUpdateWebhook(
+        trx,
+        moved,
+        item_webhook,
+        context.now,
+        context.requestId,
+      );
       webhookQueued = webhook.length > 0;
       // A simulated event moves no funds; the webhook and the event last, with the commit.
       await finishBankTransferMove(trx, moved, failure, context.now, 'stay', context.requestId, webhook);

@@ -12,13 +12,14 @@
  * | available balance below the amount | declined | NSF |
  * | amount below or equal to the available balance | approved | null |
  */
+import type { components } from '@svc/spec/types';
 import type { TestUserBehaviour } from '../world/index.js';
 
-/** An authorization's decision. */
-export type AuthorizationDecision = 'approved' | 'permitted' | 'declined';
+/** An authorization's decision: the spec's `TransferAuthorizationDecision`. */
+export type AuthorizationDecision = components['schemas']['TransferAuthorizationDecision'];
 
-/** Why an authorization was not approved (null when approved). */
-export type AuthorizationRationale = 'NSF' | 'RISK' | 'MANUALLY_VERIFIED_ITEM' | 'LOGIN_REQUIRED' | 'ERROR' | null;
+/** Why an authorization was not approved (null when approved): the spec's `TransferAuthorizationDecisionRationale`. */
+export type AuthorizationRationale = components['schemas']['TransferAuthorizationDecisionRationale'];
 
 /** The outcome of the risk checks. */
 export interface AuthorizationOutcome {

@@ -8,6 +8,7 @@
 
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from '../world/index.js';
 import type { AuthorizationDecision, AuthorizationRationale } from './authorization-decision.js';
+import type { TransferAuthorizationsTable as AuthorizationRow } from './tables.js';
 
 /** The default client's (only) origination account, an FBO account. */
 export const CANONICAL_ORIGINATION_ACCOUNT_ID = '8945fedc-e703-463d-86b1-dc0607b55460';
@@ -37,8 +38,8 @@ export interface CanonicalAuthorization {
   created: string;
   decision: AuthorizationDecision;
   rationale: AuthorizationRationale;
-  type: 'debit' | 'credit';
-  network: 'ach' | 'same-day-ach';
+  type: AuthorizationRow['type'];
+  network: AuthorizationRow['network'];
   amount: string;
   user: typeof ALBERTA | typeof ALBERTA_NAME_ONLY;
 }

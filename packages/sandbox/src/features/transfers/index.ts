@@ -8,7 +8,17 @@ export {
   CANONICAL_TRANSFER_ACCOUNTS,
   DEMO_ORIGINATION_ACCOUNT_IDS,
 } from './canonical.js';
-export { listPage } from './list-filters.js';
+export {
+  type Lifecycle,
+  type LifecycleEvent,
+  type LifecycleRecord,
+  type LifecycleTables,
+  lifecycleOf,
+  type MoveFields,
+  type NewEvent,
+  type TableOf,
+  type WithWebhook,
+} from './lifecycle.js';
 export { positionRange } from './list-positions.js';
 export type { ListWindow } from './list-window.js';
 export { formatCents, parseCents } from './money.js';

@@ -18,15 +18,14 @@ import {
 /** The statement reading one page, for the checked window and origination account filter (null: none). */
 export type PageStatement<R> = (window: ListWindow, origination: string | null) => CompiledQuery<R>;
 
+/** What a list request filters by: the time window and an origination account. */
+export type ListRequest = ListWindowRequest & { origination_account_id?: string | null };
+
 /**
  * The page a list request asks for: its window checked (`INVALID_FIELD`), and an origination
  * account filter that is not one of the client's refused (`INVALID_ORIGINATION_ACCOUNT_ID`).
  */
-export async function listPage<R>(
-  request: ListWindowRequest & { origination_account_id?: string | null },
-  context: HandlerContext,
-  page: PageStatement<R>,
-): Promise<R[]> {
+export async function listPage<R>(request: ListRequest, context: HandlerContext, page: PageStatement<R>): Promise<R[]> {
   const checked = listWindow(request);
   if (!checked.ok) {
     throw invalidField(checked.field, checked.message);

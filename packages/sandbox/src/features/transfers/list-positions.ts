@@ -14,14 +14,12 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { ListWindow } from './list-window.js';
 
-/** The lists' tables, the id that breaks ties of `created` in each, and the table of their positions. */
-const POSITIONS = {
-  transfers: { id: 'transfer_id', positions: 'transfer_list_positions' },
-  bank_transfers: { id: 'bank_transfer_id', positions: 'bank_transfer_list_positions' },
-} as const;
-
-/** A table ranked by list position. */
-export type PositionedTable = keyof typeof POSITIONS;
+/** A table ranked by list position: its name, the id that breaks ties of `created`, and the table of its positions. */
+export interface PositionedTable {
+  records: string;
+  id: string;
+  positions: string;
+}
 
 /** The positions of a page: at most `upper`, and at least `lower` when the window has a start. */
 export interface PositionRange {
@@ -40,8 +38,8 @@ function edgePosition(
   edge: 'newest' | 'oldest',
   bound: string,
 ): RawBuilder<number> {
-  const { id, positions } = POSITIONS[table];
-  const t = sql.table(table);
+  const { id, positions } = table;
+  const t = sql.table(table.records);
   const key = sql.ref(id);
   const row =
     edge === 'newest'
@@ -52,11 +50,11 @@ function edgePosition(
   return sql<number>`(select list_position from ${sql.table(positions)} where ${key} = (${row}))`;
 }
 
-/** The range of positions of the page `window` of the client's rows in `table`. */
+/** The range of positions of the page `window` of the client's rows of `table`. */
 export function positionRange(table: PositionedTable, clientId: string, window: ListWindow): PositionRange {
   const newest =
     window.end === null
-      ? sql<number>`(select max(list_position) from ${sql.table(POSITIONS[table].positions)}
+      ? sql<number>`(select max(list_position) from ${sql.table(table.positions)}
           where client_id = ${clientId})`
       : edgePosition(table, clientId, 'newest', window.end);
   return {

@@ -4,18 +4,16 @@
  * and the `TRANSFER_EVENTS_UPDATE` webhook, with the commit). `/sandbox/transfer/simulate` uses
  * both, its conditional update sent with its read (`simulate-operation.ts`).
  */
+import type { components } from '@svc/spec/types';
 import type { Transaction } from 'kysely';
-import { type Database, ENVIRONMENT, webhookStatement } from '../../engine/index.js';
+import type { Database } from '../../engine/index.js';
 import { isAssignedReturnCode } from '../signal/index.js';
-import { finishWithTransferEvent, type TransferRow } from './queries.js';
+import { finishWithTransferEvent, type TransferRow, transferLifecycle } from './queries.js';
 import type { TransferRefusal } from './rules.js';
 import { canMoveTransfer, needsFailureReason, TRANSFER_TRANSITIONS, type TransferStatus } from './transfer-status.js';
 
-/** Why a transfer failed or was returned (`TransferFailure`). */
-export interface TransferFailure {
-  ach_return_code: string | null;
-  description: string;
-}
+/** Why a transfer failed or was returned: the spec's `TransferFailure`. */
+export type TransferFailure = components['schemas']['TransferFailure'];
 
 /** A requested move: the status to enter and, for `failed` and `returned`, why. */
 export interface TransferMove {
@@ -73,24 +71,7 @@ export async function finishTransferMove(
   now: Date,
   requestId: string | null,
 ): Promise<{ transfer: TransferRow; webhookQueued: boolean }> {
-  const webhook =
-    url === null
-      ? []
-      : [
-          webhookStatement(trx, {
-            clientId: moved.client_id,
-            itemId: moved.item_id,
-            url,
-            payload: {
-              webhook_type: 'TRANSFER',
-              webhook_code: 'TRANSFER_EVENTS_UPDATE',
-              item_id: moved.item_id,
-              environment: ENVIRONMENT,
-            },
-            now,
-            requestId,
-          }),
-        ];
+  const webhook = transferLifecycle.eventsUpdateWebhook(trx, moved, url, now, requestId);
   // The webhook and the event id last, sent with the commit (PostgreSQL): the stream's counter
   // row stays locked only for the end of the transaction.
   await finishWithTransferEvent(trx, moved, moved.status, now.toISOString(), requestId, webhook);

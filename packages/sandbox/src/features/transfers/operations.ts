@@ -29,23 +29,17 @@ import {
 import { testUserOf } from '../world/index.js';
 import { decideAuthorization } from './authorization-decision.js';
 import { transferRefusalError } from './errors.js';
-import { listPage } from './list-filters.js';
 import { balanceCents, parseCents } from './money.js';
 import { originationAccountsStatement, resolveOriginationAccountOf } from './origination-account-queries.js';
 import { presentAuthorization, presentTransfer, presentTransferEvent } from './present.js';
 import {
   authorizationOf,
   authorizationStatement,
-  cancelTransferStatement,
   finishWithTransferEvent,
   insertAuthorization,
   insertTransfer,
   type TransferRow,
-  transferEventsAfter,
-  transferOf,
-  transferOfKey,
-  transferPageStatement,
-  transferStatement,
+  transferLifecycle,
   useAuthorizationStatement,
 } from './queries.js';
 import { authorizationMismatch, cancelRefusal, usableAuthorization } from './rules.js';
@@ -143,7 +137,7 @@ export const transferHandlers: HandlerGroup<
           requestId: context.requestId,
           now: context.now,
         },
-        transferOfKey,
+        transferLifecycle.recordOfKey,
       );
       // One flight: the key's claim, every read of the decision, the authorization's use, which
       // stands only if the decision below lets it (a refusal throws: all is rolled back), and
@@ -215,7 +209,7 @@ export const transferHandlers: HandlerGroup<
   },
 
   async transferGet(request, context) {
-    const transfer = await transferOf(context.store.db, context.client.client_id, request.transfer_id);
+    const transfer = await transferLifecycle.recordOf(context.store.db, context.client.client_id, request.transfer_id);
     if (!transfer) {
       throw transferRefusalError({ code: 'INVALID_TRANSFER_ID', transferId: request.transfer_id });
     }
@@ -223,42 +217,24 @@ export const transferHandlers: HandlerGroup<
   },
 
   async transferList(request, context) {
-    const rows = await listPage(request, context, (window, origination) =>
-      transferPageStatement(context.store.db, context.client.client_id, window, origination),
-    );
+    const rows = await transferLifecycle.list(request, context);
     return { transfers: rows.map(presentTransfer) };
   },
 
   async transferCancel(request, context) {
-    const clientId = context.client.client_id;
-    await context.store.transaction(async (trx) => {
-      // One flight: the cancel (a conditional update), then the transfer as it is after it.
-      const [cancelled, found] = await together(trx, [
-        cancelTransferStatement(trx, clientId, request.transfer_id),
-        transferStatement(trx, clientId, request.transfer_id),
-      ]);
-      const transfer = found.rows[0];
-      if (affectedRows(cancelled) !== 1) {
-        // Not cancellable (also when a concurrent call changed it first): refused on the row as it is now.
-        refuseIf(cancelRefusal(request.transfer_id, transfer), transferRefusalError);
-        throw new Error(`transfer ${request.transfer_id} is cancellable but its cancel changed no row`);
-      }
-      if (!transfer) {
-        throw new Error(`transfer ${request.transfer_id} was cancelled but not read back`);
-      }
+    await transferLifecycle.cancel(
+      context,
+      request.transfer_id,
+      (current) => refuseIf(cancelRefusal(request.transfer_id, current), transferRefusalError),
       // The cancel leaves every field the event copies as it was.
-      await finishWithTransferEvent(trx, transfer, 'cancelled', context.now.toISOString(), context.requestId);
-    });
+      (trx, transfer) =>
+        finishWithTransferEvent(trx, transfer, 'cancelled', context.now.toISOString(), context.requestId),
+    );
     return {};
   },
 
   async transferEventSync(request, context) {
-    const rows = await transferEventsAfter(
-      context.store.db,
-      context.client.client_id,
-      request.after_id,
-      request.count ?? SYNC_COUNT,
-    );
+    const rows = await transferLifecycle.eventsAfter(context, request, SYNC_COUNT);
     return { transfer_events: rows.map(presentTransferEvent) };
   },
 };

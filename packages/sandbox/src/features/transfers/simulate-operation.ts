@@ -13,7 +13,7 @@ import { affectedRows, type HandlerGroup, refuseIf, together } from '../../engin
 import { transferRefusalError } from './errors.js';
 import { finishTransferMove, type TransferMove, transferMoveRefusal } from './moves.js';
 import { presentTransfer } from './present.js';
-import { moveTransferStatement, type TransferRow, transferOf, transferWithWebhookStatement } from './queries.js';
+import { type TransferRow, transferLifecycle } from './queries.js';
 import { transferStatusesBefore } from './transfer-status.js';
 
 /** The transfer simulation handler. */
@@ -23,23 +23,25 @@ export const transferSimulationHandlers: HandlerGroup<'sandboxTransferSimulate'>
     const move: TransferMove = { to: request.event_type, failure: request.failure_reason ?? null };
     const from = transferStatusesBefore(move.to);
     const fields = {
-      transfer_id: request.transfer_id,
-      client_id: clientId,
       status: move.to,
       cancellable: 0,
       failure_reason: move.failure === null ? null : JSON.stringify(move.failure),
     };
     const { transfer, webhookQueued } = await context.store.transaction(async (trx) => {
       const [read, updated] = await together(trx, [
-        transferWithWebhookStatement(trx, clientId, request.transfer_id),
-        ...(from.length > 0 ? [moveTransferStatement(trx, from, fields)] : []),
+        transferLifecycle.withWebhookStatement(trx, clientId, request.transfer_id),
+        ...(from.length > 0 ? [transferLifecycle.moveStatement(trx, clientId, request.transfer_id, from, fields)] : []),
       ]);
       const found = read.rows[0];
       refuseIf(transferMoveRefusal(request.transfer_id, found, move), transferRefusalError);
       if (!found || !updated || affectedRows(updated) !== 1) {
         // A concurrent move changed it between the read and the update: refused on the row as it is now.
         refuseIf(
-          transferMoveRefusal(request.transfer_id, await transferOf(trx, clientId, request.transfer_id), move),
+          transferMoveRefusal(
+            request.transfer_id,
+            await transferLifecycle.recordOf(trx, clientId, request.transfer_id),
+            move,
+          ),
           transferRefusalError,
         );
         throw new Error(`transfer ${request.transfer_id} can move to ${move.to} but the update changed no row`);

@@ -2,9 +2,10 @@
  * The life of a transfer (`TransferStatus` in the spec): its statuses, the allowed transitions and
  * when it can be cancelled. Every transition adds a transfer event named after the new status.
  */
+import type { components } from '@svc/spec/types';
 
-/** A transfer's status. */
-export type TransferStatus = 'pending' | 'posted' | 'settled' | 'cancelled' | 'failed' | 'returned';
+/** A transfer's status: the spec's `TransferStatus` (the transitions below name every one of them). */
+export type TransferStatus = components['schemas']['TransferStatus'];
 
 /** Allowed transitions, from → to (the spec's table). */
 export const TRANSFER_TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
@@ -30,9 +31,6 @@ export function transferStatusesBefore(to: TransferStatus): TransferStatus[] {
 export function isFinalTransferStatus(status: TransferStatus): boolean {
   return TRANSFER_TRANSITIONS[status].length === 0;
 }
-
-/** The statuses a move simulated by `/sandbox/transfer/simulate` (or a later scheduler) can enter. */
-export type SimulatedTransferStatus = 'posted' | 'settled' | 'failed' | 'returned';
 
 /** Whether entering `status` needs a failure reason (`failed`, `returned`). */
 export function needsFailureReason(status: TransferStatus): boolean {

@@ -15,11 +15,7 @@ import type { Database } from '../../../src/engine/store/database.js';
 import { migrationProvider } from '../../../src/engine/store/migrations/index.js';
 import { openStore, type Store } from '../../../src/engine/store/open-store.js';
 import { affectedRows } from '../../../src/engine/store/prepared-query.js';
-import {
-  finishWithTransferEvent,
-  insertTransfer,
-  moveTransferStatement,
-} from '../../../src/features/transfers/queries.js';
+import { finishWithTransferEvent, insertTransfer, transferLifecycle } from '../../../src/features/transfers/queries.js';
 import type { TransfersTable } from '../../../src/features/transfers/tables.js';
 import { createTestDatabase } from '../../support/postgres.js';
 
@@ -213,7 +209,11 @@ describe('list positions on PostgreSQL with two instances writing', () => {
     // A move: holds the newer transfer's row until released, then appends its event.
     const move = first.transaction(async (trx) => {
       const moved = await trx.executeQuery(
-        moveTransferStatement(trx, ['pending'], { ...held, status: 'posted', cancellable: 0 }),
+        transferLifecycle.moveStatement(trx, held.client_id, held.transfer_id, ['pending'], {
+          status: 'posted',
+          cancellable: 0,
+          failure_reason: null,
+        }),
       );
       expect(affectedRows(moved) === 1).toBe(true);
       locked();

@@ -8,9 +8,9 @@
 import { type InsertObject, type Kysely, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Database } from '../../../src/engine/store/database.js';
-import { bankTransferPageStatement } from '../../../src/features/bank-transfers/index.js';
+import { bankTransferLifecycle } from '../../../src/features/bank-transfers/index.js';
 import type { ListWindow } from '../../../src/features/transfers/list-window.js';
-import { transferPageStatement } from '../../../src/features/transfers/queries.js';
+import { transferLifecycle } from '../../../src/features/transfers/queries.js';
 import { DEFAULT_CLIENT } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 import {
@@ -156,7 +156,9 @@ describeEngines('the transfer lists, page by page', (sandbox) => {
     const rows = copies(template, (index) => ({ transfer_id: listId(index), authorization_id: `list-auth-${index}` }));
     await db.insertInto('transfers').values(rows).execute();
     for (const [window, filters] of cases({ origination_account_id: ORIGINATIONS })) {
-      const page = transferPageStatement(db, client, window, filters.origination_account_id ?? null);
+      const page = transferLifecycle.pageStatement(db, client, window, {
+        origination_account_id: filters.origination_account_id ?? null,
+      });
       const listed = (await db.executeQuery(page)).rows;
       expect(listed, JSON.stringify({ window, filters })).toEqual(await plainPage(db, 'transfers', window, filters));
     }
@@ -178,7 +180,9 @@ describeEngines('the transfer lists, page by page', (sandbox) => {
     const { positions, ranks } = await positionsAndRanks(db, 'transfers');
     expect(positions).toEqual(ranks);
     for (const [window, filters] of cases({ origination_account_id: ORIGINATIONS })) {
-      const page = transferPageStatement(db, client, window, filters.origination_account_id ?? null);
+      const page = transferLifecycle.pageStatement(db, client, window, {
+        origination_account_id: filters.origination_account_id ?? null,
+      });
       const listed = (await db.executeQuery(page)).rows;
       expect(listed, JSON.stringify({ window, filters })).toEqual(await plainPage(db, 'transfers', window, filters));
     }
@@ -225,8 +229,8 @@ describeEngines('the transfer lists, page by page', (sandbox) => {
 async function expectBankPages(db: Kysely<Database>): Promise<void> {
   const directions = ['inbound', 'outbound'] as const;
   for (const [window, filters] of cases({ origination_account_id: ORIGINATIONS, direction: directions })) {
-    const page = bankTransferPageStatement(db, client, window, {
-      originationAccountId: filters.origination_account_id ?? null,
+    const page = bankTransferLifecycle.pageStatement(db, client, window, {
+      origination_account_id: filters.origination_account_id ?? null,
       direction: (filters.direction ?? null) as (typeof directions)[number] | null,
     });
     const listed = (await db.executeQuery(page)).rows;
