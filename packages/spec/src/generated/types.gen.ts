@@ -7743,7 +7743,7 @@ export interface components {
              */
             seed?: number;
             /**
-             * @description How many faults the rule causes before it stops faulting (it still counts requests). Absent or null: no limit.
+             * @description How many faults the rule causes before it stops faulting (it still counts requests), at most 2147483647. Absent or null: no limit. A larger number is rejected with `INVALID_FIELD`.
              * @example 1
              */
             remaining?: number | null;
