@@ -23,6 +23,8 @@ export {
   type RequestFault,
 } from './http/request-fault.js';
 
+export { isStoreOutage, STORE_OUTAGE_RETRY_AFTER, storeOutageError } from './http/store-outage.js';
+
 // Identifiers and JSON columns.
 export { derivedId, ENVIRONMENT, newAccessToken, newProcessorToken, newPublicToken, newUuid, randomId } from './ids.js';
 export { redactedJson } from './inspector/redact.js';

@@ -43,7 +43,7 @@ import {
   type RequestFault,
   slowBodyOf,
 } from './request-fault.js';
-import { isStoreOutage } from './store-outage.js';
+import { isStoreOutage, STORE_OUTAGE_RETRY_AFTER, storeOutageError } from './store-outage.js';
 
 /** A route of the sandbox: an operation with a handler. */
 export interface SandboxRoute extends Route {
@@ -148,14 +148,8 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
           error: error instanceof Error ? error.message : String(error),
         });
         if (!res.headersSent) {
-          const error = createApiError({
-            errorType: 'API_ERROR',
-            errorCode: 'SERVICE_UNAVAILABLE',
-            message: 'the sandbox cannot reach its database right now; nothing was changed',
-            requestId: log.requestId,
-            suggestedAction: 'Retry after a few seconds.',
-          });
-          sendApiError(res, { error, headers: { 'Retry-After': '2' } });
+          const error = storeOutageError(log.requestId);
+          sendApiError(res, { error, headers: { 'Retry-After': STORE_OUTAGE_RETRY_AFTER } });
           record(options, log, error.status, error);
         } else {
           res.destroy();
