@@ -9,6 +9,7 @@ import {
   responseSchemaPointer,
 } from '@svc/openapi-kit';
 import { openapiJsonPath } from '@svc/spec';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.js';
 
@@ -278,6 +279,26 @@ describe('CORS', () => {
     for (const header of ['content-type', 'svc-client-id', 'svc-secret', 'svc-version', 'prefer']) {
       expect(allowed).toContain(header);
     }
+  });
+
+  it('allows the sandbox fault header in a preflight and answers as usual, ignoring it', async () => {
+    const preflight = await fetch(`${mock.url}/item/remove`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': `content-type,svc-client-id,svc-secret,${HEADER_NAMES.sandboxFault.toLowerCase()}`,
+      },
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(preflight.status).toBe(204);
+    const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+    expect(allowed).toContain(HEADER_NAMES.sandboxFault.toLowerCase());
+    const reply = await send('/item/remove', {
+      json: { access_token: accessToken },
+      headers: { Origin: origin, [HEADER_NAMES.sandboxFault]: 'error=RATE_LIMIT_EXCEEDED' },
+    });
+    expect(reply.status).toBe(200);
   });
 
   it('puts the CORS headers on answers and on errors', async () => {
