@@ -9,6 +9,7 @@ export type { Authenticator } from './clients/authenticate.js';
 export type { Clock } from './clock.js';
 // Errors and refusals in the API's error object.
 export { apiErrorOf } from './errors/api-error-of.js';
+export { CLIENT_LIMITS, clientLimitReached } from './errors/client-limits.js';
 export { type Outcome, orRefuse, refused, refuseIf } from './errors/refusal.js';
 export { invalidField, invalidInput, SandboxError } from './errors/sandbox-error.js';
 // Handlers: what a feature's handlers receive and answer.
