@@ -262,37 +262,34 @@ describe('credentials', () => {
 describe('CORS', () => {
   const origin = 'http://localhost:5173';
 
-  it('answers a preflight with 204 and the API headers allowed', async () => {
+  /** A preflight of a POST sending `requestHeaders`: its response and the headers it allows (lower case). */
+  async function preflight(requestHeaders: string) {
     const response = await fetch(`${mock.url}/item/remove`, {
       method: 'OPTIONS',
       headers: {
         Origin: origin,
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'content-type,svc-client-id,svc-secret,svc-version,prefer',
+        'Access-Control-Request-Headers': requestHeaders,
       },
       signal: AbortSignal.timeout(5000),
     });
+    const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+    return { response, allowed };
+  }
+
+  it('answers a preflight with 204 and the API headers allowed', async () => {
+    const { response, allowed } = await preflight('content-type,svc-client-id,svc-secret,svc-version,prefer');
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(origin);
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
-    const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
     for (const header of ['content-type', 'svc-client-id', 'svc-secret', 'svc-version', 'prefer']) {
       expect(allowed).toContain(header);
     }
   });
 
   it('allows the sandbox fault header in a preflight and answers as usual, ignoring it', async () => {
-    const preflight = await fetch(`${mock.url}/item/remove`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: origin,
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': `content-type,svc-client-id,svc-secret,${HEADER_NAMES.sandboxFault.toLowerCase()}`,
-      },
-      signal: AbortSignal.timeout(5000),
-    });
-    expect(preflight.status).toBe(204);
-    const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+    const { response, allowed } = await preflight(`content-type,svc-client-id,svc-secret,${HEADER_NAMES.sandboxFault}`);
+    expect(response.status).toBe(204);
     expect(allowed).toContain(HEADER_NAMES.sandboxFault.toLowerCase());
     const reply = await send('/item/remove', {
       json: { access_token: accessToken },
