@@ -9,6 +9,7 @@ import {
   responseSchemaPointer,
 } from '@svc/openapi-kit';
 import { openapiJsonPath } from '@svc/spec';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.js';
 
@@ -261,23 +262,40 @@ describe('credentials', () => {
 describe('CORS', () => {
   const origin = 'http://localhost:5173';
 
-  it('answers a preflight with 204 and the API headers allowed', async () => {
+  /** A preflight of a POST sending `requestHeaders`: its response and the headers it allows (lower case). */
+  async function preflight(requestHeaders: string) {
     const response = await fetch(`${mock.url}/item/remove`, {
       method: 'OPTIONS',
       headers: {
         Origin: origin,
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'content-type,svc-client-id,svc-secret,svc-version,prefer',
+        'Access-Control-Request-Headers': requestHeaders,
       },
       signal: AbortSignal.timeout(5000),
     });
+    const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+    return { response, allowed };
+  }
+
+  it('answers a preflight with 204 and the API headers allowed', async () => {
+    const { response, allowed } = await preflight('content-type,svc-client-id,svc-secret,svc-version,prefer');
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(origin);
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
-    const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
     for (const header of ['content-type', 'svc-client-id', 'svc-secret', 'svc-version', 'prefer']) {
       expect(allowed).toContain(header);
     }
+  });
+
+  it('allows the sandbox fault header in a preflight and answers as usual, ignoring it', async () => {
+    const { response, allowed } = await preflight(`content-type,svc-client-id,svc-secret,${HEADER_NAMES.sandboxFault}`);
+    expect(response.status).toBe(204);
+    expect(allowed).toContain(HEADER_NAMES.sandboxFault.toLowerCase());
+    const reply = await send('/item/remove', {
+      json: { access_token: accessToken },
+      headers: { Origin: origin, [HEADER_NAMES.sandboxFault]: 'error=RATE_LIMIT_EXCEEDED' },
+    });
+    expect(reply.status).toBe(200);
   });
 
   it('puts the CORS headers on answers and on errors', async () => {

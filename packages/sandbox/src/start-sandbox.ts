@@ -25,6 +25,7 @@ import {
   type ListeningServer,
   LOCAL_ORIGINS,
   listen,
+  STAND_IN_CORS_ALLOWED_HEADERS,
 } from '@svc/server-kit';
 import { openapiDereferencedJsonPath, openapiJsonPath, openapiYamlPath } from '@svc/spec';
 import { createAuthenticator } from './engine/clients/authenticate.js';
@@ -38,7 +39,6 @@ import {
   type RateLimitScope,
 } from './engine/http/rate-limit.js';
 import { sandboxReadiness } from './engine/http/readiness.js';
-import { SANDBOX_CORS_ALLOWED_HEADERS } from './engine/http/request-fault.js';
 import { createSharedRateLimiter } from './engine/http/shared-rate-limit.js';
 import { type RequestRecorder, startRequestRecorder } from './engine/inspector/request-recorder.js';
 import { type RequestRecordLimits, requestRecordsRetention } from './engine/inspector/retention.js';
@@ -288,7 +288,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     limiter,
     logger,
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-    cors: { allowedOrigins, allowedHeaders: SANDBOX_CORS_ALLOWED_HEADERS },
+    cors: { allowedOrigins, allowedHeaders: STAND_IN_CORS_ALLOWED_HEADERS },
     webhooksCommitted: () => deliverer.wake(),
     decideFault: createFaultDecider(errorCatalogue),
     // PostgreSQL only: on SQLite the rules come from the read cache before the handler.

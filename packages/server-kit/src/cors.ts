@@ -17,6 +17,13 @@ export const CORS_ALLOWED_HEADERS: readonly string[] = [
   'Prefer',
 ];
 
+/**
+ * Request headers a browser app may send to the API's stand-ins, the sandbox and the mock:
+ * {@link CORS_ALLOWED_HEADERS} and the sandbox's fault header, so an app that sets it works on
+ * both (the sandbox answers the fault; the mock, stateless, ignores the header).
+ */
+export const STAND_IN_CORS_ALLOWED_HEADERS: readonly string[] = [...CORS_ALLOWED_HEADERS, HEADER_NAMES.sandboxFault];
+
 /** Response headers a browser app may read besides the CORS-safelisted ones. */
 export const CORS_EXPOSED_HEADERS: readonly string[] = ['Retry-After', 'Deprecation'];
 

@@ -50,6 +50,7 @@ export {
   CORS_MAX_AGE_SECONDS,
   type CorsOptions,
   corsHeaders,
+  STAND_IN_CORS_ALLOWED_HEADERS,
 } from './cors.js';
 export {
   CREDENTIALS,

@@ -159,6 +159,10 @@ export interface OperationMethods {
    * Creates an Item from a user of your exchange integration, without the Link flow, and returns
    * its access token.
    *
+   * In the sandbox, a client has at most 500 live Items (created and not removed) at once: another
+   * is refused with `SANDBOX_ERROR` / `SANDBOX_CLIENT_LIMIT_REACHED` until you remove one with
+   * `/item/remove`.
+   *
    * - `user_auth.user_id` and `user_auth.auth_token` are chosen by you: the service passes them to
    *   your exchange endpoints to read the user's data.
    * - Creating the Item starts an extraction of the user's data through your exchange integration.
@@ -1268,6 +1272,10 @@ export interface OperationMethods {
    * returns a public token for it, without going through the Link flow. Exchange the token with
    * `/item/public_token/exchange` within 30 minutes.
    *
+   * A client of a shared sandbox has at most 500 live Items (created and not removed) at once:
+   * another is refused with `SANDBOX_ERROR` / `SANDBOX_CLIENT_LIMIT_REACHED` until you remove one
+   * with `/item/remove`.
+   *
    * The Item behaves according to the test user of `options.override_username` and
    * `options.override_password` (default `user_good` / `pass_good`):
    *
@@ -1297,6 +1305,10 @@ export interface OperationMethods {
    * Sandbox only. Creates a new sandbox Item at `institution_id` and returns a processor token for
    * one of its accounts, without the Link flow and without an access token. Use it to test an
    * integration partner's side of the processor operations.
+   *
+   * A client of a shared sandbox has at most 500 live Items (created and not removed) at once:
+   * another is refused with `SANDBOX_ERROR` / `SANDBOX_CLIENT_LIMIT_REACHED` until you remove one
+   * with `/item/remove`.
    *
    * - The token has the form `processor-sandbox-<identifier>` and stands for the new Item's first
    *   checking account; the Item is enabled for auth, balance and identity, so the token works with
@@ -1446,6 +1458,9 @@ export interface OperationMethods {
    * - **Yours only.** Rules never affect another client's requests, and the
    *   `/sandbox/fault_rule/*` operations are never faulted by a rule, so a rule cannot lock you
    *   out. Remove rules with `/sandbox/fault_rule/remove`.
+   * - **At most 100 rules per client.** Every request is checked against each of your rules, so
+   *   a client of a shared sandbox holds at most 100 at once; the 101st is refused with
+   *   `SANDBOX_ERROR` / `SANDBOX_CLIENT_LIMIT_REACHED` until you remove one.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -1540,7 +1555,9 @@ export interface OperationMethods {
    *   transactions (except through `/transactions/refresh`).
    * - Retrying is safe: each piece of work is performed once, whichever call (or sandbox instance)
    *   performs it, and a retried advance to the same `target_time` moves nothing. A retried
-   *   `duration` moves the clock again.
+   *   `duration` moves the clock again (there is no idempotency key for an advance): when an
+   *   answer may be lost, advance to a `target_time` (the clock's time from `/sandbox/clock/get`
+   *   plus the duration) instead, which a retry repeats safely.
    * - Transfers and bank transfers move only by simulation (`/sandbox/bank_transfer/simulate`),
    *   never with the clock.
    *

@@ -12,6 +12,7 @@ import {
   inject,
   type Logger,
   listen,
+  STAND_IN_CORS_ALLOWED_HEADERS,
 } from '@svc/server-kit';
 import { openapiJsonPath, openapiYamlPath } from '@svc/spec';
 import { prismEngineOf } from '../prism/prism-engine.js';
@@ -116,7 +117,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       routes,
       dynamic: options.dynamic ?? false,
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-      cors: { allowedOrigins },
+      cors: { allowedOrigins, allowedHeaders: STAND_IN_CORS_ALLOWED_HEADERS },
       onResponse: options.onResponse,
       decimalPlaces: createDecimalPlacesCheck(JSON.parse(specText)),
     }),

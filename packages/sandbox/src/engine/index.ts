@@ -9,6 +9,7 @@ export type { Authenticator } from './clients/authenticate.js';
 export type { Clock } from './clock.js';
 // Errors and refusals in the API's error object.
 export { apiErrorOf } from './errors/api-error-of.js';
+export { CLIENT_LIMITS, clientLimitReached } from './errors/client-limits.js';
 export { type Outcome, orRefuse, refused, refuseIf } from './errors/refusal.js';
 export { invalidField, invalidInput, SandboxError } from './errors/sandbox-error.js';
 // Handlers: what a feature's handlers receive and answer.
@@ -22,6 +23,8 @@ export {
   formatFault,
   type RequestFault,
 } from './http/request-fault.js';
+
+export { isStoreOutage, STORE_OUTAGE_RETRY_AFTER, storeOutageError } from './http/store-outage.js';
 
 // Identifiers and JSON columns.
 export { derivedId, ENVIRONMENT, newAccessToken, newProcessorToken, newPublicToken, newUuid, randomId } from './ids.js';

@@ -1,7 +1,8 @@
 /**
  * What every SVC API server answers before its own operations, and its request log: `GET /healthz`
  * and `GET /readyz` (no credentials), the OpenAPI document it implements at `GET /openapi.json` and
- * `GET /openapi.yaml`, then the server's own handling; one log entry per response, with
+ * `GET /openapi.yaml` (any other method but `OPTIONS` on those paths: 405 `METHOD_NOT_ALLOWED`
+ * with `Allow`), then the server's own handling; one log entry per response, with
  * `error_code` on a 4xx or 5xx. The result is a plain `node:http` request listener: {@link listen}
  * puts it on a socket and {@link inject} calls it in-process.
  */
@@ -9,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AccessPolicy, refusedAccess } from '../access-policy.js';
 import { applyCors } from '../cors.js';
 import { newRequestId } from '../request-id.js';
-import { requestPath } from '../routes.js';
+import { requestPath, routeError } from '../routes.js';
 import { sendApiError, sentBodyFacts } from '../send-json.js';
 import type { Logger } from './log.js';
 import { createReadiness, type Readiness } from './readiness.js';
@@ -151,6 +152,18 @@ export function createRequestCore(options: RequestCoreOptions): RequestListener 
         req.resume();
         applyCors(req, res, { allowedOrigins: access?.allowedOrigins });
         answer();
+        return;
+      }
+    } else if (method !== 'OPTIONS') {
+      // The server's own paths answer GET and HEAD only (a preflight goes on to the server's CORS).
+      const path = requestPath(req.url ?? '/');
+      if ((CORE_PATHS as readonly string[]).includes(path)) {
+        req.resume();
+        applyCors(req, res, { allowedOrigins: access?.allowedOrigins });
+        sendApiError(
+          res,
+          routeError({ kind: 'method-not-allowed', path, method, allowed: ['GET', 'HEAD'] }, newRequestId()),
+        );
         return;
       }
     }

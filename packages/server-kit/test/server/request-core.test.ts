@@ -59,6 +59,33 @@ describe('createRequestCore', () => {
     expect(response.body).toBe('');
   });
 
+  it.each([
+    ['POST', '/healthz'],
+    ['PUT', '/readyz'],
+    ['DELETE', '/healthz'],
+    ['PATCH', '/openapi.json'],
+    ['POST', '/openapi.yaml?x=1'],
+  ])('refuses %s %s with 405 METHOD_NOT_ALLOWED and Allow, never handing it on', async (method, url) => {
+    const handed: string[] = [];
+    const listener = createRequestCore({
+      service: 'svc-test',
+      openapi,
+      handle: (req, res) => {
+        handed.push(`${req.method} ${req.url}`);
+        sendJson(res, 404, {});
+      },
+    });
+    const response = await inject(listener, { method, url, body: {} });
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(response.json()).toMatchObject({
+      error_type: 'INVALID_REQUEST',
+      error_code: 'METHOD_NOT_ALLOWED',
+      error_message: `${url.split('?')[0]} does not accept ${method}; allowed: GET, HEAD`,
+    });
+    expect(handed).toEqual([]);
+  });
+
   it('hands every other request to the server, which sees its body', async () => {
     const seen: string[] = [];
     const listener = createRequestCore({

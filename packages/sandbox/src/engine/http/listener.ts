@@ -31,7 +31,6 @@ import type { RequestRecorder } from '../inspector/request-recorder.js';
 import type { RequestDelivery } from '../inspector/tables.js';
 import type { Logger } from '../logger.js';
 import { clientNow } from '../schedule/client-clock.js';
-import type { DueWorkRunner } from '../schedule/due-work.js';
 import type { Store } from '../store/open-store.js';
 import type { RateLimiter } from './rate-limit.js';
 import {
@@ -43,7 +42,7 @@ import {
   type RequestFault,
   slowBodyOf,
 } from './request-fault.js';
-import { isStoreOutage } from './store-outage.js';
+import { isStoreOutage, STORE_OUTAGE_RETRY_AFTER, storeOutageError } from './store-outage.js';
 
 /** A route of the sandbox: an operation with a handler. */
 export interface SandboxRoute extends Route {
@@ -148,14 +147,8 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
           error: error instanceof Error ? error.message : String(error),
         });
         if (!res.headersSent) {
-          const error = createApiError({
-            errorType: 'API_ERROR',
-            errorCode: 'SERVICE_UNAVAILABLE',
-            message: 'the sandbox cannot reach its database right now; nothing was changed',
-            requestId: log.requestId,
-            suggestedAction: 'Retry after a few seconds.',
-          });
-          sendApiError(res, { error, headers: { 'Retry-After': '2' } });
+          const error = storeOutageError(log.requestId);
+          sendApiError(res, { error, headers: { 'Retry-After': STORE_OUTAGE_RETRY_AFTER } });
           record(options, log, error.status, error);
         } else {
           res.destroy();

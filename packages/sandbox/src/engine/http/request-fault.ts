@@ -6,7 +6,7 @@
  * feature), through {@link FaultDecider}.
  */
 import type { ServerResponse } from 'node:http';
-import { CORS_ALLOWED_HEADERS, type ErrorCode, type ErrorType } from '@svc/server-kit';
+import type { ErrorCode, ErrorType } from '@svc/server-kit';
 import { HEADER_NAMES } from '@svc/spec/headers';
 import type { OperationId } from '../../generated/handlers.gen.js';
 import { SandboxError } from '../errors/sandbox-error.js';
@@ -52,9 +52,6 @@ export type FaultRulesAlongside = <T>(
   context: HandlerContext,
   handle: () => Promise<T>,
 ) => Promise<PromiseSettledResult<T> | undefined>;
-
-/** The request headers a browser app may send to the sandbox: the API's, and the fault header. */
-export const SANDBOX_CORS_ALLOWED_HEADERS: readonly string[] = [...CORS_ALLOWED_HEADERS, HEADER_NAMES.sandboxFault];
 
 /** The `Retry-After` of a faulted `429`, in seconds. */
 export const FAULT_RETRY_AFTER_SECONDS = 1;

@@ -4,6 +4,10 @@
  * `SERVICE_UNAVAILABLE` instead of a 500: the request changed nothing (its transaction did not
  * commit) and may be retried.
  */
+import { type ApiError, createApiError } from '@svc/server-kit';
+
+/** Seconds a client is told to wait before retrying during an outage (`Retry-After`). */
+export const STORE_OUTAGE_RETRY_AFTER = '2';
 
 /** Node socket errors of a lost or refused database connection. */
 const SOCKET_CODES: ReadonlySet<string> = new Set([
@@ -44,4 +48,18 @@ export function isStoreOutage(error: unknown): boolean {
     }
   }
   return MESSAGES.some((pattern) => pattern.test(error.message));
+}
+
+/**
+ * The catalogue's 503 `SERVICE_UNAVAILABLE` answer to a request the store's outage stopped; send it
+ * with `Retry-After: {@link STORE_OUTAGE_RETRY_AFTER}`. The API and the inspector answer it alike.
+ */
+export function storeOutageError(requestId: string | undefined): ApiError {
+  return createApiError({
+    errorType: 'API_ERROR',
+    errorCode: 'SERVICE_UNAVAILABLE',
+    message: 'the sandbox cannot reach its database right now; nothing was changed',
+    requestId,
+    suggestedAction: 'Retry after a few seconds.',
+  });
 }

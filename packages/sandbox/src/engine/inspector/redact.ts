@@ -1,8 +1,9 @@
 /**
  * Redaction of what the inspector keeps: the one list of secrets and tokens that never leave the
- * sandbox in a request record. A value (a string, or a list of strings: every secret and token of
- * the API is one) is replaced by {@link REDACTED} when its field name is a secret or a token
- * ({@link SECRET_FIELDS}, or any name ending in `_token`, `_tokens`, `secret` or `password`), and
+ * sandbox in a request record. A value (whatever it holds, at any depth) is replaced by
+ * {@link REDACTED} when its field name is a secret or a token ({@link SECRET_FIELDS}, or any name
+ * ending in `_token`, `_tokens`, `secret` or `password`, compared in lower case with spaces and
+ * punctuation folded), and
  * a token's shape found inside any other string is replaced where it occurs ({@link TOKEN_PATTERN}),
  * so an error message that names a token does not reveal it either. A URL
  * (a webhook's) loses its query string and user info, which may carry a receiver's own credential.
@@ -43,10 +44,22 @@ const SECRET_ENDINGS = ['_token', '_tokens', 'secret', 'password'];
 export const TOKEN_PATTERN =
   /(?<![A-Za-z0-9-])(?:public|access|processor|bank-account|assets|a|payment-token)-sandbox-[A-Za-z0-9-]+/g;
 
+/**
+ * `name` as {@link isSecretField} compares it: lower case, every run of characters other than
+ * letters and digits (spaces, dashes, backslashes, quotes…) one `_`, none at the end; so
+ * `"secret "`, `"Client-Secret"` and `"secret\\"` name a secret as `secret` does.
+ */
+function normalisedName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/_+$/, '');
+}
+
 /** Whether the value of field `name` is a secret or a token. */
 export function isSecretField(name: string): boolean {
-  const lower = name.toLowerCase();
-  return SECRET_FIELDS.has(lower) || SECRET_ENDINGS.some((ending) => lower.endsWith(ending));
+  const normalised = normalisedName(name);
+  return SECRET_FIELDS.has(normalised) || SECRET_ENDINGS.some((ending) => normalised.endsWith(ending));
 }
 
 /** Whether each field name seen so far is secret (field names come from the spec: few). */
@@ -64,43 +77,37 @@ function isSecretName(name: string): boolean {
   return secret;
 }
 
-/** A JSON member: its name, then a string value or an array of plain values. */
-const MEMBER = /"([^"\\]*)"\s*:\s*("(?:[^"\\]|\\.)*"|\[(?:[^[\]{}"]|"(?:[^"\\]|\\.)*")*\])/g;
-/** A JSON string holding a URL with user info or a query string. */
-const URL_STRING = /"(https?:\/\/(?:[^"\\?@]|\\.)*[?@](?:[^"\\]|\\.)*)"/gi;
-/** A word every name {@link isSecretField} accepts contains. */
-const SECRET_WORD = /token|secret|password/i;
-/** {@link REDACTED} as JSON text. */
-const REDACTED_JSON = JSON.stringify(REDACTED);
-
-/**
- * `text` (JSON) with every secret and token replaced by {@link REDACTED}, without parsing it: the
- * value (a string or a list of strings) of every member whose name {@link isSecretField}, every
- * token shape anywhere, and the user info and query string of every URL. Cheaper than a parse
- * and a serialisation, so the request path can afford it.
- */
-export function redactJsonText(text: string): string {
-  // Most bodies name no secret at all: one scan for the words every secret name contains.
-  let redacted = SECRET_WORD.test(text)
-    ? text.replace(MEMBER, (member, name: string, value: string) =>
-        isSecretName(name) ? `${member.slice(0, member.length - value.length)}${REDACTED_JSON}` : member,
-      )
-    : text;
-  if (redacted.includes('-sandbox-')) {
-    redacted = redacted.replace(TOKEN_PATTERN, REDACTED);
-  }
-  if (redacted.includes('http')) {
-    redacted = redacted.replace(URL_STRING, (_whole, url: string) =>
-      JSON.stringify(redactedUrl(JSON.parse(`"${url}"`) as string)),
-    );
+/** A string with every token shape and every URL's user info and query string redacted. */
+function redactedString(text: string): string {
+  let redacted = text.includes('-sandbox-') ? text.replace(TOKEN_PATTERN, REDACTED) : text;
+  if (/^https?:\/\//i.test(redacted) && /[?@]/.test(redacted)) {
+    redacted = redactedUrl(redacted);
   }
   return redacted;
 }
 
-/** A copy of `value` (JSON data) with every secret and token replaced by {@link REDACTED}. */
+/**
+ * A copy of `value` (JSON data, as parsed) with every secret and token replaced by
+ * {@link REDACTED}: the whole value (a string, a list, an object: anything but `null`) of every
+ * member whose name {@link isSecretField}, at any depth; every token shape inside any other
+ * string; and the user info and query string of every URL. Works on the parsed value, so no
+ * spelling of a name or an escape in the text hides a secret from it.
+ */
 export function redact(value: unknown): unknown {
-  const text = JSON.stringify(value);
-  return text === undefined ? undefined : JSON.parse(redactJsonText(text));
+  if (typeof value === 'string') {
+    return redactedString(value);
+  }
+  if (Array.isArray(value)) {
+    return value.map(redact);
+  }
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [name, member] of Object.entries(value)) {
+      copy[name] = member !== null && member !== undefined && isSecretName(name) ? REDACTED : redact(member);
+    }
+    return copy;
+  }
+  return value;
 }
 
 /** Longest JSON text of one body kept in a record, in characters; a longer one is cut. */
@@ -108,7 +115,7 @@ export const MAX_BODY_CHARS = 32 * 1024;
 
 /** `value` redacted as JSON text, cut to {@link MAX_BODY_CHARS} with a note of the full length. */
 export function redactedJson(value: unknown): string {
-  const text = redactJsonText(JSON.stringify(value) ?? 'null');
+  const text = JSON.stringify(redact(value)) ?? 'null';
   return text.length <= MAX_BODY_CHARS
     ? text
     : `${text.slice(0, MAX_BODY_CHARS)}… [cut: ${text.length} characters in all]`;

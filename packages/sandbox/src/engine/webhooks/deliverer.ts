@@ -6,8 +6,12 @@
  * claimed with `FOR UPDATE SKIP LOCKED` and a lease, so one attempt is made by one instance.
  * Deliveries run apart from request handling: a slow or dead receiver never slows the API. Each
  * attempt has a deadline for the whole exchange; attempts run in a pool (a finished one makes room
- * for the next at once) and one receiver holds at most `perReceiver` slots, so a slow receiver
- * never delays another's webhooks; stopping cuts the attempts under way short (they are retried).
+ * for the next at once), one receiver holds at most `perReceiver` slots, one client past
+ * `perClient` leaves a slot free for the others, and free slots go round the waiting clients,
+ * fewest attempts under way first: a slow
+ * receiver never delays another's webhooks, and one client's stuck receivers delay another
+ * client's first attempt by at most one delivery deadline; stopping cuts the attempts under way
+ * short (they are retried).
  */
 import type { Selectable } from 'kysely';
 import { type Clock, systemClock } from '../clock.js';
@@ -33,6 +37,12 @@ export interface DeliveryPolicy {
   concurrency: number;
   /** Webhooks sent at once to one receiver (scheme, host and port; default 2). */
   perReceiver: number;
+  /**
+   * Webhooks of one client sent at once beyond which it takes a slot only if another stays free
+   * (default 2): one client's stuck receivers never hold every slot, so another client's first
+   * attempt starts at once; and a freed slot goes to the client with the fewest attempts under way.
+   */
+  perClient: number;
 }
 
 /** The default delivery policy. */
@@ -44,6 +54,7 @@ export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
   pollMs: 1000,
   concurrency: 4,
   perReceiver: 2,
+  perClient: 2,
 };
 
 /** A running deliverer. */
@@ -80,8 +91,8 @@ export function retryDelayMs(attempt: number, policy: DeliveryPolicy, random: ()
 export function startDeliverer(options: DelivererOptions): Deliverer {
   const policy = { ...DEFAULT_DELIVERY_POLICY, ...options.policy };
   const stopped = new AbortController();
-  /** Attempts under way, by outbox id, with their receiver. */
-  const inFlight = new Map<number, { receiver: string; done: Promise<void> }>();
+  /** Attempts under way, by outbox id, with their receiver and client. */
+  const inFlight = new Map<number, { receiver: string; clientId: string; done: Promise<void> }>();
   let timer: NodeJS.Timeout | undefined;
   /** When the pending `timer` fires (ms since the epoch). */
   let timerDueAt = 0;
@@ -147,10 +158,12 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
       return;
     }
     const busy = new Map<string, number>();
-    for (const { receiver } of inFlight.values()) {
+    const clients = new Map<string, number>();
+    for (const { receiver, clientId } of inFlight.values()) {
       busy.set(receiver, (busy.get(receiver) ?? 0) + 1);
+      clients.set(clientId, (clients.get(clientId) ?? 0) + 1);
     }
-    const claimed = await claim(options, policy, free, busy);
+    const claimed = await claim(options, policy, free, { receivers: busy, clients });
     for (const row of claimed) {
       const receiver = receiverOf(row.url);
       const done = attempt(row, options, policy, stopped.signal)
@@ -159,7 +172,7 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
           inFlight.delete(row.id);
           schedule(0);
         });
-      inFlight.set(row.id, { receiver, done });
+      inFlight.set(row.id, { receiver, clientId: row.client_id, done });
     }
     if (claimed.length > 0 && inFlight.size < policy.concurrency) {
       again = true; // Slots are left: look again, now past the receivers that just filled up.
@@ -189,47 +202,84 @@ function receiverOf(url: string): string {
 
 type OutboxRow = Selectable<WebhookOutboxTable>;
 
+/** Attempts under way per receiver and per client (updated as rows are claimed). */
+interface Busy {
+  receivers: Map<string, number>;
+  clients: Map<string, number>;
+}
+
 /**
- * Claims up to `free` due webhooks with a lease, oldest first, skipping receivers that already
- * hold `policy.perReceiver` attempts (counted in `busy`, which this updates).
+ * Claims up to `free` due webhooks with a lease, shared between clients: the clients with due
+ * webhooks are served round robin, fewest attempts under way first (then the one waiting
+ * longest), each its oldest webhooks first; a client holding `policy.perClient` attempts or more
+ * takes a slot only if another stays free; receivers that already hold `policy.perReceiver`
+ * attempts are skipped. Updates `busy`.
  */
 async function claim(
   options: DelivererOptions,
   policy: DeliveryPolicy,
   free: number,
-  busy: Map<string, number>,
+  busy: Busy,
 ): Promise<OutboxRow[]> {
   const now = options.clock.now();
   const at = now.toISOString();
   const leaseUntil = new Date(now.getTime() + policy.timeoutMs + 10_000).toISOString();
   const { store } = options;
   return store.transaction(async (trx) => {
-    let due = trx
-      .selectFrom('webhook_outbox')
-      .select(['id', 'url'])
-      .where('delivered_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .where('next_attempt_at', '<=', at)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
-      .where((eb) =>
-        eb.and(
-          [...busy]
-            .filter(([, holding]) => holding >= policy.perReceiver)
-            .map(([receiver]) => eb('url', 'not like', `${receiver}/%`)),
-        ),
-      )
-      .orderBy('id')
-      .limit(free * CANDIDATES_PER_SLOT);
-    if (store.engine === 'postgres') {
-      due = due.forUpdate().skipLocked();
+    const fullReceivers = [...busy.receivers].filter(([, holding]) => holding >= policy.perReceiver);
+    const dueRows = () =>
+      trx
+        .selectFrom('webhook_outbox')
+        .where('delivered_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .where('next_attempt_at', '<=', at)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+        .where((eb) => eb.and(fullReceivers.map(([receiver]) => eb('url', 'not like', `${receiver}/%`))));
+    // The waiting clients, in the order they are served.
+    const waiting = await dueRows()
+      .select((eb) => ['client_id', eb.fn.min('id').as('oldest')])
+      .groupBy('client_id')
+      .orderBy('oldest')
+      .limit(CLIENTS_PER_CLAIM)
+      .execute();
+    const order = waiting
+      .map((row, index) => ({ clientId: row.client_id, holding: busy.clients.get(row.client_id) ?? 0, index }))
+      .sort((a, b) => a.holding - b.holding || a.index - b.index)
+      .slice(0, free);
+    // Each served client's oldest due webhooks (enough for its share), locked where rows lock.
+    const candidates = new Map<string, { id: number; url: string }[]>();
+    for (const { clientId } of order) {
+      let rows = dueRows()
+        .select(['id', 'url'])
+        .where('client_id', '=', clientId)
+        .orderBy('id')
+        .limit(free * CANDIDATES_PER_SLOT);
+      if (store.engine === 'postgres') {
+        rows = rows.forUpdate().skipLocked();
+      }
+      candidates.set(clientId, await rows.execute());
     }
+    // Round robin over the clients, one webhook each per turn, within every bound.
     const ids: number[] = [];
-    for (const row of await due.execute()) {
-      const receiver = receiverOf(row.url);
-      const holding = busy.get(receiver) ?? 0;
-      if (ids.length < free && holding < policy.perReceiver) {
-        ids.push(row.id);
-        busy.set(receiver, holding + 1);
+    let progress = true;
+    while (ids.length < free && progress) {
+      progress = false;
+      for (const { clientId } of order) {
+        const rows = candidates.get(clientId) ?? [];
+        // Past its share, a client takes a slot only if one stays free for another client.
+        const left = free - ids.length;
+        if (left === 0 || ((busy.clients.get(clientId) ?? 0) >= policy.perClient && left <= 1)) {
+          continue;
+        }
+        const next = rows.findIndex((row) => (busy.receivers.get(receiverOf(row.url)) ?? 0) < policy.perReceiver);
+        const row = next === -1 ? undefined : rows.splice(next, 1)[0];
+        if (row) {
+          const receiver = receiverOf(row.url);
+          ids.push(row.id);
+          busy.receivers.set(receiver, (busy.receivers.get(receiver) ?? 0) + 1);
+          busy.clients.set(clientId, (busy.clients.get(clientId) ?? 0) + 1);
+          progress = true;
+        }
       }
     }
     if (ids.length === 0) {
@@ -243,6 +293,9 @@ async function claim(
       .execute();
   });
 }
+
+/** Waiting clients considered per claim (the longest waiting first). */
+const CLIENTS_PER_CLAIM = 64;
 
 /** Due webhooks read per free slot, so that busy receivers' webhooks do not hide the others'. */
 const CANDIDATES_PER_SLOT = 8;

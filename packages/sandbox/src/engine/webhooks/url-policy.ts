@@ -4,6 +4,7 @@
  * and again for every address a host name resolves to when a webhook is sent (so DNS cannot
  * redirect a delivery): link-local addresses (169.254.0.0/16, fe80::/10) including the cloud
  * metadata services (169.254.169.254, 100.100.100.200, fd00:ec2::254, metadata.google.internal),
+ * the cloud providers' own service addresses (Azure's 168.63.129.16, AWS's fd00:ec2::/96),
  * the unspecified network 0.0.0.0/8 and `::`, multicast and broadcast, every IPv6 form that embeds
  * a refused IPv4 address (IPv4-mapped, IPv4-compatible, IPv4-translated, NAT64, 6to4, Teredo), and
  * URLs carrying user names or passwords. Addresses are compared parsed, never as text, so every
@@ -76,8 +77,15 @@ export function checkAddress(address: string): UrlVerdict {
   return { ok: false, reason: `${address} is not an IP address` };
 }
 
-/** The IPv4 metadata services outside the link-local network. */
+/** The IPv4 metadata services outside the link-local network (Alibaba's). */
 const IPV4_METADATA: readonly string[] = ['100.100.100.200'];
+
+/**
+ * Cloud providers' own services outside the link-local network that answer any machine of theirs:
+ * Azure's WireServer (168.63.129.16: agent, DNS, health probes, which hands out the VM's
+ * configuration).
+ */
+const IPV4_PROVIDER_SERVICES: readonly string[] = ['168.63.129.16'];
 
 function checkIpv4(octets: number[], address: string): UrlVerdict {
   const problem = ipv4Problem(octets);
@@ -92,6 +100,9 @@ function ipv4Problem(octets: number[]): string | undefined {
   }
   if (IPV4_METADATA.includes(octets.join('.'))) {
     return 'a cloud metadata service';
+  }
+  if (IPV4_PROVIDER_SERVICES.includes(octets.join('.'))) {
+    return "a cloud provider's service address (Azure's WireServer)";
   }
   if (a === 0) {
     return 'in the unspecified network 0.0.0.0/8';
@@ -123,6 +134,10 @@ function checkIpv6(g: number[], address: string): UrlVerdict {
   }
   if (g0 === 0xfd00 && g1 === 0x0ec2 && zeros(2, 7) && g7 === 0x0254) {
     return refused(address, 'the cloud metadata service');
+  }
+  // fd00:ec2::/96: AWS's own services on IPv6 (DNS ::253, time ::123, ::23 and the rest).
+  if (g0 === 0xfd00 && g1 === 0x0ec2 && zeros(2, 6)) {
+    return refused(address, "a cloud provider's service address (AWS's fd00:ec2::/96)");
   }
   const embeddings: [boolean, number, number, string][] = [
     // ::ffff:a.b.c.d (IPv4-mapped) and ::ffff:0:a.b.c.d (IPv4-translated)

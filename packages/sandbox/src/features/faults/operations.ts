@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { errorCatalogue } from '@svc/server-kit';
-import { type HandlerGroup, invalidField } from '../../engine/index.js';
+import { CLIENT_LIMITS, clientLimitReached, type HandlerGroup, invalidField } from '../../engine/index.js';
 import { type OperationId, operationPaths } from '../../generated/handlers.gen.js';
 import { formatFault, parseFault } from './grammar.js';
 import { presentFaultRule } from './present.js';
-import { faultRulesOf, insertFaultRule, removeFaultRules } from './queries.js';
+import { faultRuleCount, faultRulesOf, insertFaultRule, removeFaultRules } from './queries.js';
 import { FAULT_RULE_OPERATIONS, windowRefusal } from './rules.js';
 
 /** The fault rule handlers. */
@@ -28,8 +28,15 @@ export const faultRuleHandlers: HandlerGroup<
     if (refusal) {
       throw invalidField('ends_at', refusal);
     }
-    const row = await context.store.transaction((trx) =>
-      insertFaultRule(trx, {
+    const row = await context.store.transaction(async (trx) => {
+      if ((await faultRuleCount(trx, context.client.client_id)) >= CLIENT_LIMITS.faultRules) {
+        throw clientLimitReached(
+          'fault rules',
+          CLIENT_LIMITS.faultRules,
+          'Remove rules you no longer need with /sandbox/fault_rule/remove, then create this one again.',
+        );
+      }
+      return insertFaultRule(trx, {
         fault_rule_id: `fault-rule-sandbox-${randomUUID()}`,
         client_id: context.client.client_id,
         operations: operations === null ? null : JSON.stringify(operations),
@@ -42,8 +49,8 @@ export const faultRuleHandlers: HandlerGroup<
         matched_count: 0,
         fault_count: 0,
         created_at: context.now.toISOString(),
-      }),
-    );
+      });
+    });
     return { fault_rule: presentFaultRule(row) };
   },
 

@@ -17,6 +17,16 @@ export async function insertFaultRule(db: Db, rule: Omit<FaultRuleRow, 'position
   return db.insertInto('fault_rules').values(rule).returningAll().executeTakeFirstOrThrow();
 }
 
+/** How many rules `clientId` has. */
+export async function faultRuleCount(db: Db, clientId: string): Promise<number> {
+  const row = await db
+    .selectFrom('fault_rules')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('client_id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 const faultRulesQuery = prepareQuery((db, p: Placeholders<{ clientId: string }>) =>
   db.selectFrom('fault_rules').selectAll().where('client_id', '=', p.clientId).orderBy('position'),
 );

@@ -17,7 +17,17 @@ import {
   sendApiError,
   sendJson,
 } from '@svc/server-kit';
-import { type Authenticator, apiErrorOf, type Clock, clientNow, SandboxError, type Store } from '../../engine/index.js';
+import {
+  type Authenticator,
+  apiErrorOf,
+  type Clock,
+  clientNow,
+  isStoreOutage,
+  SandboxError,
+  STORE_OUTAGE_RETRY_AFTER,
+  type Store,
+  storeOutageError,
+} from '../../engine/index.js';
 import { loadPageAssets } from './page-assets.js';
 import { eventsPanel } from './panels/events.js';
 import { itemsPanel } from './panels/items.js';
@@ -113,6 +123,13 @@ export async function createInspector(
       return;
     }
     answerPanel(req, res, panel, options, requestId, url).catch((error: unknown) => {
+      if (isStoreOutage(error)) {
+        sendApiError(res, {
+          error: storeOutageError(requestId),
+          headers: { 'Retry-After': STORE_OUTAGE_RETRY_AFTER, ...PAGE_HEADERS },
+        });
+        return;
+      }
       const apiError =
         error instanceof SandboxError
           ? apiErrorOf(error, options.catalogue, requestId)

@@ -24,6 +24,7 @@ import {
   productsNotSupported,
   webhookRefused,
 } from './errors.js';
+import { checkItemRoom } from './item-limit.js';
 import { itemError, presentItem } from './present.js';
 import { accessTokenStatement, newItemStatements, processorTokenStatement, publicTokenStatement } from './queries.js';
 import { exchangePublicToken, removeItemOfToken, rotateAccessToken, setWebhookOfTokenItem } from './token-claims.js';
@@ -77,6 +78,7 @@ export const itemHandlers: HandlerGroup<
     const user = loginOf(request.options);
     const webhook = request.options?.webhook ? checkedWebhook(request.options.webhook, 'options.webhook') : null;
     await checkInstitution(context, request.institution_id, request.initial_products);
+    await checkItemRoom(context.store.db, context.client.client_id);
     const publicToken = await context.store.transaction(async (trx) => {
       const clientId = context.client.client_id;
       const { itemId, statements } = newItemStatements(trx, {
@@ -98,6 +100,7 @@ export const itemHandlers: HandlerGroup<
   async sandboxProcessorTokenCreate(request, context) {
     const user = loginOf(request.options);
     await checkInstitution(context, request.institution_id, ['auth']);
+    await checkItemRoom(context.store.db, context.client.client_id);
     const processorToken = await context.store.transaction(async (trx) => {
       const clientId = context.client.client_id;
       const { itemId, accounts, statements } = newItemStatements(trx, {
@@ -197,6 +200,7 @@ export const itemHandlers: HandlerGroup<
     const webhook = request.options?.webhook ? checkedWebhook(request.options.webhook, 'options.webhook') : null;
     const user = loginOf(undefined);
     await checkInstitution(context, CANONICAL_ITEM.institutionId, request.products);
+    await checkItemRoom(context.store.db, context.client.client_id);
     return context.store.transaction(async (trx) => {
       const clientId = context.client.client_id;
       const { itemId, statements } = newItemStatements(trx, {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CLIENT } from '../../../src/features/world/index.js';
 import { CANONICAL_ITEM } from '../../../src/features/world/world.js';
 import { startTestSandbox, type TestSandbox } from '../../support/harness.js';
 import { createTestDatabase, startTestPostgres, type TestPostgres } from '../../support/postgres.js';
@@ -39,6 +40,22 @@ describe('the database going away [postgres]', () => {
       .poll(async () => (await sandbox.call('itemWebhookUpdate', webhook)).status, { timeout: 20_000 })
       .toBe(200);
     expect((await sandbox.call('institutionsSearch', search)).status).toBe(200);
+  });
+
+  it('answers the inspector 503 SERVICE_UNAVAILABLE while it is down, as the API does', async () => {
+    const headers = { 'SVC-CLIENT-ID': DEFAULT_CLIENT.clientId, 'SVC-SECRET': DEFAULT_CLIENT.secret };
+    const url = `${sandbox.url}/inspector/api/requests`;
+    expect((await fetch(url, { headers })).status).toBe(200);
+    await postgres.pause();
+    try {
+      const response = await fetch(url, { headers });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('2');
+      expect(await response.json()).toMatchObject({ error_type: 'API_ERROR', error_code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      await postgres.resume();
+    }
+    await expect.poll(async () => (await fetch(url, { headers })).status, { timeout: 20_000 }).toBe(200);
   });
 
   it('answers /readyz 503 while the database is down, naming the store and no connection string', async () => {

@@ -3,6 +3,7 @@
  * `*secret` or `*password` field, and token shapes inside other strings become `[redacted]`;
  * identifiers, other fields and the structure stay; long bodies are cut with a note.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_CHARS, REDACTED, redact, redactedJson, SECRET_FIELDS } from '../../../src/engine/inspector/redact.js';
 
@@ -76,5 +77,73 @@ describe('redactedJson', () => {
     const text = redactedJson({ data: 'x'.repeat(MAX_BODY_CHARS * 2) });
     expect(text.length).toBeLessThan(MAX_BODY_CHARS + 100);
     expect(text).toMatch(/… \[cut: \d+ characters in all\]$/);
+  });
+});
+
+describe('redact on the parsed value', () => {
+  const SECRET = 'caller-own-secret-value';
+
+  it.each([
+    ['a secret holding an object', { secret: { v: SECRET } }],
+    ['a secret holding a list of objects', { secret: [{ v: SECRET }] }],
+    ['a name with a trailing space', { 'secret ': SECRET }],
+    ['a name in another case with punctuation', { 'Client-Secret': SECRET }],
+    ['a name after a key ending in a backslash', { 'a\\': [' ', ':'], secret: SECRET }],
+    ['a name ending in a backslash', { 'secret\\': SECRET }],
+    ['a name holding a quote', { 'x"': 1, secret: SECRET }],
+    ['a nested override_password', { options: { override_password: SECRET } }],
+    ['an override_password holding an object', { options: { override_password: { p: SECRET } } }],
+    ['a secret inside a list inside a list', [[{ access_token: SECRET }]]],
+  ])('hides %s', (_name, body) => {
+    expect(redactedJson(body)).not.toContain(SECRET);
+  });
+
+  /** Names that spell a secret as the redaction must read them. */
+  const secretName = fc.oneof(
+    fc.constantFrom(...SECRET_FIELDS),
+    fc
+      .tuple(
+        fc.constantFrom('secret', 'client_secret', 'password', 'access_token', 'override_password'),
+        fc.constantFrom('', ' ', '\\', '  ', '\t', '"'),
+      )
+      .map(([name, tail]) => name + tail),
+    fc.string().map((prefix) => `${prefix}_token`),
+    fc.constantFrom('SECRET', 'Secret ', ' password', 'Access-Token'),
+  );
+  /** A JSON value with the secret planted under a secret name somewhere inside. */
+  const bodyWithSecret = fc
+    .tuple(
+      fc.jsonValue({ maxDepth: 3 }),
+      secretName,
+      fc.oneof(fc.constant(SECRET), fc.constant({ v: SECRET }), fc.constant([SECRET])),
+      fc.array(fc.string(), { maxLength: 3 }),
+    )
+    .map(([noise, name, secret, path]) => {
+      let planted: unknown = { [name]: secret, noise };
+      for (const key of path) {
+        planted = { [key]: planted, other: noise };
+      }
+      return planted;
+    });
+
+  it('never lets a planted secret through (property)', () => {
+    fc.assert(
+      fc.property(bodyWithSecret, (body) => {
+        expect(redactedJson(body)).not.toContain(SECRET);
+      }),
+      { numRuns: 2000, seed: 37 },
+    );
+  });
+
+  it('keeps a body without secrets, tokens or URLs as it was (property)', () => {
+    const plain = fc
+      .jsonValue({ maxDepth: 3 })
+      .filter((value) => !/token|secret|password|-sandbox-|http/i.test(JSON.stringify(value)));
+    fc.assert(
+      fc.property(plain, (body) => {
+        expect(JSON.parse(redactedJson(body))).toEqual(JSON.parse(JSON.stringify(body)));
+      }),
+      { numRuns: 1000, seed: 37 },
+    );
   });
 });

@@ -172,6 +172,8 @@ describeEngines('failures on demand: fault rules', (sandbox) => {
       'ends_at',
       'ends_at is 2026-11-02T10:00:00.000Z, which is not after starts_at',
     ],
+    [{ fault: 'latency=1ms', remaining: 2147483648 }, 'remaining', 'remaining'],
+    [{ fault: 'latency=1ms', remaining: 1e300 }, 'remaining', 'remaining'],
   ])('refuses the rule %j with INVALID_FIELD naming %s', async (body, field, message) => {
     const reply = await sandbox().fail('sandboxFaultRuleCreate', body);
     expect(reply.status).toBe(400);

@@ -349,6 +349,22 @@ describeEngines(
       );
     });
 
+    it.each([
+      ['a secret holding an object', { secret: { v: 'planted-1' } }],
+      ['a secret under a name with a trailing space', { 'secret ': 'planted-2' }],
+      ['a secret after a key ending in a backslash', { 'a\\': [' ', ':'], secret: 'planted-3' }],
+      ['a nested override_password', { options: { override_password: { v: 'planted-4' } } }],
+    ])('keeps %s out of the request records', async (_name, extra) => {
+      await sandbox().call('sandboxPublicTokenCreate', {
+        institution_id: 'ins_109508',
+        initial_products: ['auth'],
+        ...extra,
+      });
+      const { text } = await get(sandbox(), '/inspector/api/requests');
+      expect(text).toContain('sandboxPublicTokenCreate');
+      expect(text).not.toMatch(/planted-\d/);
+    });
+
     it('pages requests with the after cursor', async () => {
       const first = await panel<{ records: { id: number }[]; after: number }>(sandbox(), 'requests');
       await sandbox().ok('authGet', { access_token: (await newItem(sandbox())).accessToken });

@@ -153,7 +153,14 @@ describeEngines('Item and token lifecycle', (sandbox) => {
 
   it('refuses webhook URLs the sandbox never calls', async () => {
     const { access_token } = await newItem();
-    for (const webhook of ['http://169.254.169.254/latest', 'http://[fe80::1]/x', 'http://metadata.google.internal/']) {
+    for (const webhook of [
+      'http://169.254.169.254/latest',
+      'http://[fe80::1]/x',
+      'http://metadata.google.internal/',
+      'http://168.63.129.16/machine',
+      'http://[fd00:ec2::23]/latest',
+      'http://[::ffff:168.63.129.16]/x',
+    ]) {
       const reply = await sandbox().fail('itemWebhookUpdate', { access_token, webhook });
       expect(reply.body).toMatchObject({ error_code: 'INVALID_FIELD' });
       expect(reply.body.error_message).toContain('webhook');

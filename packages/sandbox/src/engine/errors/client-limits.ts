@@ -1,0 +1,25 @@
+/**
+ * Per-client caps: what one client may hold at once in a shared sandbox, so that its cost to the
+ * others has a bound (a request does work per fault rule; an advance does work per Item). One
+ * list, documented in the operations' descriptions; reaching a cap is a 400
+ * `SANDBOX_ERROR` / `SANDBOX_CLIENT_LIMIT_REACHED` naming the cap and how to free room.
+ */
+import { SandboxError } from './sandbox-error.js';
+
+/** The caps, per client. */
+export const CLIENT_LIMITS = {
+  /** Fault rules at once (`/sandbox/fault_rule/create`); every request is checked against each. */
+  faultRules: 100,
+  /** Live Items (not removed) at once; each adds due work to every advance. */
+  items: 500,
+} as const;
+
+/** The refusal of a request that would take a client past one of {@link CLIENT_LIMITS}. */
+export function clientLimitReached(what: string, limit: number, suggestedAction: string): SandboxError {
+  return new SandboxError({
+    type: 'SANDBOX_ERROR',
+    code: 'SANDBOX_CLIENT_LIMIT_REACHED',
+    message: `your client already has ${limit} ${what}, the most one client may have at once`,
+    suggestedAction,
+  });
+}
