@@ -2,11 +2,12 @@
  * Runs Arazzo workflow documents with `redocly respect` (Redocly CLI 2.77) against a server and
  * returns its JSON report. Asynchronous on purpose: the server may run in this very process.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { type RespectReport, withoutNodeEndOfLifeNotice } from './respect-report.js';
 
 /** What to run. */
@@ -44,17 +45,22 @@ export function redoclyCliPath(): string {
   return join(dirname(manifestPath), bin);
 }
 
+/** Starts Redocly CLI with `args`: telemetry and the update check off, no colours, stdin closed. */
+export function spawnRedocly(args: readonly string[]): ChildProcessByStdio<null, Readable, Readable> {
+  return spawn(process.execPath, [redoclyCliPath(), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+  });
+}
+
 /**
- * Runs Redocly CLI with `args`: telemetry and the update check off, no colours, stdin closed.
- * Resolves with its exit code and output once it ends.
+ * Runs Redocly CLI with `args` ({@link spawnRedocly}). Resolves with its exit code and output once
+ * it ends.
  */
 export async function runRedocly(
   args: readonly string[],
 ): Promise<{ exitCode: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [redoclyCliPath(), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-  });
+  const child = spawnRedocly(args);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

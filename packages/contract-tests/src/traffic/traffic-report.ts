@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { listOperations, type OpenApiDocument } from '@svc/openapi-kit';
 import type { HarDocument } from '@svc/server-kit';
 import { parse } from 'yaml';
-import { reachedStatuses } from '../coverage.js';
+import { reachedStatuses, undocumentedStatuses } from '../coverage.js';
 import { CREDENTIALS_RULE } from './drift-exceptions.js';
 import type { ExpectedGaps } from './expected-gaps.js';
 import type { CoverageTotal, DriftCoverage, DriftProblem, DriftReport } from './run-drift.js';
@@ -173,15 +173,7 @@ export function trafficReport(input: TrafficInput): TrafficReport {
   }));
 
   // drift 2.77 does not report an answer with a status the operation does not document: ours does.
-  const documentedSet = new Set(documented.map(({ operationId, status }) => `${operationId} ${status}`));
-  const undocumented = [...reached].flatMap(([operationId, statuses]) =>
-    [...statuses]
-      .filter((status) => !documentedSet.has(`${operationId} ${status}`))
-      .map(
-        (status) =>
-          `${operationId}: answered ${status}, a status the operation does not document (our check: drift 2.77 does not report it)`,
-      ),
-  );
+  const undocumented = undocumentedStatuses(document, reached);
   const withoutHeaders = input.har.log.entries.filter(withoutCredentialHeaders).length;
   const credentialProblems = input.drift.problems.filter(
     (problem) => problem.ruleId === CREDENTIALS_RULE && problem.severity === 'error',
