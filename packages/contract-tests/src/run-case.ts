@@ -16,7 +16,8 @@ export interface CaseTarget {
    * The target keeps state and enforces business rules (the sandbox): a boundary value the schema
    * accepts may then meet a rule of the current state (an id that does not exist, an idempotency
    * key used before). For such a target a `boundary-accepted` case passes with a 200 or with a
-   * business error: any 4xx `ApiError` whose `error_type` is not `INVALID_REQUEST`.
+   * business error: any 4xx `ApiError` whose `error_type` is not `INVALID_REQUEST`, and not a 401
+   * (the credentials were refused: the boundary value was never judged).
    */
   stateful?: boolean;
 }
@@ -49,6 +50,9 @@ export async function runCase(item: ContractCase, target: CaseTarget): Promise<C
     const errorType = (body as { error_type?: unknown } | undefined)?.error_type;
     if (errorType === 'INVALID_REQUEST') {
       problems.push(`the boundary value was refused by validation: ${JSON.stringify(body)}`);
+    }
+    if (status === 401) {
+      problems.push(`the credentials were refused, so the boundary value was never judged: ${JSON.stringify(body)}`);
     }
     return result(item, problems, { status, body });
   }
