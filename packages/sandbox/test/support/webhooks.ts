@@ -37,12 +37,16 @@ export function webhookSchemaPointer(code: string): string {
   return webhook.post.requestBody.content['application/json'].schema.$ref;
 }
 
-/** The verified, schema-checked payload of `delivery` (the webhook named by its own `webhook_code`). */
-export async function verifiedPayload(delivery: Delivery, now: Date): Promise<Record<string, unknown>> {
+/**
+ * The verified, schema-checked payload of `delivery` (the webhook named by its own `webhook_code`),
+ * checked as a receiver checks it: the signature's time against the receiver's own clock (the
+ * sandbox signs with the machine's time whatever its own clock says, see the deliverer's
+ * `signingClock`), not against the sandbox's pinned test clock.
+ */
+export async function verifiedPayload(delivery: Delivery): Promise<Record<string, unknown>> {
   const payload = (await verifyWebhook(delivery.body, {
     signature: delivery.headers['svc-signature'] as string,
     secret: DEFAULT_CLIENT.webhookSecret,
-    now,
   })) as Record<string, unknown>;
   const check = validator.validate(webhookSchemaPointer(String(payload.webhook_code)), payload);
   expect(check.errors, `${String(payload.webhook_code)} payload against its schema`).toEqual([]);

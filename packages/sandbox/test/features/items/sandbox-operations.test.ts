@@ -57,7 +57,7 @@ describeEngines('Item webhooks and errors on demand', (sandbox) => {
       });
       expect(reply.webhook_fired).toBe(true);
       const [delivery] = await receiver.waitFor(1);
-      const payload = await verifiedPayload(delivery as NonNullable<typeof delivery>, sandbox().clock.now());
+      const payload = await verifiedPayload(delivery as NonNullable<typeof delivery>);
       expect(payload).toMatchObject({ webhook_code: code, item_id: item.itemId, environment: 'sandbox' });
     },
   );
@@ -111,7 +111,7 @@ describeEngines('Item webhooks and errors on demand', (sandbox) => {
       await sandbox().ok(operation, body(item));
     }
     const deliveries = await receiver.waitFor(2);
-    const payloads = await Promise.all(deliveries.map((delivery) => verifiedPayload(delivery, sandbox().clock.now())));
+    const payloads = await Promise.all(deliveries.map((delivery) => verifiedPayload(delivery)));
     expect(
       payloads.map((payload) => [
         payload.webhook_code,

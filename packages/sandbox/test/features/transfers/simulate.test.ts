@@ -185,7 +185,7 @@ describeEngines('/sandbox/transfer/simulate', (sandbox) => {
     await sandbox().ok('sandboxTransferSimulate', moveRequest(transferId, 'posted'));
     await sandbox().ok('sandboxTransferSimulate', moveRequest(transferId, 'returned'));
     const deliveries = await receiver.waitFor(2);
-    const payloads = await Promise.all(deliveries.map((delivery) => verifiedPayload(delivery, sandbox().clock.now())));
+    const payloads = await Promise.all(deliveries.map((delivery) => verifiedPayload(delivery)));
     expect(payloads).toEqual([
       {
         webhook_type: 'TRANSFER',
