@@ -1,9 +1,10 @@
-// The native addons of the workspace (C++ built by node-gyp at install, for one Node.js ABI):
+// The native addons of the workspace (C++ built by node-gyp at install, against one Node.js's headers):
 // better-sqlite3 of @svc/sandbox. A checkout's node_modules holds them built for the Node.js that
 // installed them; run on another major line, loading one fails ("compiled against a different
 // Node.js version"). `npm start` / `npm test` and tools/dev/test-lines.mjs probe each on the Node
 // they run on and rebuild the ones that fail (`pnpm rebuild`, from source against the headers in
-// `npm_config_nodedir`: about 2 minutes for better-sqlite3).
+// `npm_config_nodedir`: about 2 minutes for better-sqlite3). better-sqlite3 13 is built on
+// Node-API, so its binary loads on every supported line; one built for another ABI (12) does not.
 // Plain JS, no dependency but Node.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The published packages' own tests on each other supported Node.js line (tools/dev/node-lines.json;
 // the pinned line is npm test's). For each line: fetch the runtime once (tools/dev/node-runtime.mjs),
-// rebuild the native addons for its ABI (better-sqlite3, from source against its headers), then
+// rebuild the native addons that do not load on it (from source against its headers), then
 // `pnpm --filter <each published package whose engines accept it> test`, and print the line's
 // time. Run after `npm test` (it needs the packages built). The last line leaves node_modules
-// built for its ABI; the next npm test rebuilds them for the pinned line.
+// as they are after any rebuild; the next npm test rebuilds what does not load on the pinned line.
 // Plain JS, no dependency but Node.
 import { join } from 'node:path';
 import { readCommandLine } from './command-line.mjs';
@@ -18,7 +18,7 @@ const USAGE = `usage: node tools/dev/test-lines.mjs [--line <major>]...
 
 Runs the published packages' own tests on each Node.js line of tools/dev/node-lines.json (the
 pinned line of devEngines.runtime is npm test's): fetches the runtime from the npm registry once,
-rebuilds the native addons for it, then pnpm --filter <packages> test. Run it after npm test.
+rebuilds the native addons that do not load on it, then pnpm --filter <packages> test. Run it after npm test.
   --line <major>   only this line (repeatable), e.g. --line 22
   -h, --help       show this help`;
 
