@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { continueOnPinnedNode } from './node-runtime.mjs';
 import { rootDir } from './root.mjs';
 import { SANDBOX_DATA_DIR, sandboxArguments } from './sandbox-data.mjs';
 
@@ -35,6 +36,8 @@ if (!existsSync(BUILT)) {
   );
   process.exit(1);
 }
+// better-sqlite3 is built for the pinned Node.js that npm start runs on (tools/dev/node-runtime.mjs).
+await continueOnPinnedNode('npm run sandbox');
 const child = spawn(process.execPath, [BIN, ...sandboxArguments(args)], { cwd: rootDir, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal));

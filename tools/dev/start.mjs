@@ -3,6 +3,7 @@
 // progress), then serves the mock, the sandbox and the docs (tools/dev/platform.mjs). Plain JS: it
 // runs before anything is built.
 import { readCommandLine } from './command-line.mjs';
+import { continueOnPinnedNode } from './node-runtime.mjs';
 import { servePlatform } from './platform.mjs';
 import { START_BUILD } from './start-build.mjs';
 import { createSteps, StepFailed } from './steps.mjs';
@@ -42,6 +43,10 @@ for (const option of ['mock-port', 'sandbox-port', 'docs-port']) {
   }
 }
 
+// The tools run on the pinned Node.js (devEngines.runtime): on an older line, fetch it once and
+// run this script again on it (tools/dev/node-runtime.mjs).
+await continueOnPinnedNode('npm start');
+
 // Ctrl+C while installing or building: the tools stop by themselves (same process group); say so once.
 let interrupted = false;
 const onInterrupt = () => {
@@ -53,7 +58,7 @@ process.on('SIGTERM', onInterrupt);
 const steps = createSteps(values['no-install'] ? 2 : 3);
 try {
   if (!values['no-install']) {
-    await steps.pnpm('install the dependencies (pnpm install --frozen-lockfile)', ['install', '--frozen-lockfile']);
+    await steps.install();
   }
   await steps.turbo('build the packages', START_BUILD);
 } catch (error) {

@@ -2,6 +2,7 @@
 // and closed with its time: `[2/3] build the packages … 0:41`. A command's
 // output is kept, and printed whole only when it fails.
 import { spawn } from 'node:child_process';
+import { staleNativeAddons } from './native-addons.mjs';
 import { pnpmCommand } from './pnpm.mjs';
 import { rootDir } from './root.mjs';
 import { clock, runTurbo, TURBO_ENV } from './turbo-progress.mjs';
@@ -31,7 +32,7 @@ export function createSteps(total, out = process.stdout) {
     started,
     /** A command whose output is shown only if it fails. */
     async command(title, command, args, options = {}) {
-      const since = header(title);
+      const since = options.numbered === false ? Date.now() : header(title);
       const output = [];
       const code = await new Promise((resolve) => {
         const child = spawn(command, args, {
@@ -58,6 +59,24 @@ export function createSteps(total, out = process.stdout) {
     async pnpm(title, args) {
       const pnpm = pnpmCommand();
       await this.command(title, pnpm.command, [...pnpm.prefix, ...args], { shell: pnpm.shell });
+    },
+    /**
+     * `pnpm install --frozen-lockfile`, then `pnpm rebuild` of the native addons that do not load
+     * on this Node.js (node_modules installed by another major line: tools/dev/native-addons.mjs).
+     */
+    async install() {
+      await this.pnpm('install the dependencies (pnpm install --frozen-lockfile)', ['install', '--frozen-lockfile']);
+      const stale = staleNativeAddons();
+      if (stale.length > 0) {
+        out.write(
+          `  ${stale.join(', ')} was built for another Node.js: rebuilding it for ${process.version} (from source, about 2 minutes)\n`,
+        );
+        const pnpm = pnpmCommand();
+        await this.command(`rebuild ${stale.join(', ')}`, pnpm.command, [...pnpm.prefix, 'rebuild', ...stale], {
+          shell: pnpm.shell,
+          numbered: false,
+        });
+      }
     },
     /** `turbo run <args>` with its progress. */
     async turbo(title, args) {

@@ -4,6 +4,7 @@
 // of generated files, changesets and the breaking-change gate. A green run fits one screen; a
 // failed task prints its whole log. Plain JS: it runs before anything is built.
 import { readCommandLine } from './command-line.mjs';
+import { continueOnPinnedNode } from './node-runtime.mjs';
 import { createSteps, StepFailed } from './steps.mjs';
 import { clock } from './turbo-progress.mjs';
 
@@ -25,10 +26,14 @@ const { values } = readCommandLine({
   },
 });
 
+// The tools run on the pinned Node.js (devEngines.runtime): on an older line, fetch it once and
+// run this script again on it (tools/dev/node-runtime.mjs).
+await continueOnPinnedNode('npm test');
+
 const steps = createSteps(values['no-install'] ? 4 : 5);
 try {
   if (!values['no-install']) {
-    await steps.pnpm('install the dependencies (pnpm install --frozen-lockfile)', ['install', '--frozen-lockfile']);
+    await steps.install();
   }
   await steps.turbo('lint, typecheck, build and test every package', [
     'lint',

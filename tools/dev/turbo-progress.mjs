@@ -7,8 +7,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { rootDir } from './root.mjs';
 
-/** turbo, with its telemetry off (no banner on the first run, nothing sent). */
-export const TURBO_ENV = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+/**
+ * turbo, with its telemetry off (no banner on the first run, nothing sent), and the Node.js
+ * version in its task hashes (`globalEnv` in turbo.json), so a result of another line is no cache hit.
+ */
+export const TURBO_ENV = {
+  ...process.env,
+  TURBO_TELEMETRY_DISABLED: '1',
+  DO_NOT_TRACK: '1',
+  SVC_NODE_VERSION: process.version,
+};
 const turboBin = join(rootDir, 'node_modules', '.bin', process.platform === 'win32' ? 'turbo.cmd' : 'turbo');
 
 /** `m:ss` of a duration in milliseconds. */

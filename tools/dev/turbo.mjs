@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { passThroughArguments } from './command-line.mjs';
+import { continueOnPinnedNode } from './node-runtime.mjs';
 import { rootDir } from './root.mjs';
 import { TURBO_ENV } from './turbo-progress.mjs';
 
@@ -15,6 +16,8 @@ Every argument goes to turbo; turbo's own help: node tools/dev/turbo.mjs run --h
   -h, --help   alone: show this help`;
 
 const args = passThroughArguments(USAGE);
+// The tools run on the pinned Node.js, as in npm test (tools/dev/node-runtime.mjs).
+await continueOnPinnedNode('tools/dev/turbo.mjs');
 const bin = join(rootDir, 'node_modules', '.bin', process.platform === 'win32' ? 'turbo.cmd' : 'turbo');
 const result = spawnSync(bin, args, {
   stdio: 'inherit',

@@ -99,7 +99,7 @@ export async function main(argv: string[]): Promise<void> {
   const lines = [
     `SVC API mock listening on ${mock.url} (started in ${Math.round(performance.now() - started)} ms)`,
     `  serves   ${mock.operationCount} operations of ${mock.specPath}`,
-    `           with Prism's HTTP engine ${mock.prismHttpVersion} (Prism 5.14.2), ${values.dynamic ? 'generated responses' : 'static examples'}`,
+    `           with Prism's HTTP engine ${mock.prismHttpVersion}, ${values.dynamic ? 'generated responses' : 'static examples'}`,
     `  health   ${mock.url}/healthz   ready ${mock.url}/readyz   spec ${mock.url}/openapi.json (and .yaml)`,
     `  docs     ${DOCS.readme}`,
     `  errors   force one per request with Prefer: example=<name> or code=<status>; names in ${DOCS.responses}`,

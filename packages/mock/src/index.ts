@@ -1,6 +1,6 @@
 /**
  * @module @svc/mock
- * The SVC API mock for frontend teams: Prism's HTTP engine (the one of Prism 5.14.2) serving the
+ * The SVC API mock for frontend teams: Prism's HTTP engine (the one of Prism 5.16) serving the
  * bundled OpenAPI description in-process, behind the API's own edges from `@svc/server-kit`
  * (credentials in headers or body, `ApiError` bodies naming each bad field, CORS, 404/405/413/415).
  * Stateless: it validates requests and answers with the spec's examples.

@@ -3,7 +3,7 @@
  * dependencies one way, and the check does fail on a planted back-edge (run on a copy of src/).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const CONFIG = '.dependency-cruiser.mjs';
-const DEPCRUISE = join(packageDir, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+const CRUISER = join(packageDir, 'node_modules', 'dependency-cruiser');
+/** dependency-cruiser's command, as its package.json names it (version 18 renamed the file). */
+const DEPCRUISE = join(
+  CRUISER,
+  (JSON.parse(readFileSync(join(CRUISER, 'package.json'), 'utf8')) as { bin: { depcruise: string } }).bin.depcruise,
+);
 
 /** Runs dependency-cruiser over `src` of `dir` with the package's configuration. */
 function depcruise(dir: string): { status: number | null; output: string } {

@@ -72,7 +72,7 @@ describe('startMock', () => {
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(mock.url).toBe(`http://127.0.0.1:${mock.port}`);
     expect(mock.operationCount).toBe(operations.length);
-    expect(mock.prismHttpVersion).toBe('5.12.0');
+    expect(mock.prismHttpVersion).toBe('5.16.0');
   });
 
   it('stops cleanly, closing kept-alive connections', async () => {

@@ -1,5 +1,5 @@
 /**
- * Loads Prism's HTTP engine (@stoplight/prism-http 5.12.0, the engine of the Prism 5.14.2 CLI)
+ * Loads Prism's HTTP engine (@stoplight/prism-http 5.16.0, the engine of the Prism 5.16.0 CLI)
  * as a library, with local types for the small part the mock drives: load the operations, create
  * an instance, run a request through validation and the mocker. Loaded lazily (0.5 to 1 s of
  * module loading) so that importing @svc/mock stays cheap.
@@ -141,9 +141,9 @@ export interface PrismHttp {
 const DEFERRED_PRISM_MODULES: readonly DeferredModule[] = [
   {
     request: '@faker-js/faker',
-    // json-schema-faker keeps the `default` export from load time and reads from it only when a
-    // schema uses the `faker` keyword.
-    standIn: (load) => ({ default: lazyObject(() => (load() as { default: object }).default) }),
+    // Prism's generator reads the `faker` export only when a schema uses the `x-faker` keyword
+    // (`JSONSchemaFaker.extend('faker', () => faker)`).
+    standIn: (load) => ({ faker: lazyObject(() => (load() as { faker: object }).faker) }),
   },
   { request: '@stoplight/http-spec/postman/operation', standIn: (load) => lazyObject(load) },
   { request: './utils/operations', standIn: (load) => lazyObject(load) },

@@ -5,7 +5,7 @@ export const OAS_BASE_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base'
 export const DRAFT_2020_12_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /**
- * Returns the document as Prism's HTTP engine (prism-http 5.12, the engine of Prism 5.14.2) must
+ * Returns the document as Prism's HTTP engine (prism-http 5.16, the engine of Prism 5.16) must
  * see it to validate requests by the 3.1 rules. Measured, and read in @stoplight/http-spec 7:
  * - with `jsonSchemaDialect: <OAS base dialect>` Prism copies the URL into each schema's
  *   `$schema`, its Ajv cannot compile such a schema, and it silently skips ALL request

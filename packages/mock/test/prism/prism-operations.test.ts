@@ -189,7 +189,7 @@ describe('modules of Prism loaded at first use', () => {
                       type: 'object',
                       required: ['first_name'],
                       additionalProperties: false,
-                      properties: { first_name: { type: 'string', 'x-faker': 'name.firstName' } },
+                      properties: { first_name: { type: 'string', 'x-faker': 'person.firstName' } },
                     },
                   },
                 },

@@ -3,6 +3,7 @@
  * test files as `pgAdminUrl`.
  */
 import type { TestProject } from 'vitest/node';
+import { keepExitCodeAcrossExitHooks } from './keep-exit-code.js';
 import { startTestPostgres } from './postgres.js';
 
 declare module 'vitest' {
@@ -12,6 +13,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  keepExitCodeAcrossExitHooks();
   const postgres = await startTestPostgres();
   project.provide('pgAdminUrl', postgres.adminUrl);
   return async () => {
