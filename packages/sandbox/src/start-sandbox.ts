@@ -51,6 +51,7 @@ import { transactionsDayPerformer } from './features/account-data/index.js';
 import { clockPanel } from './features/clock/index.js';
 import { createFaultDecider, createFaultRulesAlongside, faultRulesPanel } from './features/faults/index.js';
 import { createInspector, INSPECTOR_PATH, isInspectorPath } from './features/inspector/index.js';
+import { loadInstitutions } from './features/institutions/index.js';
 import { refundExecutionPerformer } from './features/payments/index.js';
 import { unusedAuthorizationsRetention } from './features/transfers/index.js';
 import { type OperationId, operationPaths } from './generated/handlers.gen.js';
@@ -232,6 +233,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     } else {
       await seedIfEmpty(store, clock.now());
     }
+    // The institutions never change: read once here, so no request waits for them (a create
+    // reads them, and its round trips stay within the budget from the first request on).
+    await loadInstitutions(store);
   } catch (error) {
     await store.close();
     throw error;

@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { errorCatalogue } from '@svc/server-kit';
-import { CLIENT_LIMITS, clientLimitReached, type HandlerGroup, invalidField } from '../../engine/index.js';
+import { CLIENT_LIMITS, clientLimitReached, type HandlerGroup, invalidField, together } from '../../engine/index.js';
 import { type OperationId, operationPaths } from '../../generated/handlers.gen.js';
 import { formatFault, parseFault } from './grammar.js';
 import { presentFaultRule } from './present.js';
-import { faultRuleCount, faultRulesOf, insertFaultRule, removeFaultRules } from './queries.js';
+import { faultRuleCountStatement, faultRulesOf, insertFaultRuleStatement, removeFaultRules } from './queries.js';
 import { FAULT_RULE_OPERATIONS, windowRefusal } from './rules.js';
 
 /** The fault rule handlers. */
@@ -29,27 +29,37 @@ export const faultRuleHandlers: HandlerGroup<
       throw invalidField('ends_at', refusal);
     }
     const row = await context.store.transaction(async (trx) => {
-      if ((await faultRuleCount(trx, context.client.client_id)) >= CLIENT_LIMITS.faultRules) {
+      // The count (of the rules before this one) and the insert in one flight; over the cap, the
+      // insert is rolled back by the refusal.
+      const { count, inserted } = await together(trx, {
+        count: faultRuleCountStatement(trx, context.client.client_id),
+        inserted: insertFaultRuleStatement(trx, {
+          fault_rule_id: `fault-rule-sandbox-${randomUUID()}`,
+          client_id: context.client.client_id,
+          operations: operations === null ? null : JSON.stringify(operations),
+          fault: formatFault(parsed.fault),
+          probability: request.probability ?? 1,
+          seed: request.seed ?? 0,
+          remaining: request.remaining ?? null,
+          starts_at: startsAt,
+          ends_at: endsAt,
+          matched_count: 0,
+          fault_count: 0,
+          created_at: context.now.toISOString(),
+        }),
+      });
+      if (Number(count.rows[0]?.count ?? 0) >= CLIENT_LIMITS.faultRules) {
         throw clientLimitReached(
           'fault rules',
           CLIENT_LIMITS.faultRules,
           'Remove rules you no longer need with /sandbox/fault_rule/remove, then create this one again.',
         );
       }
-      return insertFaultRule(trx, {
-        fault_rule_id: `fault-rule-sandbox-${randomUUID()}`,
-        client_id: context.client.client_id,
-        operations: operations === null ? null : JSON.stringify(operations),
-        fault: formatFault(parsed.fault),
-        probability: request.probability ?? 1,
-        seed: request.seed ?? 0,
-        remaining: request.remaining ?? null,
-        starts_at: startsAt,
-        ends_at: endsAt,
-        matched_count: 0,
-        fault_count: 0,
-        created_at: context.now.toISOString(),
-      });
+      const stored = inserted.rows[0];
+      if (!stored) {
+        throw new Error('the new fault rule was not answered by its insert');
+      }
+      return stored;
     });
     return { fault_rule: presentFaultRule(row) };
   },

@@ -12,19 +12,18 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** A stored fault rule. */
 export type FaultRuleRow = Selectable<FaultRulesTable>;
 
-/** Stores a new rule. */
-export async function insertFaultRule(db: Db, rule: Omit<FaultRuleRow, 'position'>): Promise<FaultRuleRow> {
-  return db.insertInto('fault_rules').values(rule).returningAll().executeTakeFirstOrThrow();
+/** The statement of a new rule, answering it as stored. */
+export function insertFaultRuleStatement(db: Db, rule: Omit<FaultRuleRow, 'position'>): CompiledQuery<FaultRuleRow> {
+  return db.insertInto('fault_rules').values(rule).returningAll().compile();
 }
 
-/** How many rules `clientId` has. */
-export async function faultRuleCount(db: Db, clientId: string): Promise<number> {
-  const row = await db
+/** The statement counting the rules `clientId` has (`count`). */
+export function faultRuleCountStatement(db: Db, clientId: string): CompiledQuery<{ count: number | string }> {
+  return db
     .selectFrom('fault_rules')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('client_id', '=', clientId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .compile();
 }
 
 const faultRulesQuery = prepareQuery((db, p: Placeholders<{ clientId: string }>) =>
