@@ -5,21 +5,11 @@
  */
 import { expect, it } from 'vitest';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/world.js';
-import { describeEngines, type TestSandbox } from '../../support/harness.js';
+import { describeEngines } from '../../support/harness.js';
+import { recordsOf } from '../../support/request-records.js';
 
 const BUDGET = 200_000;
 const LARGE = 30_000; // characters of one request's institution_id: under the 32 KiB cut
-
-/** The stored records of `clientId`, oldest first. */
-async function recordsOf(sandbox: TestSandbox, clientId: string) {
-  await sandbox.sandbox.flushRequestRecords();
-  return sandbox.sandbox.store.db
-    .selectFrom('request_records')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .orderBy('id')
-    .execute();
-}
 
 const bodiesOf = (records: { request_body: string; response_body: string }[]) =>
   records.reduce((sum, record) => sum + record.request_body.length + record.response_body.length, 0);
