@@ -251,25 +251,25 @@ async function handle(
     let context = contextAt(client);
     const handler = options.handlers[route.operationId] as (body: unknown, context: HandlerContext) => Promise<object>;
     const header = faultHeaderOf(req);
-    const alongsideAt = (at: HandlerContext) =>
-      options.faultRulesAlongside?.(route.operationId, at, () => handler(body, at));
-    let alongside: PromiseSettledResult<object> | undefined;
-    for (let attempt = 1; header === undefined; attempt++) {
-      try {
-        alongside = await alongsideAt(context);
-        break;
-      } catch (error) {
-        if (!(error instanceof StaleClientClockError) || attempt === STALE_CLOCK_ATTEMPTS) {
-          throw error;
+    // The handler run alongside the request's lookup (its fault rules only when `rules`; its
+    // client's stored clock always), again at the stored time when the clock moved meanwhile (on
+    // another instance, or by an advance that committed since): nothing the run changed stands.
+    const handledAlongside = async (rules: boolean): Promise<PromiseSettledResult<object> | undefined> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const at = context;
+          return await options.faultRulesAlongside?.(route.operationId, at, () => handler(body, at), { rules });
+        } catch (error) {
+          if (!(error instanceof StaleClientClockError) || attempt === STALE_CLOCK_ATTEMPTS) {
+            throw error;
+          }
+          options.authenticate.clockMoved(client.client_id, error.offsetMs);
+          context = contextAt({ ...client, clock_offset_ms: error.offsetMs });
+          log.clientTime = clientNow(log.startedAt, context.client);
         }
-        // The clock moved (on another instance, or by an advance that committed meanwhile):
-        // nothing the run changed stands; the request is handled again at the stored time,
-        // which this instance now remembers.
-        options.authenticate.clockMoved(client.client_id, error.offsetMs);
-        context = contextAt({ ...client, clock_offset_ms: error.offsetMs });
-        log.clientTime = clientNow(log.startedAt, context.client);
       }
-    }
+    };
+    const alongside = header === undefined ? await handledAlongside(true) : undefined;
     let result: object;
     if (alongside) {
       if (alongside.status === 'rejected') {
@@ -290,7 +290,12 @@ async function handle(
         record(options, log, 0, null);
         return;
       }
-      result = await handler(body, context);
+      // With the header, the clock is still checked; after a rule's fault, it was just now.
+      const checked = header === undefined ? undefined : await handledAlongside(false);
+      if (checked?.status === 'rejected') {
+        throw checked.reason;
+      }
+      result = checked ? checked.value : await handler(body, context);
     }
     // Nothing is answered before what it saw or changed is committed.
     await options.store.settled();

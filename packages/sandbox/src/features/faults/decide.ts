@@ -59,10 +59,10 @@ class RuleConsidersError extends Error {
  * `StaleClientClockError`, for the listener to handle the request again at the stored time.
  */
 export function createFaultRulesAlongside(): FaultRulesAlongside {
-  return async (operationId, context, handle) => {
+  return async (operationId, context, handle, options = { rules: true }) => {
     const { store } = context;
     // No rule ever considers the fault rule operations (ruleFault): only the clock is checked.
-    const rulesApply = !FAULT_RULE_OPERATIONS.has(operationId);
+    const rulesApply = options.rules && !FAULT_RULE_OPERATIONS.has(operationId);
     const looked = await store.withRequestLookup(
       {
         query: faultRulesLookupQuery(store.db, context.client.client_id),

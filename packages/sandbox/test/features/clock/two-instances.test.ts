@@ -8,6 +8,7 @@
  * and its timestamps go backwards).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callFaulted } from '../../support/faults.js';
 import { startTestSandbox, type TestSandbox } from '../../support/harness.js';
 import { gbpPayment, ukRecipient } from '../../support/payment-fixtures.js';
 import { createTestDatabase } from '../../support/postgres.js';
@@ -82,5 +83,21 @@ describe('test clock advanced on two instances sharing PostgreSQL', () => {
     const seen = await a.ok('paymentInitiationPaymentGet', { payment_id: paymentId });
     expect(seen.status).toBe('PAYMENT_STATUS_INPUT_NEEDED');
     expect(seen.last_status_update).toBe('2026-11-06T11:00:00.000Z');
+  });
+
+  it('holds it as well for a request with the fault header', async () => {
+    const recipient = await ukRecipient(b, 'Faulted Clocks Ltd');
+    await a.ok('sandboxClockAdvance', { duration: 'PT25H' });
+    const created = await callFaulted(
+      b,
+      'paymentInitiationPaymentCreate',
+      { recipient_id: recipient, reference: 'TestPayment', amount: { currency: 'GBP', value: 10 } },
+      'latency=1ms',
+    );
+    expect(created.dropped ? 0 : created.status).toBe(200);
+    const paymentId = created.dropped ? '' : String(created.body.payment_id);
+    const seen = await a.ok('paymentInitiationPaymentGet', { payment_id: paymentId });
+    expect(seen.status).toBe('PAYMENT_STATUS_INPUT_NEEDED');
+    expect(seen.last_status_update).toBe('2026-11-07T12:00:00.000Z');
   });
 });
