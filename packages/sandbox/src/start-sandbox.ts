@@ -129,7 +129,8 @@ export interface SandboxOptions {
   /**
    * What the inspector (`/inspector`) keeps of each client's requests: the newest `maxPerClient`
    * (default 1000) no older than `maxAgeMs` (default 1 hour), pruned with the other records (so
-   * not when `retention` is `null`). `null`: no request is recorded (the page still shows
+   * not when `retention` is `null`), and at most `maxBytesPerClient` characters of bodies per
+   * client (default 8 MiB, kept on each write). `null`: no request is recorded (the page still shows
    * webhooks, events and Items).
    */
   requestRecords?: Partial<RequestRecordLimits> | null;
@@ -242,7 +243,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   const deliverer = startDeliverer({ store, clock, logger, instanceId, policy: options.delivery });
   const recorder: RequestRecorder | undefined =
-    options.requestRecords === null ? undefined : startRequestRecorder(store, logger);
+    options.requestRecords === null
+      ? undefined
+      : startRequestRecorder(store, logger, { maxBytesPerClient: options.requestRecords?.maxBytesPerClient });
   const pruner: Pruner | undefined =
     options.retention === null
       ? undefined

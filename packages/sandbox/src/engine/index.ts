@@ -47,6 +47,7 @@ export {
   scheduleDueWork,
 } from './schedule/due-work.js';
 export { durationMs } from './schedule/duration.js';
+export { checkClockHeld, StaleClientClockError } from './schedule/stale-clock.js';
 export { setBounded } from './store/bounded-map.js';
 // The store: its schema, prepared queries, statements together, the finishing statement.
 export type { BigIntColumn } from './store/columns.js';

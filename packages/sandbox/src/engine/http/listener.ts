@@ -26,11 +26,12 @@ import type { Authenticator } from '../clients/authenticate.js';
 import type { Clock } from '../clock.js';
 import { apiErrorOf } from '../errors/api-error-of.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import type { HandlerContext, Handlers } from '../handler-types.js';
+import type { HandlerContext, Handlers, SandboxClient } from '../handler-types.js';
 import type { RequestRecorder } from '../inspector/request-recorder.js';
 import type { RequestDelivery } from '../inspector/tables.js';
 import type { Logger } from '../logger.js';
 import { clientNow } from '../schedule/client-clock.js';
+import { StaleClientClockError } from '../schedule/stale-clock.js';
 import type { Store } from '../store/open-store.js';
 import type { RateLimiter } from './rate-limit.js';
 import {
@@ -179,6 +180,13 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
   };
 }
 
+/**
+ * How many times a request is handled when each run finds its client's clock moved meanwhile
+ * (each time an advance committed in between: offsets only grow, so this is never reached in
+ * practice; past it, the request fails).
+ */
+const STALE_CLOCK_ATTEMPTS = 8;
+
 async function handle(
   req: IncomingMessage,
   res: ServerResponse,
@@ -225,25 +233,43 @@ async function handle(
       record(options, log, error.status, error);
       return;
     }
-    const baseNow = options.clock.now();
-    const context: HandlerContext = {
-      client,
-      requestId,
-      now: clientNow(baseNow, client),
-      baseNow,
-      store: options.store,
-      webhooksCommitted: options.webhooksCommitted,
-      markReplay: (earlierRequestId) => {
-        log.replayed = true;
-        log.replayOf = earlierRequestId;
-      },
+    const contextAt = (held: SandboxClient): HandlerContext => {
+      const baseNow = options.clock.now();
+      return {
+        client: held,
+        requestId,
+        now: clientNow(baseNow, held),
+        baseNow,
+        store: options.store,
+        webhooksCommitted: options.webhooksCommitted,
+        markReplay: (earlierRequestId) => {
+          log.replayed = true;
+          log.replayOf = earlierRequestId;
+        },
+      };
     };
+    let context = contextAt(client);
     const handler = options.handlers[route.operationId] as (body: unknown, context: HandlerContext) => Promise<object>;
     const header = faultHeaderOf(req);
-    const alongside =
-      header === undefined
-        ? await options.faultRulesAlongside?.(route.operationId, context, () => handler(body, context))
-        : undefined;
+    // The handler run alongside the request's lookup (its fault rules only when `rules`; its
+    // client's stored clock always), again at the stored time when the clock moved meanwhile (on
+    // another instance, or by an advance that committed since): nothing the run changed stands.
+    const handledAlongside = async (rules: boolean): Promise<PromiseSettledResult<object> | undefined> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const at = context;
+          return await options.faultRulesAlongside?.(route.operationId, at, () => handler(body, at), { rules });
+        } catch (error) {
+          if (!(error instanceof StaleClientClockError) || attempt === STALE_CLOCK_ATTEMPTS) {
+            throw error;
+          }
+          options.authenticate.clockMoved(client.client_id, error.offsetMs);
+          context = contextAt({ ...client, clock_offset_ms: error.offsetMs });
+          log.clientTime = clientNow(log.startedAt, context.client);
+        }
+      }
+    };
+    const alongside = header === undefined ? await handledAlongside(true) : undefined;
     let result: object;
     if (alongside) {
       if (alongside.status === 'rejected') {
@@ -264,7 +290,12 @@ async function handle(
         record(options, log, 0, null);
         return;
       }
-      result = await handler(body, context);
+      // With the header, the clock is still checked; after a rule's fault, it was just now.
+      const checked = header === undefined ? undefined : await handledAlongside(false);
+      if (checked?.status === 'rejected') {
+        throw checked.reason;
+      }
+      result = checked ? checked.value : await handler(body, context);
     }
     // Nothing is answered before what it saw or changed is committed.
     await options.store.settled();

@@ -45,12 +45,16 @@ export type FaultDecider = (
  * statement, nothing it changes committing before the rules are known). Resolves with the
  * handler's outcome when no rule considers the request; with `undefined` when one does or when it
  * cannot tell without the usual order: the request is then decided with {@link FaultDecider} and
- * handled afresh (whatever the first run did was rolled back or only read).
+ * handled afresh (whatever the first run did was rolled back or only read). With `rules: false`
+ * (a request with the fault header) no rule is considered. Either way the same read carries the
+ * client's stored clock offset: when it is newer than the one `context` was made at, it rejects
+ * with `StaleClientClockError` (`schedule/stale-clock.ts`) and nothing of the handler commits.
  */
 export type FaultRulesAlongside = <T>(
   operationId: OperationId,
   context: HandlerContext,
   handle: () => Promise<T>,
+  options?: { rules: boolean },
 ) => Promise<PromiseSettledResult<T> | undefined>;
 
 /** The `Retry-After` of a faulted `429`, in seconds. */

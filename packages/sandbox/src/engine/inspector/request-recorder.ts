@@ -7,10 +7,12 @@
  * records a second across clients). Under more load, or when the store is slower than the load,
  * the oldest waiting records are dropped and counted ({@link RequestRecorder.dropped}), so the
  * cost per request stays a push into an array and the inspector keeps the newest requests.
+ * Each client's recorded bodies stay within `maxBytesPerClient` after each write (`byte-budget.ts`).
  */
 import { CompiledQuery, type Insertable } from 'kysely';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/open-store.js';
+import { DEFAULT_MAX_BYTES_PER_CLIENT, pruneToBytes, recordBytes } from './byte-budget.js';
 import { redactedJson } from './redact.js';
 import type { RequestDelivery, RequestRecordsTable } from './tables.js';
 
@@ -133,10 +135,17 @@ export interface RecorderPolicy {
   batchSize: number;
   /** Most records waiting in memory; beyond it the oldest is dropped. Default 200. */
   bufferLimit: number;
+  /** Most characters of request and response bodies recorded per client. Default 8 MiB. */
+  maxBytesPerClient: number;
 }
 
 /** The default recorder settings. */
-export const DEFAULT_RECORDER_POLICY: RecorderPolicy = { flushIntervalMs: 200, batchSize: 200, bufferLimit: 200 };
+export const DEFAULT_RECORDER_POLICY: RecorderPolicy = {
+  flushIntervalMs: 200,
+  batchSize: 200,
+  bufferLimit: 200,
+  maxBytesPerClient: DEFAULT_MAX_BYTES_PER_CLIENT,
+};
 
 /** A running recorder. */
 export interface RequestRecorder {
@@ -156,7 +165,12 @@ export function startRequestRecorder(
   logger: Logger,
   policy: Partial<RecorderPolicy> = {},
 ): RequestRecorder {
-  const settings = { ...DEFAULT_RECORDER_POLICY, ...policy };
+  const settings = { ...DEFAULT_RECORDER_POLICY };
+  for (const [key, value] of Object.entries(policy) as [keyof RecorderPolicy, number | undefined][]) {
+    if (value !== undefined) {
+      settings[key] = value;
+    }
+  }
   // A ring would avoid the shift on overflow; overflow is the rare case, and shift of a full
   // array is amortised by the insert that follows.
   let buffer: AnsweredRequest[] = [];
@@ -164,6 +178,22 @@ export function startRequestRecorder(
   let writing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  // Characters of bodies written per client since its budget was last checked.
+  const unchecked = new Map<string, number>();
+
+  const keepWithinBudget = async (rows: NewRecord[]): Promise<void> => {
+    const { maxBytesPerClient } = settings;
+    for (const row of rows) {
+      unchecked.set(row.client_id, (unchecked.get(row.client_id) ?? 0) + recordBytes(row));
+    }
+    for (const [clientId, written] of unchecked) {
+      if (written >= maxBytesPerClient / 4) {
+        // Down to three quarters: the next quarter written keeps it within the budget.
+        unchecked.delete(clientId);
+        await pruneToBytes(store, clientId, (maxBytesPerClient * 3) / 4);
+      }
+    }
+  };
 
   const insert = async (batch: AnsweredRequest[]): Promise<void> => {
     const rows = batch.map(
@@ -194,7 +224,16 @@ export function startRequestRecorder(
         count: rows.length,
         error: error instanceof Error ? error.message : String(error),
       });
+      return;
     }
+    // Stored: what is beyond the budget goes (on failure, the next check of the client does it).
+    await keepWithinBudget(rows).catch((error: unknown) => {
+      logger({
+        level: 'warn',
+        event: 'request_records_budget_failed',
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
   };
 
   const drain = async (): Promise<void> => {

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/database.js';
 import { type DueRows, deleteDueRows, type RetentionStep } from '../store/retention.js';
+import { DEFAULT_MAX_BYTES_PER_CLIENT } from './byte-budget.js';
 
 /** How much of the request records is kept. */
 export interface RequestRecordLimits {
@@ -14,10 +15,19 @@ export interface RequestRecordLimits {
   maxPerClient: number;
   /** Age after which a record is deleted, in ms. Default 1 hour. */
   maxAgeMs: number;
+  /**
+   * Most characters of bodies kept per client, enforced by the recorder on each write
+   * (`byte-budget.ts`), not by this step. Default 8 MiB.
+   */
+  maxBytesPerClient: number;
 }
 
 /** The default limits. */
-export const DEFAULT_REQUEST_RECORD_LIMITS: RequestRecordLimits = { maxPerClient: 1000, maxAgeMs: 60 * 60 * 1000 };
+export const DEFAULT_REQUEST_RECORD_LIMITS: RequestRecordLimits = {
+  maxPerClient: 1000,
+  maxAgeMs: 60 * 60 * 1000,
+  maxBytesPerClient: DEFAULT_MAX_BYTES_PER_CLIENT,
+};
 
 /** The pruner's step for request records under `limits`. */
 export function requestRecordsRetention(limits: Partial<RequestRecordLimits> = {}): RetentionStep {

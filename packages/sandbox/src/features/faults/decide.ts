@@ -4,12 +4,25 @@
  * transaction, so concurrent requests on any instance never share an n or overdraw `remaining`.
  */
 import type { ErrorCatalogue } from '@svc/server-kit';
-import type { FaultDecider, FaultRulesAlongside, HandlerContext, RequestFault } from '../../engine/index.js';
+import {
+  checkClockHeld,
+  type FaultDecider,
+  type FaultRulesAlongside,
+  type HandlerContext,
+  type RequestFault,
+} from '../../engine/index.js';
 import type { OperationId } from '../../generated/handlers.gen.js';
 import { faultHeaderError } from './errors.js';
 import { parseFault } from './grammar.js';
 import { operationsOf } from './present.js';
-import { countConsidered, type FaultRuleRow, faultRulesLookupQuery, faultRulesOf, takeFault } from './queries.js';
+import {
+  countConsidered,
+  type FaultRuleLookupRow,
+  type FaultRuleRow,
+  faultRulesLookupQuery,
+  faultRulesOf,
+  takeFault,
+} from './queries.js';
 import { FAULT_RULE_OPERATIONS, faultsNth, ruleConsiders } from './rules.js';
 
 /** The {@link FaultDecider} of the sandbox, naming errors from `catalogue`. */
@@ -40,25 +53,25 @@ class RuleConsidersError extends Error {
  * none considers the request (the common case) the handler's outcome stands, and what it changed
  * commits; when one does, nothing of the handler commits and the request is decided as before. A
  * rule created on any instance is stored before its creation is answered, and every request reads
- * the rules afresh, so it applies to the next request on every instance.
+ * the rules afresh, so it applies to the next request on every instance. The same read carries the
+ * client's stored clock offset: when it is newer than the request's (the clock moved on another
+ * instance), nothing of the handler commits and the alongside fails with the engine's
+ * `StaleClientClockError`, for the listener to handle the request again at the stored time.
  */
 export function createFaultRulesAlongside(): FaultRulesAlongside {
-  return async (operationId, context, handle) => {
-    if (FAULT_RULE_OPERATIONS.has(operationId)) {
-      // No rule ever considers these (ruleFault): nothing to look up.
-      return handle().then(
-        (value) => ({ status: 'fulfilled', value }),
-        (reason: unknown) => ({ status: 'rejected', reason }),
-      );
-    }
+  return async (operationId, context, handle, options = { rules: true }) => {
     const { store } = context;
+    // No rule ever considers the fault rule operations (ruleFault): only the clock is checked.
+    const rulesApply = options.rules && !FAULT_RULE_OPERATIONS.has(operationId);
     const looked = await store.withRequestLookup(
       {
         query: faultRulesLookupQuery(store.db, context.client.client_id),
-        decide: (rules) =>
-          considering(rules, operationId, context.now).length === 0
-            ? { open: true }
-            : { open: false, reason: new RuleConsidersError() },
+        decide: (rows) => {
+          checkClockHeld(context.client, rows[0]?.client_clock_offset_ms);
+          return rulesApply && considering(rulesOf(rows), operationId, context.now).length > 0
+            ? { open: false, reason: new RuleConsidersError() }
+            : { open: true };
+        },
       },
       handle,
     );
@@ -68,13 +81,22 @@ export function createFaultRulesAlongside(): FaultRulesAlongside {
     if (looked.reason instanceof RuleConsidersError) {
       return undefined;
     }
-    // The rules could not be read: the request fails as it would have before its handler.
+    // The rules could not be read, or the clock moved: the listener decides what follows.
     throw looked.reason;
   };
 }
 
+/** The rules among a lookup's `rows` (none when its only row has no rule). */
+function rulesOf(rows: FaultRuleLookupRow[]): Pick<FaultRuleRow, 'operations' | 'starts_at' | 'ends_at'>[] {
+  return rows.filter((row) => row.position !== null);
+}
+
 /** The rules of `rules` that consider a request of `operationId` at `now`. */
-function considering(rules: FaultRuleRow[], operationId: OperationId, now: Date): FaultRuleRow[] {
+function considering<R extends Pick<FaultRuleRow, 'operations' | 'starts_at' | 'ends_at'>>(
+  rules: R[],
+  operationId: OperationId,
+  now: Date,
+): R[] {
   return rules.filter((rule) =>
     ruleConsiders({ operations: operationsOf(rule), startsAt: rule.starts_at, endsAt: rule.ends_at }, operationId, now),
   );

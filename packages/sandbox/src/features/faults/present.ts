@@ -6,7 +6,7 @@ import type { FaultRuleRow } from './queries.js';
 export type FaultRule = ResultOf<'sandboxFaultRuleCreate'>['fault_rule'];
 
 /** The operationIds of a stored rule, or null for all. */
-export function operationsOf(row: FaultRuleRow): string[] | null {
+export function operationsOf(row: Pick<FaultRuleRow, 'operations'>): string[] | null {
   return row.operations === null ? null : (JSON.parse(row.operations) as string[]);
 }
 

@@ -38,9 +38,40 @@ export function faultRulesOf(db: Db, clientId: string): Promise<FaultRuleRow[]> 
   return faultRulesQuery.execute(db, { clientId });
 }
 
-/** The query of {@link faultRulesOf}, compiled for the engine of `db`: a request's lookup (`decide.ts`). */
-export function faultRulesLookupQuery(db: Db, clientId: string): CompiledQuery<FaultRuleRow> {
-  return faultRulesQuery.compile(db, { clientId });
+/**
+ * A row of a request's lookup: the client's stored clock offset with one of its rules (the rule's
+ * columns null, `position` too, when it has none), so one read tells the request both whether a
+ * rule considers it and whether its clock moved on another instance.
+ */
+export interface FaultRuleLookupRow {
+  client_clock_offset_ms: number | string;
+  position: number | null;
+  operations: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+}
+
+const faultRulesLookup = prepareQuery((db, p: Placeholders<{ clientId: string }>) =>
+  db
+    .selectFrom('clients')
+    .leftJoin('fault_rules', 'fault_rules.client_id', 'clients.client_id')
+    .select([
+      'clients.clock_offset_ms as client_clock_offset_ms',
+      'fault_rules.position',
+      'fault_rules.operations',
+      'fault_rules.starts_at',
+      'fault_rules.ends_at',
+    ])
+    .where('clients.client_id', '=', p.clientId)
+    .orderBy('fault_rules.position'),
+);
+
+/**
+ * A request's lookup (`decide.ts`): the client's clock offset and rules, compiled for the engine
+ * of `db`. Its rows are those of {@link FaultRuleLookupRow}; none when the client is gone.
+ */
+export function faultRulesLookupQuery(db: Db, clientId: string): CompiledQuery<FaultRuleLookupRow> {
+  return faultRulesLookup.compile(db, { clientId }) as CompiledQuery<FaultRuleLookupRow>;
 }
 
 /** Removes rule `faultRuleId` of `clientId`, or all of its rules; returns the removed ids, oldest first. */

@@ -8,8 +8,9 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../../src/engine/clock.js';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/world.js';
-import { describeEngines, type TestSandbox } from '../../support/harness.js';
+import { describeEngines } from '../../support/harness.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
+import { recordsOf } from '../../support/request-records.js';
 import {
   authorizationRequest,
   authorizeAndCreate,
@@ -20,17 +21,6 @@ import {
 } from '../../support/transfer-fixtures.js';
 
 const HOUR = 60 * 60 * 1000;
-
-/** The stored records of `clientId`, oldest first. */
-async function recordsOf(sandbox: TestSandbox, clientId: string) {
-  await sandbox.sandbox.flushRequestRecords();
-  return sandbox.sandbox.store.db
-    .selectFrom('request_records')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .orderBy('id')
-    .execute();
-}
 
 let receiver: Receiver | undefined;
 afterEach(async () => {

@@ -1,10 +1,16 @@
 /**
  * Two sandbox instances on one PostgreSQL advance one client's clock at the same time: each piece
  * of due work is performed exactly once (claimed with `FOR UPDATE SKIP LOCKED` and marked done in
- * the transaction that performs it), and the two answers' counts add up to the work due.
+ * the transaction that performs it), and the two answers' counts add up to the work due. A clock
+ * advanced through one instance holds for the very next request through the other, though that
+ * one remembered the client's row from before the advance (its authentication cache): a payment
+ * created through it is born at the new time, not at the old one (which made it expired at once
+ * and its timestamps go backwards).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callFaulted } from '../../support/faults.js';
 import { startTestSandbox, type TestSandbox } from '../../support/harness.js';
+import { gbpPayment, ukRecipient } from '../../support/payment-fixtures.js';
 import { createTestDatabase } from '../../support/postgres.js';
 
 const ITEMS = 6;
@@ -66,5 +72,32 @@ describe('test clock advanced on two instances sharing PostgreSQL', () => {
     for (const sandbox of [a, b]) {
       expect((await sandbox.ok('sandboxClockGet', {})).clock.current_time).toBe('2026-11-05T10:00:00.000Z');
     }
+  });
+
+  it('holds a clock advanced through one instance for the next request through the other', async () => {
+    // B remembers the client (and its clock offset) from this request.
+    const recipient = await ukRecipient(b, 'Two Clocks Ltd');
+    // 25 hours: a payment created at the old time would be past its 24-hour expiry.
+    await a.ok('sandboxClockAdvance', { duration: 'PT25H' });
+    const paymentId = await gbpPayment(b, recipient);
+    const seen = await a.ok('paymentInitiationPaymentGet', { payment_id: paymentId });
+    expect(seen.status).toBe('PAYMENT_STATUS_INPUT_NEEDED');
+    expect(seen.last_status_update).toBe('2026-11-06T11:00:00.000Z');
+  });
+
+  it('holds it as well for a request with the fault header', async () => {
+    const recipient = await ukRecipient(b, 'Faulted Clocks Ltd');
+    await a.ok('sandboxClockAdvance', { duration: 'PT25H' });
+    const created = await callFaulted(
+      b,
+      'paymentInitiationPaymentCreate',
+      { recipient_id: recipient, reference: 'TestPayment', amount: { currency: 'GBP', value: 10 } },
+      'latency=1ms',
+    );
+    expect(created.dropped ? 0 : created.status).toBe(200);
+    const paymentId = created.dropped ? '' : String(created.body.payment_id);
+    const seen = await a.ok('paymentInitiationPaymentGet', { payment_id: paymentId });
+    expect(seen.status).toBe('PAYMENT_STATUS_INPUT_NEEDED');
+    expect(seen.last_status_update).toBe('2026-11-07T12:00:00.000Z');
   });
 });

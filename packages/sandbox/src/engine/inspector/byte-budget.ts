@@ -1,0 +1,41 @@
+/**
+ * The byte budget of a client's request records: the recorder (`request-recorder.ts`) calls
+ * {@link pruneToBytes} for a client once it has written a quarter of the budget since the last
+ * call, which deletes the client's oldest records until what stays of its bodies fits in three
+ * quarters. So after each write a client's recorded bodies stay within the budget (per instance
+ * writing), whatever the pruner's row and age limits allow between its runs. Bodies are counted in
+ * characters of their (redacted, cut) JSON text, the length both engines give cheaply.
+ */
+import { sql } from 'kysely';
+import type { Store } from '../store/open-store.js';
+
+/** The default budget of one client's recorded bodies: 8 MiB of JSON text. */
+export const DEFAULT_MAX_BYTES_PER_CLIENT = 8 * 1024 * 1024;
+
+/** Characters of a record's two bodies. */
+export function recordBytes(row: { request_body: string; response_body: string }): number {
+  return row.request_body.length + row.response_body.length;
+}
+
+/**
+ * Deletes the oldest records of `clientId` until its bodies total at most `keepBytes` (the newest
+ * records first); returns how many it deleted.
+ */
+export async function pruneToBytes(store: Store, clientId: string, keepBytes: number): Promise<number> {
+  const cutoff = await sql<{ id: number | string }>`
+    select id from (
+      select id, sum(length(request_body) + length(response_body)) over (order by id desc) as total
+      from request_records where client_id = ${clientId}
+    ) as newest_first
+    where total > ${keepBytes} order by id desc limit 1`.execute(store.db);
+  const id = cutoff.rows[0]?.id;
+  if (id === undefined) {
+    return 0;
+  }
+  const deleted = await store.db
+    .deleteFrom('request_records')
+    .where('client_id', '=', clientId)
+    .where('id', '<=', Number(id))
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
