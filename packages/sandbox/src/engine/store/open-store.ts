@@ -104,22 +104,43 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
   };
 }
 
+/** How often a transaction PostgreSQL chose as a deadlock's victim (or failed to serialise) is run. */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * Whether PostgreSQL rolled the transaction back to resolve a conflict with a concurrent one
+ * (`40P01` deadlock detected, `40001` serialization failure): run again, it sees the other's
+ * outcome, as a transaction that had waited for it would have.
+ */
+export function isConflictRollback(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 /**
  * Runs `work` in a transaction of `db` (PostgreSQL); when it fails because its finishing statement
  * (`finishing-statement.ts`) failed, with that statement's error rather than the rolled-back commit's.
+ * A transaction rolled back to resolve a conflict with a concurrent one ({@link isConflictRollback})
+ * is run again, up to {@link TRANSACTION_ATTEMPTS} times in all: nothing of it stood.
  */
 async function transactionWithFinishing<T>(
   db: Kysely<Database>,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  let opened: Transaction<Database> | undefined;
-  try {
-    return await db.transaction().execute((trx) => {
-      opened = trx;
-      return work(trx);
-    });
-  } catch (error) {
-    throw (opened && (await finishingError(opened))) ?? error;
+  for (let attempt = 1; ; attempt++) {
+    let opened: Transaction<Database> | undefined;
+    try {
+      return await db.transaction().execute((trx) => {
+        opened = trx;
+        return work(trx);
+      });
+    } catch (error) {
+      const failure = (opened && (await finishingError(opened))) ?? error;
+      if (attempt < TRANSACTION_ATTEMPTS && isConflictRollback(failure)) {
+        continue;
+      }
+      throw failure;
+    }
   }
 }
 
