@@ -124,7 +124,11 @@ describe.each(ENGINES)('a dripping webhook receiver (%s)', (engine) => {
     await running.stop();
     // Far below the 20 s deadline of the attempt under way.
     expect(performance.now() - started).toBeLessThan(5000);
-    expect(running.logs.filter((entry) => entry.event === 'webhook_attempt_interrupted')).toHaveLength(1);
+    // Every attempt under way is cut short: one or two (the receiver's share of the slots, as
+    // many as were due when the stop came; the Item's webhooks may be claimed together).
+    const interrupted = running.logs.filter((entry) => entry.event === 'webhook_attempt_interrupted');
+    expect(interrupted.length).toBeGreaterThanOrEqual(1);
+    expect(interrupted.length).toBeLessThanOrEqual(2);
     expect(attemptsOf(running.logs, dripper.url)).toHaveLength(0);
   });
 });
