@@ -65,21 +65,18 @@ export async function insertTransactions(
   }
 }
 
-const insertSomeTransactions = twoWays({
-  async fewStatements(
-    db: Db,
-    item: { item_id: string; client_id: string },
-    transactions: readonly Transaction[],
-    addedAt: string,
-  ): Promise<void> {
+/** What {@link insertSomeTransactions} is asked with: the Item, its new transactions, and when they were added. */
+type TransactionsInsertArgs = [
+  item: { item_id: string; client_id: string },
+  transactions: readonly Transaction[],
+  addedAt: string,
+];
+
+const insertSomeTransactions = twoWays<Db, TransactionsInsertArgs, Promise<void>>({
+  async fewStatements(db, item, transactions, addedAt) {
     await db.executeQuery(insertTransactionsStatement(db, item, transactions, addedAt));
   },
-  async plainStatements(
-    db: Db,
-    item: { item_id: string; client_id: string },
-    transactions: readonly Transaction[],
-    addedAt: string,
-  ): Promise<void> {
+  async plainStatements(db, item, transactions, addedAt) {
     const last = await db
       .selectFrom('transactions')
       .select((eb) => eb.fn.max('seq').as('seq'))

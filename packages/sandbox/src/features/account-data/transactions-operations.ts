@@ -84,30 +84,18 @@ async function extract(trx: Trx<Database>, item: LiveItem, accounts: readonly Ac
  */
 const extractThenPage = twoWays({
   /** The extraction as one statement (all of it or nothing stands), the page after it, in one round trip. */
-  async fewStatements(
-    db: Kysely<Database>,
-    context: HandlerContext,
-    accessToken: string,
-    item: LiveItem,
-    accounts: readonly AccountRow[],
-    selection: PageSelection,
-  ) {
-    const history = transactionHistory(item.item_id, accounts, anchorOf(item));
+  async fewStatements(db: Kysely<Database>, read: FirstPageRead) {
+    const { item, selection } = read;
+    const history = transactionHistory(item.item_id, read.accounts, anchorOf(item));
     const [, counted, rows] = await together(db, [
       extractionWithTransactionsStatement(db, item, PRODUCT, history, item.created_at),
-      ...pageOfTokenStatements(db, context.client.client_id, accessToken, selection.query, selection.page),
+      ...pageOfTokenStatements(db, read.context.client.client_id, read.accessToken, selection.query, selection.page),
     ]);
     return pageOfAnswers(counted, rows);
   },
-  async plainStatements(
-    db: Kysely<Database>,
-    context: HandlerContext,
-    _accessToken: string,
-    item: LiveItem,
-    accounts: readonly AccountRow[],
-    selection: PageSelection,
-  ) {
-    await context.store.transaction((trx) => extract(trx, item, accounts));
+  async plainStatements(db: Kysely<Database>, read: FirstPageRead) {
+    const { item, selection } = read;
+    await read.context.store.transaction((trx) => extract(trx, item, read.accounts));
     return pageTransactions(
       db,
       { ...selection.query, itemId: item.item_id, accountIds: selection.accountIds },
@@ -115,6 +103,16 @@ const extractThenPage = twoWays({
     );
   },
 });
+
+/** A read of the first page of an Item's transactions, before their first extraction. */
+interface FirstPageRead {
+  context: HandlerContext;
+  accessToken: string;
+  item: LiveItem;
+  /** Every account of the Item (the extraction covers them all). */
+  accounts: readonly AccountRow[];
+  selection: PageSelection;
+}
 
 /** Which page of which accounts' transactions a read asks for. */
 interface PageSelection {
@@ -308,10 +306,12 @@ export const transactionHandlers: HandlerGroup<'transactionsGet' | 'transactions
       found = pageOfAnswers(counted, rows);
     } else if (hasInitialProduct(item, PRODUCT)) {
       const accountIds = selected.map((account) => account.account_id);
-      found = await extractThenPage(context.store.db, context, request.access_token, item, accounts, {
-        query,
-        page,
-        accountIds,
+      found = await extractThenPage(context.store.db, {
+        context,
+        accessToken: request.access_token,
+        item,
+        accounts,
+        selection: { query, page, accountIds },
       });
     } else {
       throw productNotReady({ product: 'transactions', readyAt: null });

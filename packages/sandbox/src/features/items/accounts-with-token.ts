@@ -67,36 +67,36 @@ export function readWithToken<const T extends readonly CompiledQuery<unknown>[]>
   kind: string,
   statements: T,
 ): Promise<ReadWithToken<T>> {
-  return readWithTokenWays(db, clientId, token, kind, statements) as Promise<ReadWithToken<T>>;
+  return readWithTokenWays(db, { clientId, token, kind, statements }) as Promise<ReadWithToken<T>>;
+}
+
+/** What a read with a token asks for: the client's token of `kind`, and reads sent along with it. */
+interface TokenRead {
+  clientId: string;
+  token: string;
+  kind: string;
+  statements: readonly CompiledQuery<unknown>[];
 }
 
 /** {@link readWithToken} with its answers untyped. */
 type AnyReadWithToken = { found: ReturnType<typeof liveTokenOf>; answers: readonly QueryResult<unknown>[] };
 
-/** The token and `statements` together, nothing more. */
-async function tokenWithStatements(
-  db: Db,
-  clientId: string,
-  token: string,
-  kind: string,
-  statements: readonly CompiledQuery<unknown>[],
-): Promise<AnyReadWithToken> {
-  const [found, ...answers] = await together(db, [liveTokenStatement(db, clientId, token, kind), ...statements]);
+/** The token and the statements together, nothing more. */
+async function tokenWithStatements(db: Db, read: TokenRead): Promise<AnyReadWithToken> {
+  const [found, ...answers] = await together(db, [
+    liveTokenStatement(db, read.clientId, read.token, read.kind),
+    ...read.statements,
+  ]);
   return { found: liveTokenOf(found?.rows[0]), answers };
 }
 
 const readWithTokenWays = twoWays({
   /** Outside a transaction, the accounts of the token's Item come along when the kept ones are not current. */
-  async fewStatements(
-    db: Db,
-    clientId: string,
-    token: string,
-    kind: string,
-    statements: readonly CompiledQuery<unknown>[],
-  ): Promise<AnyReadWithToken> {
+  async fewStatements(db: Db, read: TokenRead): Promise<AnyReadWithToken> {
     if (db.isTransaction) {
-      return tokenWithStatements(db, clientId, token, kind, statements);
+      return tokenWithStatements(db, read);
     }
+    const { clientId, token, kind } = read;
     let tokenItems = itemsOfTokens.get(db);
     if (!tokenItems) {
       tokenItems = new Map();
@@ -107,7 +107,7 @@ const readWithTokenWays = twoWays({
     const [found, accounts, ...answers] = await together(db, [
       liveTokenStatement(db, clientId, token, kind),
       changedAccountsOfTokenQuery.compile(db, { clientId, token, kind, knownVersion }),
-      ...statements,
+      ...read.statements,
     ]);
     const live = liveTokenOf(found?.rows[0]);
     const version = live && accountsVersionReadWith(live.item);

@@ -25,6 +25,9 @@ import { itemIdOfToken } from './token-accounts.js';
 type Trx = Transaction<Database>;
 type Db = Kysely<Database> | Trx;
 
+/** What each claim on a token is asked with: the client, its token, and the time of the claim. */
+type TokenClaimArgs = [clientId: string, token: string, now: Date];
+
 /** An Item row. */
 type ItemRow = Selectable<ItemsTable>;
 
@@ -88,14 +91,14 @@ export interface UsedPublicToken {
  * at `now` (of concurrent exchanges one marks it), and reads its Item with the Item's live access
  * token. Undefined when the token could not be used; the caller rolls back when the Item is not live.
  */
-export const exchangePublicToken = twoWays({
-  async fewStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<UsedPublicToken | undefined> {
+export const exchangePublicToken = twoWays<Trx, TokenClaimArgs, Promise<UsedPublicToken | undefined>>({
+  async fewStatements(trx, clientId, token, now) {
     const row = await exchangeQuery.executeTakeFirst(trx, { clientId, token, at: now.toISOString() });
     return row?.item_id
       ? { itemId: row.item_id, itemLive: row.found !== null && row.removed_at === null, accessToken: row.access_token }
       : undefined;
   },
-  async plainStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<UsedPublicToken | undefined> {
+  async plainStatements(trx, clientId, token, now) {
     const used = await usePublicTokenQuery.executeTakeFirst(trx, { clientId, token, at: now.toISOString() });
     if (!used?.item_id) {
       return undefined;
@@ -160,13 +163,13 @@ const rotateQuery = prepareQuery((db, p: Claim & Placeholders<{ newToken: string
  * Rotates the client's live access token `token`: revokes it and issues a new access token for
  * its Item, if the Item is the client's and live. Returns the new token (undefined: not rotated).
  */
-export const rotateAccessToken = twoWays({
-  async fewStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<string | undefined> {
+export const rotateAccessToken = twoWays<Trx, TokenClaimArgs, Promise<string | undefined>>({
+  async fewStatements(trx, clientId, token, now) {
     const newToken = newAccessToken();
     const inserted = await rotateQuery.execute(trx, { clientId, token, at: now.toISOString(), newToken });
     return inserted.length === 1 ? newToken : undefined;
   },
-  async plainStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<string | undefined> {
+  async plainStatements(trx, clientId, token, now) {
     const revoked = await revokeQuery.executeTakeFirst(trx, { clientId, token, at: now.toISOString() });
     if (!revoked?.item_id) {
       return undefined;
@@ -208,11 +211,11 @@ const removeQuery = prepareQuery((db, p: Claim) =>
  * Returns whether it removed the Item; when not, the caller rolls back (the token may have been
  * revoked).
  */
-export const removeItemOfToken = twoWays({
-  async fewStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<boolean> {
+export const removeItemOfToken = twoWays<Trx, TokenClaimArgs, Promise<boolean>>({
+  async fewStatements(trx, clientId, token, now) {
     return (await removeQuery.execute(trx, { clientId, token, at: now.toISOString() })).length === 1;
   },
-  async plainStatements(trx: Trx, clientId: string, token: string, now: Date): Promise<boolean> {
+  async plainStatements(trx, clientId, token, now) {
     const at = now.toISOString();
     const revoked = await revokeQuery.executeTakeFirst(trx, { clientId, token, at });
     if (!revoked?.item_id) {
