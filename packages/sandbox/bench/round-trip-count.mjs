@@ -45,9 +45,12 @@ export function operationPaths() {
  * Whether an operation is one of the admin key's (`/sandbox/client/create`, `/delete`): not a
  * client's request, so outside the per-request budget (creating a client seeds a whole canonical
  * world in one transaction).
+ * @param {{ security?: Record<string, string[]>[] }} operation
  */
 function isAdminOperation(operation) {
-  return (operation.security ?? []).some((requirement) => 'sandboxAdminKey' in requirement);
+  return (operation.security ?? []).some(
+    (/** @type {Record<string, string[]>} */ requirement) => 'sandboxAdminKey' in requirement,
+  );
 }
 
 /**

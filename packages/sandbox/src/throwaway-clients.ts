@@ -5,8 +5,7 @@
  */
 import type { ClientNamespace } from './engine/clients/client-namespace.js';
 import { deleteClientRows } from './engine/clients/client-rows-delete.js';
-import { hashSecret, newClientCredentials } from './engine/clients/client-secrets.js';
-import type { NewClient } from './engine/clients/clients.js';
+import { insertClient, type NewClient } from './engine/clients/clients.js';
 import type { Store } from './engine/store/open-store.js';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/index.js';
 import { namespacedWorld, seedCanonicalWorld } from './seed.js';
@@ -16,7 +15,8 @@ export const PERMANENT_CLIENT_IDS: ReadonlySet<string> = new Set([DEFAULT_CLIENT
 
 /**
  * Creates a client named `name`, configured as the default client (full-service bank transfers,
- * micro-deposits, an exchange integration), with its own canonical world seeded at `now`.
+ * micro-deposits, an exchange integration), with its own canonical world seeded at `now`, in one
+ * transaction.
  */
 export async function createThrowawayClient(
   store: Store,
@@ -24,26 +24,11 @@ export async function createThrowawayClient(
   name: string,
   now: Date,
 ): Promise<NewClient> {
-  const credentials = newClientCredentials();
-  const secret = hashSecret(credentials.secret);
-  await store.transaction(async (trx) => {
-    await trx
-      .insertInto('clients')
-      .values({
-        client_id: credentials.clientId,
-        name,
-        secret_hash: secret.hash,
-        secret_salt: secret.salt,
-        webhook_secret: credentials.webhookSecret,
-        bank_transfer_config: DEFAULT_CLIENT.bankTransferConfig,
-        micro_deposit_auth: 1,
-        exchange_integration: DEFAULT_CLIENT.exchangeIntegration ? 1 : 0,
-        created_at: now.toISOString(),
-      })
-      .execute();
-    await seedCanonicalWorld(trx, now, namespacedWorld(credentials.clientId, namespace));
+  return store.transaction(async (trx) => {
+    const client = await insertClient(trx, name, now, DEFAULT_CLIENT.bankTransferConfig);
+    await seedCanonicalWorld(trx, now, namespacedWorld(client.clientId, namespace));
+    return client;
   });
-  return { ...credentials, name };
 }
 
 /** What {@link deleteClient} did. */
