@@ -22,6 +22,7 @@ const FEATURE_USES = {
   world: [],
   employers: [],
   inspector: [],
+  'sandbox-admin': [],
   clock: ['inspector'],
   faults: ['inspector'],
   payments: ['world'],

@@ -206,12 +206,17 @@ export function defaultRequestExample(document, entry) {
 export function operationCodeSamples(document, entry) {
   const body = defaultRequestExample(document, entry);
   const credentials = credentialHeaders(document);
+  // curl sends the headers of the operation's own security (the admin key for the sandbox's
+  // admin operations), else of the document's.
+  const security = /** @type {Record<string, unknown>[]} */ (entry.operation.security ?? document.security ?? []);
+  const schemes = new Set(security.flatMap((requirement) => Object.keys(requirement)));
+  const sent = credentials.filter(({ scheme }) => schemes.has(scheme));
   const made = madeValue(document, entry.operationId);
   return [
     {
       lang: 'curl',
       label: 'curl',
-      source: curlSample({ baseUrl: serverUrl(document), path: entry.path, body, credentials, made }),
+      source: curlSample({ baseUrl: serverUrl(document), path: entry.path, body, credentials: sent, made }),
     },
     {
       lang: 'TypeScript',

@@ -42,6 +42,7 @@ function curlCalls(source: string): string[][] {
       PATH: process.env.PATH ?? '',
       SVC_CLIENT_ID: 'cid-from-env',
       SVC_SECRET: 'secret-from-env',
+      SVC_SANDBOX_ADMIN_KEY: 'admin-key-from-env',
       CALLS: join(mkdtempSync(join(tmpdir(), 'curl-calls-')), 'calls'),
     },
   });
@@ -58,6 +59,10 @@ function curlCalls(source: string): string[][] {
 
 /** The arguments curl gets to send `body` to `path` with the credentials of the environment. */
 function expectedCall(path: string, body: unknown, flags: string[] = []): string[] {
+  // The sandbox's admin operations send the admin key instead of the client's credentials.
+  const credentials = path.startsWith('/sandbox/client/')
+    ? ['-H', 'SVC-Sandbox-Admin-Key: admin-key-from-env']
+    : ['-H', 'SVC-CLIENT-ID: cid-from-env', '-H', 'SVC-SECRET: secret-from-env'];
   return [
     ...flags,
     '-X',
@@ -65,10 +70,7 @@ function expectedCall(path: string, body: unknown, flags: string[] = []): string
     `${serverUrl(document)}${path}`,
     '-H',
     'Content-Type: application/json',
-    '-H',
-    'SVC-CLIENT-ID: cid-from-env',
-    '-H',
-    'SVC-SECRET: secret-from-env',
+    ...credentials,
     '-d',
     JSON.stringify(body, null, 2),
   ];
@@ -79,6 +81,7 @@ describe('credentials and server of the samples', () => {
     expect(credentialHeaders(document)).toEqual([
       { scheme: 'clientId', header: 'SVC-CLIENT-ID', variable: 'SVC_CLIENT_ID' },
       { scheme: 'secret', header: 'SVC-SECRET', variable: 'SVC_SECRET' },
+      { scheme: 'sandboxAdminKey', header: 'SVC-Sandbox-Admin-Key', variable: 'SVC_SANDBOX_ADMIN_KEY' },
     ]);
   });
 

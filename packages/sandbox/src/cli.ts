@@ -17,6 +17,7 @@ import {
 import { HEADER_NAMES } from '@svc/spec/headers';
 import { addClient, listClients } from './engine/clients/clients.js';
 import { parseStartTime, systemClock } from './engine/clock.js';
+import { ADMIN_KEY_VARIABLE } from './engine/http/admin-key.js';
 import { parseRateLimit, parseRateLimitScope } from './engine/http/rate-limit.js';
 import type { Logger } from './engine/logger.js';
 import { openStore, type StoreLocation } from './engine/store/open-store.js';
@@ -68,6 +69,9 @@ the OpenAPI document it implements at /openapi.json and /openapi.yaml.
                         served for this long before the sandbox stops accepting connections
                         (default 0; behind a load balancer: its health-check interval times its
                         unhealthy threshold, plus a margin)
+  --admin-key <key>     the key of the admin operations (/sandbox/client/create and /delete),
+                        sent as the SVC-Sandbox-Admin-Key header; default: SVC_SANDBOX_ADMIN_KEY,
+                        else a new random key, printed in the start banner
   -h, --help            show this help`;
 
 /** Where the sandbox's README is. */
@@ -94,6 +98,7 @@ export async function main(argv: string[]): Promise<void> {
       'allowed-origins': { type: 'string' },
       'allowed-hosts': { type: 'string' },
       'drain-delay': { type: 'string' },
+      'admin-key': { type: 'string' },
       name: { type: 'string' },
       platform: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -149,6 +154,7 @@ export async function main(argv: string[]): Promise<void> {
     allowedHosts,
     drainDelayMs,
     startTime,
+    adminKey: values['admin-key'] ?? (process.env[ADMIN_KEY_VARIABLE] || undefined),
   });
   const lines = [
     `SVC API sandbox listening on ${sandbox.url} (started in ${Math.round(performance.now() - started)} ms)`,
@@ -158,6 +164,7 @@ export async function main(argv: string[]): Promise<void> {
     `  client    ${CLIENT_ID} ${DEFAULT_CLIENT.clientId}  ${SECRET} ${DEFAULT_CLIENT.secret}`,
     `            webhook signing secret ${DEFAULT_CLIENT.webhookSecret}`,
     `  demo      ${CLIENT_ID} ${DEMO_CLIENT.clientId}  ${SECRET} ${DEMO_CLIENT.secret} (sees none of the default client's data)`,
+    `  admin     ${HEADER_NAMES.sandboxAdminKey} ${sandbox.adminKey}   (/sandbox/client/create and /delete: throwaway clients)`,
     `  health    ${sandbox.url}/healthz   ready ${sandbox.url}/readyz   spec ${sandbox.url}/openapi.json (and .yaml)`,
     `  inspect   ${sandbox.inspectorUrl}   requests, webhooks, events and Items of a client (sign in with its id and secret)`,
     `  docs      ${README_PATH}`,

@@ -15,12 +15,14 @@ import { institutionHandlers } from './features/institutions/index.js';
 import { itemHandlers, itemSandboxHandlers, verificationHandlers } from './features/items/index.js';
 import { paymentHandlers } from './features/payments/index.js';
 import { processorHandlers, processorTokenHandlers } from './features/processor/index.js';
+import { type ClientAdministration, createClientAdminHandlers } from './features/sandbox-admin/index.js';
 import { signalHandlers } from './features/signal/index.js';
 import { transferHandlers, transferSimulationHandlers } from './features/transfers/index.js';
 
 /** What the composition root gives the features that need more than every handler's context. */
 export interface FeatureCapabilities {
   clock: ClockCapabilities;
+  clients: ClientAdministration;
 }
 
 /** Every operation's handler, by operationId, with the capabilities the features need. */
@@ -44,4 +46,5 @@ export const createHandlers = (capabilities: FeatureCapabilities): Handlers => (
   ...paymentHandlers,
   ...faultRuleHandlers,
   ...createClockHandlers(capabilities.clock),
+  ...createClientAdminHandlers(capabilities.clients),
 });

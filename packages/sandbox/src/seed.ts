@@ -5,6 +5,7 @@
  * PostgreSQL seed it once.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { type ClientNamespace, namespacedValue } from './engine/clients/client-namespace.js';
 import { hashSecret } from './engine/clients/client-secrets.js';
 import type { Database } from './engine/store/database.js';
 import type { Store } from './engine/store/open-store.js';
@@ -17,7 +18,7 @@ import { seedCanonicalItem, seedCanonicalMicroDeposits } from './features/items/
 import { seedPaymentWorld } from './features/payments/index.js';
 import { seedCanonicalEvaluation } from './features/signal/index.js';
 import { seedTransferWorld } from './features/transfers/index.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from './features/world/index.js';
+import { type CanonicalWorld, DEFAULT_CLIENT, DEFAULT_WORLD, DEMO_CLIENT } from './features/world/index.js';
 
 /** Whether the store holds no client yet. */
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -32,7 +33,7 @@ export async function seedIfEmpty(store: Store, now: Date): Promise<void> {
   }
 }
 
-/** Inserts the canonical world at time `now`. */
+/** Inserts the canonical world at time `now`: the reference data, the default client's world and the demo client. */
 export async function seedWorld(trx: Transaction<Database>, now: Date): Promise<void> {
   const at = now.toISOString();
   for (const client of [DEFAULT_CLIENT, DEMO_CLIENT]) {
@@ -54,14 +55,34 @@ export async function seedWorld(trx: Transaction<Database>, now: Date): Promise<
       .execute();
   }
   await seedInstitutions(trx);
-  await seedCanonicalItem(trx, now);
-  await seedTransferWorld(trx, now);
-  await seedBankTransferWorld(trx);
   await seedAuditors(trx);
   await seedEmployers(trx);
-  await seedApplications(trx, now);
-  await seedCanonicalMicroDeposits(trx);
-  await seedCanonicalAssetReport(trx, now);
-  await seedCanonicalEvaluation(trx, now);
-  await seedPaymentWorld(trx, now);
+  await seedCanonicalWorld(trx, now, DEFAULT_WORLD);
+}
+
+/**
+ * Inserts one copy of the canonical world for `world`'s client (whose row exists): the canonical
+ * Item with its tokens and accounts, the transfers and bank transfers with their events and
+ * idempotency keys, the asset report, the Signal evaluation, the payments and recipients, the
+ * client as a financial institution. The default world also gives the demo client its accounts
+ * and settings.
+ */
+export async function seedCanonicalWorld(trx: Transaction<Database>, now: Date, world: CanonicalWorld): Promise<void> {
+  await seedCanonicalItem(trx, now, world);
+  await seedTransferWorld(trx, now, world);
+  await seedBankTransferWorld(trx, world);
+  await seedApplications(trx, now, world);
+  await seedCanonicalMicroDeposits(trx, world);
+  await seedCanonicalAssetReport(trx, now, world);
+  await seedCanonicalEvaluation(trx, now, world);
+  await seedPaymentWorld(trx, now, world);
+}
+
+/** The copy of the canonical world of `clientId`, in its namespace. */
+export function namespacedWorld(clientId: string, namespace: ClientNamespace): CanonicalWorld {
+  return {
+    clientId,
+    id: (value) => namespacedValue(value, clientId),
+    request: (body) => namespace.inbound(body, clientId),
+  };
 }

@@ -28,9 +28,12 @@ import {
   STAND_IN_CORS_ALLOWED_HEADERS,
 } from '@svc/server-kit';
 import { openapiDereferencedJsonPath, openapiJsonPath, openapiYamlPath } from '@svc/spec';
+import { CANONICAL_KEY_VALUES } from './canonical-values.js';
 import { createAuthenticator } from './engine/clients/authenticate.js';
+import { createClientNamespace } from './engine/clients/client-namespace.js';
 import { type Clock, createStartedClock, parseStartTime, systemClock } from './engine/clock.js';
 import type { Handlers } from './engine/handler-types.js';
+import { newAdminKey } from './engine/http/admin-key.js';
 import { createSandboxListener, type SandboxRoute } from './engine/http/listener.js';
 import {
   createRateLimiter,
@@ -53,11 +56,14 @@ import { createFaultDecider, createFaultRulesAlongside, faultRulesPanel } from '
 import { createInspector, INSPECTOR_PATH, isInspectorPath } from './features/inspector/index.js';
 import { loadInstitutions } from './features/institutions/index.js';
 import { refundExecutionPerformer } from './features/payments/index.js';
+import type { ClientAdministration } from './features/sandbox-admin/index.js';
 import { unusedAuthorizationsRetention } from './features/transfers/index.js';
+import { DEFAULT_CLIENT } from './features/world/index.js';
 import { type OperationId, operationPaths } from './generated/handlers.gen.js';
 import { createHandlers } from './handlers.js';
 import { resetStore } from './reset.js';
 import { seedIfEmpty } from './seed.js';
+import { createThrowawayClient, deleteClient } from './throwaway-clients.js';
 
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {
@@ -112,6 +118,12 @@ export interface SandboxOptions {
   drainDelayMs?: number;
   /** Replaces handlers (tests of the server itself). */
   handlers?: Partial<Handlers>;
+  /**
+   * The key of the admin operations (`/sandbox/client/create`, `/sandbox/client/delete`), sent as
+   * the `SVC-Sandbox-Admin-Key` header (`--admin-key`, `SVC_SANDBOX_ADMIN_KEY`). Default: a new
+   * random key, in {@link RunningSandbox.adminKey} (the CLI prints it in its start banner).
+   */
+  adminKey?: string;
   /** The command-line option that sets the port, named when the port is in use. Default `--port`. */
   portOption?: string;
   /**
@@ -167,6 +179,8 @@ export interface RunningSandbox {
    * clients stay, with their credentials.
    */
   reset(): Promise<void>;
+  /** The key of the admin operations (given, or made at start). */
+  readonly adminKey: string;
   /** Graceful stop; resolves when everything is closed. */
   stop(): Promise<void>;
 }
@@ -268,6 +282,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         })
       : createRateLimiter(rateLimit, clock);
   const authenticate = createAuthenticator(store);
+  const adminKey = options.adminKey ?? newAdminKey();
+  if (adminKey === '') {
+    throw new Error('the admin key must not be empty');
+  }
+  // Every client but the default one holds its copy of the canonical world in its namespace.
+  const namespace = createClientNamespace(CANONICAL_KEY_VALUES, DEFAULT_CLIENT.clientId);
+  const clients: ClientAdministration = {
+    create: (name, now) => createThrowawayClient(store, namespace, name, now),
+    delete: (clientId) => deleteClient(store, clientId),
+    forget: (clientId) => authenticate.forget(clientId),
+  };
   // What falls due on clients' test clocks, performed by /sandbox/clock/advance.
   const dueWork = createDueWorkRunner(store, [refundExecutionPerformer, transactionsDayPerformer]);
   const allowedOrigins = options.allowedOrigins ?? LOCAL_ORIGINS;
@@ -286,11 +311,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     handlers: {
       ...createHandlers({
         clock: { dueWork, clientClockMoved: (clientId, offsetMs) => authenticate.clockMoved(clientId, offsetMs) },
+        clients,
       }),
       ...options.handlers,
     } as Handlers,
     store,
     authenticate,
+    adminKey,
+    namespace,
     clock,
     limiter,
     logger,
@@ -344,6 +372,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     prune: async () => (pruner ? pruner.runOnce() : {}),
     operationCount: routes.routes.length,
     addedClientsKept,
+    adminKey,
     inject: (request) => inject(listener, request),
     async reset() {
       // Records of requests before the reset are stored first, so the reset deletes them too.

@@ -21,6 +21,12 @@ export interface AcceptRequestOptions<R extends Route> {
   cors?: CorsOptions;
   /** Limits on nesting and size of the JSON body. Default: `DEFAULT_JSON_LIMITS`. */
   jsonLimits?: JsonLimits;
+  /**
+   * Whether a route takes the client credentials (default: every route). A route that does not
+   * (an operation another security scheme protects, such as the sandbox's admin key) is accepted
+   * without them, and any it carries are not read: the server authenticates it its own way.
+   */
+  takesClientCredentials?: (route: R) => boolean;
 }
 
 /** A request that passed the edges: its operation, its JSON object body and its credentials. */
@@ -30,7 +36,8 @@ export interface AcceptedRequest<R extends Route> {
   body: Record<string, unknown>;
   /** Size of the body in bytes. */
   byteLength: number;
-  credentials: Credentials;
+  /** The client credentials; undefined for a route that does not take them (`takesClientCredentials`). */
+  credentials: Credentials | undefined;
 }
 
 /**
@@ -67,6 +74,9 @@ export async function acceptRequest<R extends Route>(
   if (!read.ok) {
     sendApiError(res, read.response);
     return undefined;
+  }
+  if (options.takesClientCredentials && !options.takesClientCredentials(match.route)) {
+    return { requestId, route: match.route, body: read.body, byteLength: read.byteLength, credentials: undefined };
   }
   const malformed = malformedCredentialFields(req.headers, read.body);
   if (malformed.length > 0) {

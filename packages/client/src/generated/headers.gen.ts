@@ -9,6 +9,9 @@
 /** `SVC-CLIENT-ID`: Your client identifier. */
 export const clientIdHeader = 'SVC-CLIENT-ID';
 
+/** `SVC-Sandbox-Admin-Key`: Sandbox only: the sandbox's admin key, for the operations that create and delete clients. */
+export const sandboxAdminKeyHeader = 'SVC-Sandbox-Admin-Key';
+
 /** `SVC-Sandbox-Fault`: Sandbox only: makes this one request fail the way production can fail, to test retries,
 timeouts, idempotency and error handling. */
 export const sandboxFaultHeader = 'SVC-Sandbox-Fault';
@@ -28,6 +31,7 @@ export const webhookSignatureHeader = 'SVC-Signature';
 /** Every header name the API declares, by the name of its security scheme or header parameter. */
 export const HEADER_NAMES = {
   clientId: clientIdHeader,
+  sandboxAdminKey: sandboxAdminKeyHeader,
   sandboxFault: sandboxFaultHeader,
   secret: secretHeader,
   svcVersion: svcVersionHeader,

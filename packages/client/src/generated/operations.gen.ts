@@ -78,6 +78,8 @@ interface OperationEntries {
   sandboxItemFireWebhook: {"path":"/sandbox/item/fire_webhook","retry":"unsafe"},
   sandboxItemResetLogin: {"path":"/sandbox/item/reset_login","retry":"unsafe"},
   sandboxItemRepairLogin: {"path":"/sandbox/item/repair_login","retry":"unsafe"},
+  sandboxClientCreate: {"path":"/sandbox/client/create","retry":"unsafe"},
+  sandboxClientDelete: {"path":"/sandbox/client/delete","retry":"unsafe"},
 }
 
 /**
@@ -87,7 +89,7 @@ interface OperationEntries {
  */
 export const operationTable: { readonly [Name in keyof OperationEntries]: Readonly<OperationEntries[Name]> } =
   /* @__PURE__ */ expandOperationTable<OperationEntries>(
-    "item:upublic_token/exchange,uaccess_token/invalidate,uwebhook/update,uremove,uimport,rapplication/list,uapplication/scopes/update application:rget auth:rget identity:rget transactions:rget,urefresh liabilities:rget investments:rholdings/get,rtransactions/get processor:utoken/create,upartner_a/processor_token/create,upartner_b/bank_account_token/create,rauth/get,ridentity/get,rbalance/get,ibank_transfer/create asset_report:uaudit_copy/create,raudit_copy/get,uaudit_copy/remove institutions:rsearch,rget payment_initiation:urecipient/create,rrecipient/get,rrecipient/list,upayment/create,rpayment/get,rpayment/list,upayment/reverse,upayment/token/create transfer:uauthorization/create,icreate,rget,rlist,ucancel,revent/sync bank_transfer:icreate,rget,rlist,ucancel,rbalance/get,revent/sync,umigrate_account signal:uevaluate,ureturn/report employers:rsearch sandbox:upublic_token/create,uprocessor_token/create,uitem/set_verification_status,uasset_report/create,ubank_transfer/simulate,upayment/simulate,ufault_rule/create,rfault_rule/list,ufault_rule/remove,upayment/refund/simulate,rclock/get,uclock/advance,utransfer/simulate,uitem/fire_webhook,uitem/reset_login,uitem/repair_login",
+    "item:upublic_token/exchange,uaccess_token/invalidate,uwebhook/update,uremove,uimport,rapplication/list,uapplication/scopes/update application:rget auth:rget identity:rget transactions:rget,urefresh liabilities:rget investments:rholdings/get,rtransactions/get processor:utoken/create,upartner_a/processor_token/create,upartner_b/bank_account_token/create,rauth/get,ridentity/get,rbalance/get,ibank_transfer/create asset_report:uaudit_copy/create,raudit_copy/get,uaudit_copy/remove institutions:rsearch,rget payment_initiation:urecipient/create,rrecipient/get,rrecipient/list,upayment/create,rpayment/get,rpayment/list,upayment/reverse,upayment/token/create transfer:uauthorization/create,icreate,rget,rlist,ucancel,revent/sync bank_transfer:icreate,rget,rlist,ucancel,rbalance/get,revent/sync,umigrate_account signal:uevaluate,ureturn/report employers:rsearch sandbox:upublic_token/create,uprocessor_token/create,uitem/set_verification_status,uasset_report/create,ubank_transfer/simulate,upayment/simulate,ufault_rule/create,rfault_rule/list,ufault_rule/remove,upayment/refund/simulate,rclock/get,uclock/advance,utransfer/simulate,uitem/fire_webhook,uitem/reset_login,uitem/repair_login,uclient/create,uclient/delete",
     {"transactionsGet":{"kind":"total","items":"transactions","total":"total_transactions","count":["options","count"],"offset":["options","offset"],"defaultCount":100},"investmentsTransactionsGet":{"kind":"total","items":"investment_transactions","total":"total_investment_transactions","count":["options","count"],"offset":["options","offset"],"defaultCount":100},"institutionsGet":{"kind":"total","items":"institutions","total":"total","count":["count"],"offset":["offset"],"defaultCount":null},"paymentInitiationPaymentList":{"kind":"cursor","items":"payments","cursor":"cursor","next":"next_cursor"},"transferList":{"kind":"offset","items":"transfers","count":["count"],"offset":["offset"],"defaultCount":25},"transferEventSync":{"kind":"after-id","items":"transfer_events","after":"after_id","id":"event_id","count":["count"],"defaultCount":25},"bankTransferList":{"kind":"offset","items":"bank_transfers","count":["count"],"offset":["offset"],"defaultCount":25},"bankTransferEventSync":{"kind":"after-id","items":"bank_transfer_events","after":"after_id","id":"event_id","count":["count"],"defaultCount":25}},
   );
 
@@ -1655,6 +1657,42 @@ export interface OperationMethods {
    * @see POST /sandbox/item/repair_login
    */
   sandboxItemRepairLogin(body: RequestBody<"sandboxItemRepairLogin">, options?: CallOptions): Promise<ResponseBody<"sandboxItemRepairLogin">>;
+  /**
+   * Create a throwaway client
+   *
+   * Sandbox only, for test suites. Creates a client with its own copy of the canonical world: the
+   * canonical Item with its public, access and processor tokens and accounts, the seeded
+   * transfers, bank transfers, asset report, Signal evaluation, payments and recipients. It
+   * answers every sample of the docs as the default client does (the same tokens and ids in
+   * requests and answers; what the sandbox makes later is the client's own), with its own test
+   * clock, webhook signing secret and rate budget; nothing it does reaches another client.
+   * Delete it with `/sandbox/client/delete` when the run is over.
+   *
+   * Authenticated by the sandbox's **admin key** alone, in the `SVC-Sandbox-Admin-Key` header:
+   * the key the sandbox printed at start, or the one given with `--admin-key` or
+   * `SVC_SANDBOX_ADMIN_KEY`. A client's own credentials are never accepted here.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/client/create
+   */
+  sandboxClientCreate(body?: RequestBody<"sandboxClientCreate">, options?: CallOptions): Promise<ResponseBody<"sandboxClientCreate">>;
+  /**
+   * Delete a throwaway client
+   *
+   * Sandbox only, for test suites. Deletes a client and everything it owns (Items, tokens,
+   * accounts, transfers, payments, webhooks, events, idempotency keys, fault rules, scheduled
+   * work, request records) in one transaction; no other client's data changes. The default and
+   * demo clients of the docs cannot be deleted. Its credentials stop working at once on this
+   * instance, and within 5 seconds on the other instances of a shared PostgreSQL store.
+   *
+   * Authenticated by the sandbox's **admin key** alone, in the `SVC-Sandbox-Admin-Key` header.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/client/delete
+   */
+  sandboxClientDelete(body: RequestBody<"sandboxClientDelete">, options?: CallOptions): Promise<ResponseBody<"sandboxClientDelete">>;
 }
 
 /** One async iterator per paged operation (`client.paginate.<operationId>(body)`). */

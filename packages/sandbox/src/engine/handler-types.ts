@@ -43,8 +43,43 @@ export interface HandlerContext {
 /** The handler of operation `K`. It runs every state change in one `store.transaction`. */
 export type Handler<K extends OperationId> = (request: RequestOf<K>, context: HandlerContext) => Promise<ResultOf<K>>;
 
-/** Every operation's handler. */
-export type Handlers = { [K in OperationId]: Handler<K> };
+/**
+ * The operations the sandbox's admin key authenticates (security scheme `sandboxAdminKey`), not a
+ * client; a test checks this list against the spec.
+ */
+export const ADMIN_OPERATIONS = [
+  'sandboxClientCreate',
+  'sandboxClientDelete',
+] as const satisfies readonly OperationId[];
+
+/** One of {@link ADMIN_OPERATIONS}. */
+export type AdminOperationId = (typeof ADMIN_OPERATIONS)[number];
+
+/** Whether `operationId` is authenticated by the admin key. */
+export function isAdminOperation(operationId: string): operationId is AdminOperationId {
+  return (ADMIN_OPERATIONS as readonly string[]).includes(operationId);
+}
+
+/** What an admin operation's handler gets besides the request body: no client, the sandbox's own time. */
+export interface AdminContext {
+  requestId: string;
+  /** The sandbox's clock at the request. */
+  now: Date;
+  store: Store;
+}
+
+/** The handler of admin operation `K`. */
+export type AdminHandler<K extends AdminOperationId> = (
+  request: RequestOf<K>,
+  context: AdminContext,
+) => Promise<ResultOf<K>>;
+
+/** Every operation's handler: a client's operations get a {@link HandlerContext}, the admin ones an {@link AdminContext}. */
+export type Handlers = { [K in Exclude<OperationId, AdminOperationId>]: Handler<K> } & {
+  [K in AdminOperationId]: AdminHandler<K>;
+};
 
 /** Some operations' handlers: what one domain module exports. */
-export type HandlerGroup<K extends OperationId> = { [P in K]: Handler<P> };
+export type HandlerGroup<K extends OperationId> = {
+  [P in K]: P extends AdminOperationId ? AdminHandler<P> : Handler<P>;
+};

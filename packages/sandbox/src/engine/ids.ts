@@ -25,10 +25,35 @@ export function randomId(length = 37): string {
   return base62(randomBytes(length), length);
 }
 
-/** A 37-character base-62 id derived from `seed`: stable for a seed, distinct across seeds. */
+/**
+ * The suffix of a client's namespace (`engine/clients/client-namespace.ts`): `~` and the client's
+ * id, 24 hexadecimal characters, as the sandbox makes them.
+ */
+const NAMESPACE_SUFFIX = /~[0-9a-f]{24}/g;
+
+/**
+ * `text` without any client's namespace suffix: the canonical value a stored one stands for, and
+ * the seed of generated data (transactions, account numbers), so that every client's canonical
+ * Item generates what the default client's does.
+ */
+export function withoutAnyNamespace(text: string): string {
+  return text.includes('~') ? text.replace(NAMESPACE_SUFFIX, '') : text;
+}
+
+/**
+ * A 37-character base-62 id derived from `seed`: stable for a seed, distinct across seeds. A seed
+ * in a client's namespace gives the default client's id in that namespace (the same id answered,
+ * a distinct one stored).
+ */
 export function derivedId(seed: string, length = 37): string {
-  const digest = createHash('sha512').update(seed).digest();
-  return base62(digest, length);
+  const canonical = withoutAnyNamespace(seed);
+  const digest = createHash('sha512').update(canonical).digest();
+  return canonical === seed ? base62(digest, length) : `${base62(digest, length)}${namespaceOf(seed)}`;
+}
+
+/** The (first) namespace suffix in `text`. */
+function namespaceOf(text: string): string {
+  return text.match(NAMESPACE_SUFFIX)?.[0] ?? '';
 }
 
 /** A public token: `public-sandbox-<uuid>`. */

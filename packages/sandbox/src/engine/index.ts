@@ -13,7 +13,7 @@ export { CLIENT_LIMITS, clientLimitReached } from './errors/client-limits.js';
 export { type Outcome, orRefuse, refused, refuseIf } from './errors/refusal.js';
 export { invalidField, invalidInput, SandboxError } from './errors/sandbox-error.js';
 // Handlers: what a feature's handlers receive and answer.
-export type { HandlerContext, HandlerGroup, RequestOf, ResultOf } from './handler-types.js';
+export type { AdminContext, HandlerContext, HandlerGroup, RequestOf, ResultOf } from './handler-types.js';
 
 // Faults on demand.
 export {
@@ -27,7 +27,16 @@ export {
 export { isStoreOutage, STORE_OUTAGE_RETRY_AFTER, storeOutageError } from './http/store-outage.js';
 
 // Identifiers and JSON columns.
-export { derivedId, ENVIRONMENT, newAccessToken, newProcessorToken, newPublicToken, newUuid, randomId } from './ids.js';
+export {
+  derivedId,
+  ENVIRONMENT,
+  newAccessToken,
+  newProcessorToken,
+  newPublicToken,
+  newUuid,
+  randomId,
+  withoutAnyNamespace,
+} from './ids.js';
 export { REDACTED, redactedJson } from './inspector/redact.js';
 export { fromJsonText, type JsonText, toJsonText } from './json-text.js';
 export { requestFingerprint } from './request-fingerprint.js';

@@ -348,6 +348,16 @@ export interface OperationBodies {
     request: JsonBody<operations['sandboxItemRepairLogin']['requestBody']>;
     response: JsonBody<operations['sandboxItemRepairLogin']['responses'][200]>;
   };
+  /** `POST /sandbox/client/create`: Create a throwaway client. */
+  sandboxClientCreate: {
+    request: JsonBody<operations['sandboxClientCreate']['requestBody']>;
+    response: JsonBody<operations['sandboxClientCreate']['responses'][200]>;
+  };
+  /** `POST /sandbox/client/delete`: Delete a throwaway client. */
+  sandboxClientDelete: {
+    request: JsonBody<operations['sandboxClientDelete']['requestBody']>;
+    response: JsonBody<operations['sandboxClientDelete']['responses'][200]>;
+  };
 }
 
 /** Every operationId of the API. */
@@ -422,6 +432,8 @@ export const operationPaths = {
   sandboxItemFireWebhook: '/sandbox/item/fire_webhook',
   sandboxItemResetLogin: '/sandbox/item/reset_login',
   sandboxItemRepairLogin: '/sandbox/item/repair_login',
+  sandboxClientCreate: '/sandbox/client/create',
+  sandboxClientDelete: '/sandbox/client/delete',
 } as const satisfies Record<OperationId, string>;
 
 /** The `default` of every request field that has one, by operationId (nested as in the body). */
@@ -436,4 +448,5 @@ export const requestDefaults = {
   transferEventSync: { count: 25 },
   bankTransferList: { count: 25, offset: 0 },
   bankTransferEventSync: { count: 25 },
+  sandboxClientCreate: { name: "Throwaway client" },
 } as const satisfies Partial<Record<OperationId, object>>;

@@ -40,6 +40,8 @@ export type KnownErrorCode =
   | 'HEADERS_TOO_LARGE'
   | 'MISSING_CREDENTIALS'
   | 'INVALID_API_KEYS'
+  | 'INVALID_ADMIN_KEY'
+  | 'INVALID_CLIENT_ID'
   | 'INVALID_ACCESS_TOKEN'
   | 'INVALID_PUBLIC_TOKEN'
   | 'INVALID_PROCESSOR_TOKEN'
@@ -113,7 +115,7 @@ export type ErrorCode = KnownErrorCode | (string & {});
 /** The known `error_code`s of each `error_type`. */
 export interface ErrorCodesByType {
   INVALID_REQUEST: 'MISSING_FIELDS' | 'UNKNOWN_FIELDS' | 'INVALID_FIELD' | 'INVALID_BODY' | 'INVALID_HEADERS' | 'MALFORMED_REQUEST' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'REQUEST_TIMEOUT' | 'BODY_TOO_LARGE' | 'INVALID_CONTENT_TYPE' | 'HEADERS_TOO_LARGE';
-  INVALID_INPUT: 'MISSING_CREDENTIALS' | 'INVALID_API_KEYS' | 'INVALID_ACCESS_TOKEN' | 'INVALID_PUBLIC_TOKEN' | 'INVALID_PROCESSOR_TOKEN' | 'INVALID_AUDIT_COPY_TOKEN' | 'INVALID_ASSET_REPORT_TOKEN' | 'INVALID_AUDITOR_ID' | 'INVALID_ACCOUNT_ID' | 'ACCOUNT_NOT_SUPPORTED' | 'INVALID_INSTITUTION' | 'INVALID_PROCESSOR' | 'INVALID_APPLICATION_ID' | 'INVALID_SCOPES' | 'PRODUCT_NOT_ENABLED' | 'CLIENT_TRANSACTION_ID_NOT_FOUND' | 'INVALID_RECIPIENT_ID' | 'INVALID_PAYMENT_ID' | 'INVALID_PAYMENT_TOKEN' | 'INVALID_AUTHORIZATION_ID' | 'INVALID_TRANSFER_ID' | 'INVALID_BANK_TRANSFER_ID' | 'INVALID_ORIGINATION_ACCOUNT_ID' | 'IDEMPOTENCY_KEY_REUSED';
+  INVALID_INPUT: 'MISSING_CREDENTIALS' | 'INVALID_API_KEYS' | 'INVALID_ADMIN_KEY' | 'INVALID_CLIENT_ID' | 'INVALID_ACCESS_TOKEN' | 'INVALID_PUBLIC_TOKEN' | 'INVALID_PROCESSOR_TOKEN' | 'INVALID_AUDIT_COPY_TOKEN' | 'INVALID_ASSET_REPORT_TOKEN' | 'INVALID_AUDITOR_ID' | 'INVALID_ACCOUNT_ID' | 'ACCOUNT_NOT_SUPPORTED' | 'INVALID_INSTITUTION' | 'INVALID_PROCESSOR' | 'INVALID_APPLICATION_ID' | 'INVALID_SCOPES' | 'PRODUCT_NOT_ENABLED' | 'CLIENT_TRANSACTION_ID_NOT_FOUND' | 'INVALID_RECIPIENT_ID' | 'INVALID_PAYMENT_ID' | 'INVALID_PAYMENT_TOKEN' | 'INVALID_AUTHORIZATION_ID' | 'INVALID_TRANSFER_ID' | 'INVALID_BANK_TRANSFER_ID' | 'INVALID_ORIGINATION_ACCOUNT_ID' | 'IDEMPOTENCY_KEY_REUSED';
   ITEM_ERROR: 'ITEM_LOGIN_REQUIRED' | 'INVALID_CREDENTIALS' | 'PRODUCT_NOT_READY' | 'PRODUCTS_NOT_SUPPORTED' | 'NO_AUTH_ACCOUNTS' | 'NO_LIABILITY_ACCOUNTS' | 'NO_INVESTMENT_ACCOUNTS';
   INSTITUTION_ERROR: 'INSTITUTION_NOT_RESPONDING' | 'LAST_UPDATED_DATETIME_OUT_OF_RANGE';
   ASSET_REPORT_ERROR: 'PRODUCT_NOT_READY';
@@ -313,6 +315,20 @@ export const ERROR_CATALOGUE_ROWS: readonly ErrorCatalogueRow[] = [
     status: 401,
     meaning: 'the client id or secret is wrong for this environment',
     suggested_action: 'Check that the client id and secret belong to the environment you are calling.',
+  },
+  {
+    code: 'INVALID_ADMIN_KEY',
+    type: 'INVALID_INPUT',
+    status: 401,
+    meaning: 'sandbox only: the SVC-Sandbox-Admin-Key header is missing or is not the sandbox\'s admin key (client credentials are never accepted in its place)',
+    suggested_action: 'Send the admin key the sandbox printed at start (or was given with --admin-key) as the SVC-Sandbox-Admin-Key header.',
+  },
+  {
+    code: 'INVALID_CLIENT_ID',
+    type: 'INVALID_INPUT',
+    status: 400,
+    meaning: 'sandbox only: the client named by throwaway_client_id does not exist, or is one of the docs\' clients, which cannot be deleted',
+    suggested_action: 'Send the client_id /sandbox/client/create returned; a deleted client is gone.',
   },
   {
     code: 'INVALID_ACCESS_TOKEN',

@@ -10,6 +10,8 @@
 export const HEADER_NAMES = {
   /** `SVC-CLIENT-ID`: Your client identifier. */
   clientId: 'SVC-CLIENT-ID',
+  /** `SVC-Sandbox-Admin-Key`: Sandbox only: the sandbox's admin key, for the operations that create and delete clients. */
+  sandboxAdminKey: 'SVC-Sandbox-Admin-Key',
   /** `SVC-Sandbox-Fault`: Sandbox only: makes this one request fail the way production can fail, to test retries,
 timeouts, idempotency and error handling. */
   sandboxFault: 'SVC-Sandbox-Fault',

@@ -2552,6 +2552,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/client/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a throwaway client
+         * @description Sandbox only, for test suites. Creates a client with its own copy of the canonical world: the
+         *     canonical Item with its public, access and processor tokens and accounts, the seeded
+         *     transfers, bank transfers, asset report, Signal evaluation, payments and recipients. It
+         *     answers every sample of the docs as the default client does (the same tokens and ids in
+         *     requests and answers; what the sandbox makes later is the client's own), with its own test
+         *     clock, webhook signing secret and rate budget; nothing it does reaches another client.
+         *     Delete it with `/sandbox/client/delete` when the run is over.
+         *
+         *     Authenticated by the sandbox's **admin key** alone, in the `SVC-Sandbox-Admin-Key` header:
+         *     the key the sandbox printed at start, or the one given with `--admin-key` or
+         *     `SVC_SANDBOX_ADMIN_KEY`. A client's own credentials are never accepted here.
+         */
+        post: operations["sandboxClientCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/client/delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a throwaway client
+         * @description Sandbox only, for test suites. Deletes a client and everything it owns (Items, tokens,
+         *     accounts, transfers, payments, webhooks, events, idempotency keys, fault rules, scheduled
+         *     work, request records) in one transaction; no other client's data changes. The default and
+         *     demo clients of the docs cannot be deleted. Its credentials stop working at once on this
+         *     instance, and within 5 seconds on the other instances of a shared PostgreSQL store.
+         *
+         *     Authenticated by the sandbox's **admin key** alone, in the `SVC-Sandbox-Admin-Key` header.
+         */
+        post: operations["sandboxClientDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     WEBHOOK_UPDATE_ACKNOWLEDGED: {
@@ -8103,6 +8165,67 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
         };
         /**
+         * SandboxClientCreateRequest
+         * @description Creates a throwaway client with its own canonical world. Authenticated by the sandbox's admin key (`SVC-Sandbox-Admin-Key`), never by a client's credentials.
+         */
+        SandboxClientCreateRequest: {
+            /**
+             * @description A name for the client, shown by the inspector and `svc-sandbox clients list`.
+             * @default Throwaway client
+             * @example checkout test suite
+             */
+            name?: string;
+            /** @description Ignored here (the typed client may send it in every body); this operation authenticates with the admin key alone. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Ignored here, as `client_id`; a client's secret never authenticates an admin operation. */
+            secret?: components["schemas"]["Secret"];
+        };
+        /**
+         * SandboxClientCreateResponse
+         * @description The new client's credentials, shown this once (the sandbox stores only a hash of the secret).
+         */
+        SandboxClientCreateResponse: {
+            /**
+             * @description The new client's identifier; send it as `SVC-CLIENT-ID`.
+             * @example 3c9a51e07f2b4d68a1e0c5b7
+             */
+            client_id: string;
+            /**
+             * @description The new client's secret; send it as `SVC-SECRET`.
+             * @example 9f0e8d7c6b5a4938271605f4e3d2c1
+             */
+            secret: string;
+            /**
+             * @description The key of the `SVC-Signature` HMAC of the new client's webhooks.
+             * @example whsec_5d1c0b9a8f7e6d5c4b3a2918f7e6d5c4b3a29180f7e6d5c4
+             */
+            webhook_secret: string;
+            /** @description The client's name. */
+            name: string;
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxClientDeleteRequest
+         * @description Deletes a client made with `/sandbox/client/create` (or `svc-sandbox clients add`) and everything it owns. Authenticated by the sandbox's admin key (`SVC-Sandbox-Admin-Key`).
+         */
+        SandboxClientDeleteRequest: {
+            /**
+             * @description The id of the client to delete. The default and demo clients of the docs cannot be deleted. (Not `client_id`: that body field is a credential.)
+             * @example 3c9a51e07f2b4d68a1e0c5b7
+             */
+            throwaway_client_id: string;
+            /** @description Ignored here (the typed client may send it in every body); this operation authenticates with the admin key alone. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Ignored here, as `client_id`; a client's secret never authenticates an admin operation. */
+            secret?: components["schemas"]["Secret"];
+        };
+        /** SandboxClientDeleteResponse */
+        SandboxClientDeleteResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
          * WebhookUpdateAcknowledgedWebhook
          * @description Payload of the `WEBHOOK_UPDATE_ACKNOWLEDGED` webhook, sent to the **new** URL after `/item/webhook/update` succeeds.
          */
@@ -8420,6 +8543,15 @@ export interface components {
         };
         /** @description An unexpected failure on our side (`API_ERROR`). Nothing was changed; it is safe to retry with backoff. Quote the `request_id` if it persists. */
         InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description The sandbox's admin key is missing or wrong. Send the key the sandbox printed at start (or was given with `--admin-key` / `SVC_SANDBOX_ADMIN_KEY`) as the `SVC-Sandbox-Admin-Key` header; a client's own credentials are never accepted here. */
+        AdminUnauthorized: {
             headers: {
                 [name: string]: unknown;
             };
@@ -11212,6 +11344,84 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxClientCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxClientCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new client's credentials (the secret is shown this once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClientCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxClientDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxClientDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The client and everything it owned are gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClientDeleteResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
             429: components["responses"]["RateLimitExceeded"];
             500: components["responses"]["InternalServerError"];
         };

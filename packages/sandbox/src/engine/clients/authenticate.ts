@@ -21,6 +21,8 @@ export interface Authenticator {
   (credentials: Credentials): Promise<SandboxClient>;
   /** Forgets every remembered client (after a reset of the store). */
   clear(): void;
+  /** Forgets the remembered row of one client (after it was deleted). */
+  forget(clientId: string): void;
   /**
    * Keeps the remembered row of one client (if any) with its clock offset moved to `offsetMs`
    * (committed by an advance), so the next request needs no read of it. Offsets only grow: of two
@@ -71,6 +73,9 @@ export function createAuthenticator(store: Store, now: () => number = () => perf
   };
   return Object.assign(authenticate, {
     clear: () => cache.clear(),
+    forget: (clientId: string) => {
+      cache.delete(clientId);
+    },
     clockMoved: (clientId: string, offsetMs: number) => {
       const cached = cache.get(clientId);
       if (cached && Number(cached.client.clock_offset_ms) < offsetMs) {

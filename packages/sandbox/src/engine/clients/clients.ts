@@ -2,6 +2,8 @@
  * Adding and listing sandbox clients (the `svc-sandbox clients` command).
  */
 
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/database.js';
 import type { Store } from '../store/open-store.js';
 import { hashSecret, newClientCredentials } from './client-secrets.js';
 
@@ -20,9 +22,22 @@ export async function addClient(
   now: Date,
   bankTransferConfig: 'full_service' | 'platform' = 'full_service',
 ): Promise<NewClient> {
+  return insertClient(store.db, name, now, bankTransferConfig);
+}
+
+/**
+ * Inserts a client named `name` with new credentials through `db` (a transaction, for a client
+ * seeded with more in the same one), enabled for micro-deposits and an exchange integration.
+ */
+export async function insertClient(
+  db: Kysely<Database>,
+  name: string,
+  now: Date,
+  bankTransferConfig: 'full_service' | 'platform' = 'full_service',
+): Promise<NewClient> {
   const credentials = newClientCredentials();
   const secret = hashSecret(credentials.secret);
-  await store.db
+  await db
     .insertInto('clients')
     .values({
       client_id: credentials.clientId,

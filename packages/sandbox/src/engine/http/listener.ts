@@ -23,16 +23,24 @@ import {
 import { HEADER_NAMES } from '@svc/spec/headers';
 import type { OperationId } from '../../generated/handlers.gen.js';
 import type { Authenticator } from '../clients/authenticate.js';
+import type { ClientNamespace } from '../clients/client-namespace.js';
 import type { Clock } from '../clock.js';
 import { apiErrorOf } from '../errors/api-error-of.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import type { HandlerContext, Handlers, SandboxClient } from '../handler-types.js';
+import {
+  type AdminContext,
+  type HandlerContext,
+  type Handlers,
+  isAdminOperation,
+  type SandboxClient,
+} from '../handler-types.js';
 import type { RequestRecorder } from '../inspector/request-recorder.js';
 import type { RequestDelivery } from '../inspector/tables.js';
 import type { Logger } from '../logger.js';
 import { clientNow } from '../schedule/client-clock.js';
 import { StaleClientClockError } from '../schedule/stale-clock.js';
 import type { Store } from '../store/open-store.js';
+import { checkAdminKey } from './admin-key.js';
 import type { RateLimiter } from './rate-limit.js';
 import {
   describeFault,
@@ -71,6 +79,10 @@ export interface ListenerOptions {
   faultRulesAlongside?: FaultRulesAlongside;
   /** Keeps authenticated requests for the inspector; none: nothing is kept. */
   recorder?: RequestRecorder;
+  /** The key of the admin operations (`SVC-Sandbox-Admin-Key`); none: they are always refused. */
+  adminKey?: string;
+  /** Reads each client's requests into its namespace and its answers out of it; none: no translation. */
+  namespace?: ClientNamespace;
 }
 
 /** What the error paths of a request know about it. */
@@ -198,6 +210,7 @@ async function handle(
     routes: options.routes,
     bodyLimitBytes: options.bodyLimitBytes,
     cors: options.cors,
+    takesClientCredentials: (route) => !isAdminOperation(route.operationId),
   });
   if (!accepted) {
     return;
@@ -206,7 +219,14 @@ async function handle(
   log.requestId = requestId;
   log.operation = route.operationId;
   fields.operation = route.operationId;
+  if (!credentials) {
+    await handleAdmin(req, res, options, requestId, route.operationId, body);
+    return;
+  }
   let fault: RequestFault | undefined;
+  // What the client sees: its answers out of its namespace (the same for the default client).
+  const outbound = <T>(value: T): T =>
+    options.namespace && log.clientId !== undefined ? options.namespace.outbound(value, log.clientId) : value;
   try {
     const client = await options.authenticate(credentials);
     fields.client_id = client.client_id;
@@ -228,11 +248,13 @@ async function handle(
     }
     const violations = options.validator.validate(route.operationId, body, req.headers);
     if (violations.length > 0) {
-      const error = validationError(violations, requestId);
+      const error = outbound(validationError(violations, requestId));
       sendApiError(res, { error });
       record(options, log, error.status, error);
       return;
     }
+    // The handler reads the client's canonical values in their stored form (its namespace).
+    const input = options.namespace ? options.namespace.inbound(body, client.client_id) : body;
     const contextAt = (held: SandboxClient): HandlerContext => {
       const baseNow = options.clock.now();
       return {
@@ -258,7 +280,7 @@ async function handle(
       for (let attempt = 1; ; attempt++) {
         try {
           const at = context;
-          return await options.faultRulesAlongside?.(route.operationId, at, () => handler(body, at), { rules });
+          return await options.faultRulesAlongside?.(route.operationId, at, () => handler(input, at), { rules });
         } catch (error) {
           if (!(error instanceof StaleClientClockError) || attempt === STALE_CLOCK_ATTEMPTS) {
             throw error;
@@ -295,11 +317,11 @@ async function handle(
       if (checked?.status === 'rejected') {
         throw checked.reason;
       }
-      result = checked ? checked.value : await handler(body, context);
+      result = checked ? checked.value : await handler(input, context);
     }
     // Nothing is answered before what it saw or changed is committed.
     await options.store.settled();
-    const response = { ...result, request_id: requestId };
+    const response = outbound({ ...result, request_id: requestId });
     record(options, log, 200, response);
     if (fault?.drop === 'after_commit') {
       // The lost response: the change is committed, the answer never arrives (the inspector
@@ -313,7 +335,7 @@ async function handle(
       throw error;
     }
     await options.store.settled();
-    const apiError = apiErrorOf(error, options.catalogue, requestId);
+    const apiError = outbound(apiErrorOf(error, options.catalogue, requestId));
     record(options, log, apiError.status, apiError);
     if (fault?.drop === 'after_commit') {
       // The handler's refusal is lost the same way.
@@ -321,6 +343,47 @@ async function handle(
       return;
     }
     sendApiError(res, { error: apiError, headers: error.init.headers });
+  }
+}
+
+/**
+ * An admin operation: the admin key (never a client's credentials), the body against the spec,
+ * the handler with the sandbox's own time. Not rate-limited per client, faulted or recorded: no
+ * client made it.
+ */
+async function handleAdmin(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: ListenerOptions,
+  requestId: string,
+  operationId: OperationId,
+  body: Record<string, unknown>,
+): Promise<void> {
+  try {
+    if (options.adminKey === undefined) {
+      throw new SandboxError({
+        type: 'INVALID_INPUT',
+        code: 'INVALID_ADMIN_KEY',
+        message: 'this sandbox has no admin key: its admin operations are off',
+        suggestedAction: 'Start the sandbox with an admin key (--admin-key) to use its admin operations.',
+      });
+    }
+    checkAdminKey(req.headers, options.adminKey);
+    const violations = options.validator.validate(operationId, body, req.headers);
+    if (violations.length > 0) {
+      sendApiError(res, { error: validationError(violations, requestId) });
+      return;
+    }
+    const handler = options.handlers[operationId] as (body: unknown, context: AdminContext) => Promise<object>;
+    const result = await handler(body, { requestId, now: options.clock.now(), store: options.store });
+    await options.store.settled();
+    sendJson(res, 200, { ...result, request_id: requestId });
+  } catch (error) {
+    if (!(error instanceof SandboxError)) {
+      throw error;
+    }
+    await options.store.settled();
+    sendApiError(res, { error: apiErrorOf(error, options.catalogue, requestId), headers: error.init.headers });
   }
 }
 

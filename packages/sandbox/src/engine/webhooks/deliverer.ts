@@ -14,6 +14,7 @@
  * short (they are retried).
  */
 import type { Selectable } from 'kysely';
+import { withoutNamespace } from '../clients/client-namespace.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/open-store.js';
@@ -315,10 +316,12 @@ async function attempt(
   const started = options.clock.now();
   const number = row.attempts + 1;
   const signedAt = (options.signingClock ?? systemClock).now();
-  const signature = signWebhook(client?.webhook_secret ?? '', row.body, Math.floor(signedAt.getTime() / 1000));
+  // The body as the client knows its canonical values: out of its namespace.
+  const body = withoutNamespace(row.body, row.client_id);
+  const signature = signWebhook(client?.webhook_secret ?? '', body, Math.floor(signedAt.getTime() / 1000));
   const outcome = await sendWebhook(
     row.url,
-    row.body,
+    body,
     {
       [WEBHOOK_ID_HEADER]: String(row.id),
       [SIGNATURE_HEADER]: signature,

@@ -4,6 +4,7 @@
  * EFT numbers at Canadian ones, BACS numbers and an IBAN at UK ones, an IBAN elsewhere.
  */
 import type { components } from '@svc/spec/types';
+import { withoutAnyNamespace } from '../../engine/index.js';
 import { CANONICAL_ITEM } from '../world/index.js';
 import { derivedDigits } from './seeded-random.js';
 
@@ -33,7 +34,7 @@ export interface NumberingInstitution {
 
 /** 12 digits that, with the 4-digit mask, make the account number. */
 function prefixOf(account: NumberedAccount): string {
-  return account.item_id === CANONICAL_ITEM.itemId
+  return withoutAnyNamespace(account.item_id) === CANONICAL_ITEM.itemId
     ? CANONICAL_PREFIX
     : derivedDigits(`${account.account_id}/number`, 12);
 }

@@ -1,15 +1,17 @@
 /**
  * A deterministic pseudo-random sequence from a text seed (mulberry32 over a SHA-256 of the
- * seed): generated data varies between Items but is identical on every call for one Item.
+ * seed): generated data varies between Items but is identical on every call for one Item. A
+ * seed's client namespace is left out, so every client's canonical Item has the same data.
  */
 import { createHash } from 'node:crypto';
+import { withoutAnyNamespace } from '../../engine/index.js';
 
 /** Numbers in [0, 1), the same sequence for the same seed. */
 export type SeededRandom = () => number;
 
 /** A {@link SeededRandom} for `seed`. */
 export function seededRandom(seed: string): SeededRandom {
-  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  let state = createHash('sha256').update(withoutAnyNamespace(seed)).digest().readUInt32LE(0);
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
@@ -34,7 +36,7 @@ export function derivedDigits(seed: string, length: number): string {
     if (derivedMemory.size >= DERIVED_MEMORY_SIZE) {
       derivedMemory.clear();
     }
-    digits = digitsOf(seed, length);
+    digits = digitsOf(withoutAnyNamespace(seed), length);
     derivedMemory.set(key, digits);
   }
   return digits;

@@ -5,7 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../engine/index.js';
-import { CANONICAL_ITEM, DEFAULT_CLIENT } from '../world/index.js';
+import { CANONICAL_ITEM, type CanonicalWorld, DEFAULT_WORLD } from '../world/index.js';
 import { SEEDED_AUDITORS } from './auditors.js';
 import { CANONICAL_ASSET_REPORT, CANONICAL_AUDIT_COPY } from './canonical.js';
 import { reportSources } from './queries.js';
@@ -22,24 +22,29 @@ export async function seedAuditors(trx: Trx): Promise<void> {
     .execute();
 }
 
-/** The canonical asset report over the canonical Item, and its audit copy for the canonical auditor. */
-export async function seedCanonicalAssetReport(trx: Trx, now: Date): Promise<void> {
+/** The canonical asset report over `world`'s canonical Item, and its audit copy for the canonical auditor. */
+export async function seedCanonicalAssetReport(
+  trx: Trx,
+  now: Date,
+  world: CanonicalWorld = DEFAULT_WORLD,
+): Promise<void> {
+  const assetReportId = world.id(CANONICAL_ASSET_REPORT.assetReportId);
   const present = await trx
     .selectFrom('asset_reports')
     .select('asset_report_id')
-    .where('asset_report_id', '=', CANONICAL_ASSET_REPORT.assetReportId)
+    .where('asset_report_id', '=', assetReportId)
     .executeTakeFirst();
   if (!present) {
     const item = await trx
       .selectFrom('items')
       .selectAll()
-      .where('item_id', '=', CANONICAL_ITEM.itemId)
+      .where('item_id', '=', world.id(CANONICAL_ITEM.itemId))
       .executeTakeFirstOrThrow();
     const row = reportRow(
       {
-        assetReportId: CANONICAL_ASSET_REPORT.assetReportId,
-        assetReportToken: CANONICAL_ASSET_REPORT.assetReportToken,
-        clientId: DEFAULT_CLIENT.clientId,
+        assetReportId,
+        assetReportToken: world.id(CANONICAL_ASSET_REPORT.assetReportToken),
+        clientId: world.clientId,
         clientReportId: CANONICAL_ASSET_REPORT.clientReportId,
         daysRequested: CANONICAL_ASSET_REPORT.daysRequested,
         user: { ...CANONICAL_ASSET_REPORT.user },
@@ -56,9 +61,9 @@ export async function seedCanonicalAssetReport(trx: Trx, now: Date): Promise<voi
   await trx
     .insertInto('asset_report_audit_copies')
     .values({
-      audit_copy_token: CANONICAL_AUDIT_COPY.auditCopyToken,
-      asset_report_id: CANONICAL_ASSET_REPORT.assetReportId,
-      client_id: DEFAULT_CLIENT.clientId,
+      audit_copy_token: world.id(CANONICAL_AUDIT_COPY.auditCopyToken),
+      asset_report_id: assetReportId,
+      client_id: world.clientId,
       auditor_id: CANONICAL_AUDIT_COPY.auditorId,
       created_at: now.toISOString(),
       removed_at: null,

@@ -5,7 +5,7 @@
 import type { Transaction } from 'kysely';
 import { type Database, rememberIdempotencyKey, requestFingerprint } from '../../engine/index.js';
 import { CANONICAL_TRANSFER_ACCOUNTS } from '../transfers/index.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../world/index.js';
+import { type CanonicalWorld, DEFAULT_WORLD, DEMO_CLIENT } from '../world/index.js';
 import { directionOf } from './bank-transfer-status.js';
 import { CANONICAL_BANK_TRANSFERS, type CanonicalBankTransfer } from './canonical.js';
 import { appendBankTransferEvent } from './queries.js';
@@ -20,22 +20,29 @@ const at = (time: string) => new Date(time).toISOString();
  * only, and the default client's canonical bank transfers with their idempotency keys and their
  * events in time order (skipped when they are there already).
  */
-export async function seedBankTransferWorld(trx: Trx): Promise<void> {
-  for (const client of [DEFAULT_CLIENT, DEMO_CLIENT]) {
+export async function seedBankTransferWorld(trx: Trx, world: CanonicalWorld = DEFAULT_WORLD): Promise<void> {
+  const settings = [{ client_id: world.clientId, migrate_account_enabled: 1 }];
+  if (world === DEFAULT_WORLD) {
+    settings.push({ client_id: DEMO_CLIENT.clientId, migrate_account_enabled: 0 });
+  }
+  for (const row of settings) {
     await trx
       .insertInto('bank_transfer_settings')
-      .values({ client_id: client.clientId, migrate_account_enabled: client === DEFAULT_CLIENT ? 1 : 0 })
+      .values(row)
       .onConflict((conflict) => conflict.column('client_id').doNothing())
       .execute();
   }
-  const clientId = DEFAULT_CLIENT.clientId;
-  const { itemId, accountId, originationAccountId } = CANONICAL_TRANSFER_ACCOUNTS;
+  const clientId = world.clientId;
+  const itemId = world.id(CANONICAL_TRANSFER_ACCOUNTS.itemId);
+  const accountId = world.id(CANONICAL_TRANSFER_ACCOUNTS.accountId);
+  const originationAccountId = world.id(CANONICAL_TRANSFER_ACCOUNTS.originationAccountId);
   const rows = new Map<string, BankTransfersTable>();
   const events: { transfer: CanonicalBankTransfer; type: CanonicalBankTransfer['status']; timestamp: string }[] = [];
   for (const transfer of CANONICAL_BANK_TRANSFERS) {
     const created = transfer.events[0]?.timestamp ?? '';
+    const bankTransferId = world.id(transfer.bank_transfer_id);
     const row: BankTransfersTable = {
-      bank_transfer_id: transfer.bank_transfer_id,
+      bank_transfer_id: bankTransferId,
       client_id: clientId,
       item_id: itemId,
       account_id: accountId,
@@ -69,8 +76,8 @@ export async function seedBankTransferWorld(trx: Trx): Promise<void> {
         clientId,
         scope: 'bank_transfer',
         key: transfer.creation.body.idempotency_key,
-        fingerprint: requestFingerprint(transfer.creation.operation, transfer.creation.body),
-        resourceId: transfer.bank_transfer_id,
+        fingerprint: requestFingerprint(transfer.creation.operation, world.request(transfer.creation.body)),
+        resourceId: bankTransferId,
         requestId: null,
         now: new Date(at(created)),
       });

@@ -12,6 +12,7 @@ import {
   type HandlerGroup,
   together,
   webhookStatement,
+  withoutAnyNamespace,
 } from '../../engine/index.js';
 import { invalidInstitution, loadInstitutions } from '../institutions/index.js';
 import { CANONICAL_ITEM, type TestUser, testLogin } from '../world/index.js';
@@ -127,7 +128,9 @@ export const itemHandlers: HandlerGroup<
     return context.store.transaction(async (trx) => {
       const used = await exchangePublicToken(trx, clientId, request.public_token, context.now);
       if (!used) {
-        throw invalidPublicToken(request.public_token === CANONICAL_ITEM.publicToken ? 'canonical-used' : 'unknown');
+        throw invalidPublicToken(
+          withoutAnyNamespace(request.public_token) === CANONICAL_ITEM.publicToken ? 'canonical-used' : 'unknown',
+        );
       }
       if (!used.itemLive) {
         throw invalidPublicToken('item-removed');

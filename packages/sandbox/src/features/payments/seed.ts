@@ -5,7 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../engine/index.js';
-import { DEFAULT_CLIENT } from '../world/index.js';
+import { type CanonicalWorld, DEFAULT_WORLD } from '../world/index.js';
 import { CANONICAL_PAYMENTS, CANONICAL_RECIPIENTS } from './canonical.js';
 import { SANDBOX_PAYER } from './payer.js';
 import { nextChangeSeq } from './queries.js';
@@ -14,15 +14,19 @@ import { scheduleRefundExecution } from './refunds.js';
 import { AUTHORISATION_WINDOW_MS } from './status.js';
 import { paymentTokenExpiry } from './token-flow.js';
 
-/** Inserts the canonical recipients and payments at time `now`. */
-export async function seedPaymentWorld(trx: Transaction<Database>, now: Date): Promise<void> {
+/** Inserts the canonical recipients and payments of `world`'s client at time `now`. */
+export async function seedPaymentWorld(
+  trx: Transaction<Database>,
+  now: Date,
+  world: CanonicalWorld = DEFAULT_WORLD,
+): Promise<void> {
   const at = now.toISOString();
-  const clientId = DEFAULT_CLIENT.clientId;
+  const clientId = world.clientId;
   for (const [index, { recipientId, details }] of CANONICAL_RECIPIENTS.entries()) {
     const inserted = await trx
       .insertInto('payment_recipients')
       .values({
-        recipient_id: recipientId,
+        recipient_id: world.id(recipientId),
         client_id: clientId,
         name: details.name,
         iban: details.iban,
@@ -46,9 +50,9 @@ export async function seedPaymentWorld(trx: Transaction<Database>, now: Date): P
     await trx
       .insertInto('payments')
       .values({
-        payment_id: payment.paymentId,
+        payment_id: world.id(payment.paymentId),
         client_id: clientId,
-        recipient_id: payment.recipientId,
+        recipient_id: world.id(payment.recipientId),
         reference: payment.reference,
         currency: payment.currency,
         amount: payment.amount,
@@ -66,17 +70,17 @@ export async function seedPaymentWorld(trx: Transaction<Database>, now: Date): P
         payer_bacs_account: null,
         payer_bacs_sort_code: null,
         refund_details: executed && payment.requestRefundDetails ? JSON.stringify(SANDBOX_PAYER) : null,
-        refund_id: payment.refundId ?? null,
+        refund_id: payment.refundId ? world.id(payment.refundId) : null,
         refund_status: payment.refundId ? 'INITIATED' : null,
         refund_created_at: payment.refundId ? at : null,
-        payment_token: payment.paymentToken,
+        payment_token: world.id(payment.paymentToken),
         payment_token_expires_at: paymentTokenExpiry(now, expiresAt),
         payment_token_used_at: null,
       })
       .onConflict((conflict) => conflict.doNothing())
       .execute();
     if (payment.refundId) {
-      await scheduleRefundExecution(trx, { clientId, paymentId: payment.paymentId, now });
+      await scheduleRefundExecution(trx, { clientId, paymentId: world.id(payment.paymentId), now });
     }
   }
 }

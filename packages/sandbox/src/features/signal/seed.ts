@@ -3,7 +3,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../engine/index.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from '../world/index.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, type CanonicalWorld, DEFAULT_WORLD } from '../world/index.js';
 import { saveEvaluation } from './queries.js';
 import { evaluateSignal } from './scores.js';
 
@@ -17,11 +17,15 @@ export const CANONICAL_EVALUATION = {
 } as const;
 
 /** Seeds {@link CANONICAL_EVALUATION} on the canonical checking account, unless it is there. */
-export async function seedCanonicalEvaluation(trx: Trx, now: Date): Promise<void> {
+export async function seedCanonicalEvaluation(
+  trx: Trx,
+  now: Date,
+  world: CanonicalWorld = DEFAULT_WORLD,
+): Promise<void> {
   const present = await trx
     .selectFrom('signal_evaluations')
     .select('client_transaction_id')
-    .where('client_id', '=', DEFAULT_CLIENT.clientId)
+    .where('client_id', '=', world.clientId)
     .where('client_transaction_id', '=', CANONICAL_EVALUATION.clientTransactionId)
     .executeTakeFirst();
   if (present) {
@@ -40,10 +44,10 @@ export async function seedCanonicalEvaluation(trx: Trx, now: Date): Promise<void
     totalCreditAmount30d: 0,
   });
   await saveEvaluation(trx, {
-    client_id: DEFAULT_CLIENT.clientId,
+    client_id: world.clientId,
     client_transaction_id: CANONICAL_EVALUATION.clientTransactionId,
-    item_id: CANONICAL_ITEM.itemId,
-    account_id: CANONICAL_ACCOUNT_IDS[0],
+    item_id: world.id(CANONICAL_ITEM.itemId),
+    account_id: world.id(CANONICAL_ACCOUNT_IDS[0]),
     amount: CANONICAL_EVALUATION.amount,
     result: JSON.stringify(result),
     evaluated_at: now.toISOString(),

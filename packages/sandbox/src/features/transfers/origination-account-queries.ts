@@ -14,6 +14,7 @@ import {
   type Transaction,
 } from 'kysely';
 import { type Database, heldByThisRequest, invalidInput, type Placeholders, prepareQuery } from '../../engine/index.js';
+import type { CanonicalWorld } from '../world/index.js';
 import { originationAccountTemplates } from './origination-accounts.js';
 import type { OriginationAccountsTable } from './tables.js';
 
@@ -41,8 +42,13 @@ function fromRow(row: Selectable<OriginationAccountsTable>): OriginationAccount 
 }
 
 /** Inserts the client's first origination accounts unless it has some (safe to run concurrently). */
-export async function provisionOriginationAccounts(db: Db, clientId: string, now: Date): Promise<void> {
-  const rows = originationAccountTemplates(clientId).map((template) => ({
+export async function provisionOriginationAccounts(
+  db: Db,
+  clientId: string,
+  now: Date,
+  world?: CanonicalWorld,
+): Promise<void> {
+  const rows = originationAccountTemplates(clientId, world).map((template) => ({
     ...template,
     client_id: clientId,
     created_at: now.toISOString(),

@@ -6,7 +6,7 @@
  * (so every instance derives the same one).
  */
 import { createHash } from 'node:crypto';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../world/index.js';
+import { type CanonicalWorld, DEFAULT_CLIENT, DEMO_CLIENT } from '../world/index.js';
 import { CANONICAL_ORIGINATION_ACCOUNT_ID, DEMO_ORIGINATION_ACCOUNT_IDS } from './canonical.js';
 
 /** An origination account as first provisioned. */
@@ -32,12 +32,14 @@ export function derivedUuid(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The canonical client's account, the demo client's two, or one derived default for any other client. */
-export function originationAccountTemplates(clientId: string): OriginationAccountTemplate[] {
-  if (clientId === DEFAULT_CLIENT.clientId) {
-    return [
-      { origination_account_id: CANONICAL_ORIGINATION_ACCOUNT_ID, name: 'FBO account', is_default: 1, ...OPENING },
-    ];
+/**
+ * The canonical client's account (in `world`'s stored form for a client with the canonical
+ * world), the demo client's two, or one derived default for any other client.
+ */
+export function originationAccountTemplates(clientId: string, world?: CanonicalWorld): OriginationAccountTemplate[] {
+  if (clientId === DEFAULT_CLIENT.clientId || world?.clientId === clientId) {
+    const id = world ? world.id(CANONICAL_ORIGINATION_ACCOUNT_ID) : CANONICAL_ORIGINATION_ACCOUNT_ID;
+    return [{ origination_account_id: id, name: 'FBO account', is_default: 1, ...OPENING }];
   }
   if (clientId === DEMO_CLIENT.clientId) {
     return DEMO_ORIGINATION_ACCOUNT_IDS.map((id, index) => ({

@@ -5,7 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import { type Database, rememberIdempotencyKey, requestFingerprint } from '../../engine/index.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../world/index.js';
+import { type CanonicalWorld, DEFAULT_WORLD, DEMO_CLIENT } from '../world/index.js';
 import { CANONICAL_AUTHORIZATIONS, CANONICAL_TRANSFER, CANONICAL_TRANSFER_ACCOUNTS } from './canonical.js';
 import { provisionOriginationAccounts } from './origination-account-queries.js';
 import { insertTransfer } from './queries.js';
@@ -14,19 +14,27 @@ type Trx = Transaction<Database>;
 
 const at = (time: string) => new Date(time).toISOString();
 
-/** Seeds the transfers world at time `now` (used for rows without a canonical time). */
-export async function seedTransferWorld(trx: Trx, now: Date): Promise<void> {
-  for (const client of [DEFAULT_CLIENT, DEMO_CLIENT]) {
-    await provisionOriginationAccounts(trx, client.clientId, now);
+/**
+ * Seeds the transfers world of `world`'s client at time `now` (used for rows without a canonical
+ * time); the default world also gives the demo client its origination accounts.
+ */
+export async function seedTransferWorld(trx: Trx, now: Date, world: CanonicalWorld = DEFAULT_WORLD): Promise<void> {
+  await provisionOriginationAccounts(trx, world.clientId, now, world);
+  if (world === DEFAULT_WORLD) {
+    await provisionOriginationAccounts(trx, DEMO_CLIENT.clientId, now);
   }
-  const clientId = DEFAULT_CLIENT.clientId;
-  const { itemId, accountId, originationAccountId, achClass } = CANONICAL_TRANSFER_ACCOUNTS;
+  const clientId = world.clientId;
+  const { achClass } = CANONICAL_TRANSFER_ACCOUNTS;
+  const itemId = world.id(CANONICAL_TRANSFER_ACCOUNTS.itemId);
+  const accountId = world.id(CANONICAL_TRANSFER_ACCOUNTS.accountId);
+  const originationAccountId = world.id(CANONICAL_TRANSFER_ACCOUNTS.originationAccountId);
+  const transferId = world.id(CANONICAL_TRANSFER.id);
   const first = CANONICAL_AUTHORIZATIONS[0];
   for (const authorization of CANONICAL_AUTHORIZATIONS) {
     const inserted = await trx
       .insertInto('transfer_authorizations')
       .values({
-        authorization_id: authorization.id,
+        authorization_id: world.id(authorization.id),
         client_id: clientId,
         item_id: itemId,
         account_id: accountId,
@@ -39,7 +47,7 @@ export async function seedTransferWorld(trx: Trx, now: Date): Promise<void> {
         amount: authorization.amount,
         user_details: JSON.stringify(authorization.user),
         origination_account_id: originationAccountId,
-        transfer_id: authorization.id === CANONICAL_TRANSFER.request.authorization_id ? CANONICAL_TRANSFER.id : null,
+        transfer_id: authorization.id === CANONICAL_TRANSFER.request.authorization_id ? transferId : null,
       })
       .onConflict((conflict) => conflict.column('authorization_id').doNothing())
       .executeTakeFirst();
@@ -47,11 +55,11 @@ export async function seedTransferWorld(trx: Trx, now: Date): Promise<void> {
       return; // Seeded before (by this or another instance).
     }
   }
-  const request = CANONICAL_TRANSFER.request;
+  const request = world.request(CANONICAL_TRANSFER.request);
   await insertTransfer(
     trx,
     {
-      transfer_id: CANONICAL_TRANSFER.id,
+      transfer_id: transferId,
       client_id: clientId,
       item_id: itemId,
       authorization_id: request.authorization_id,
@@ -76,7 +84,7 @@ export async function seedTransferWorld(trx: Trx, now: Date): Promise<void> {
     scope: 'transfer',
     key: request.idempotency_key,
     fingerprint: requestFingerprint('transferCreate', request),
-    resourceId: CANONICAL_TRANSFER.id,
+    resourceId: transferId,
     requestId: null,
     now: new Date(at(CANONICAL_TRANSFER.created)),
   });

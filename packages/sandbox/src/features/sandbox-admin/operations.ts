@@ -1,0 +1,53 @@
+/**
+ * `/sandbox/client/create` and `/sandbox/client/delete`: throwaway clients for test suites,
+ * authenticated by the sandbox's admin key (the listener checks it before these run). What they
+ * do to the store (a client with its own canonical world; a client with everything it owns gone)
+ * is the composition root's, which seeds every feature: it hands it over as
+ * {@link ClientAdministration}.
+ */
+import { type AdminContext, type HandlerGroup, invalidInput } from '../../engine/index.js';
+
+/** What the composition root does for these operations. */
+export interface ClientAdministration {
+  /** Creates a client named `name` with its own canonical world at `now`; its credentials. */
+  create(name: string, now: Date): Promise<{ clientId: string; secret: string; webhookSecret: string; name: string }>;
+  /** Deletes a client with everything it owns: what happened. */
+  delete(clientId: string): Promise<'deleted' | 'unknown' | 'permanent'>;
+  /** Forgets what this instance remembers of a deleted client (its authenticated row). */
+  forget(clientId: string): void;
+}
+
+/** The name a client gets when the request names none (the schema's default). */
+const DEFAULT_NAME = 'Throwaway client';
+
+/** The handlers of the admin operations over `administration`. */
+export function createClientAdminHandlers(
+  administration: ClientAdministration,
+): HandlerGroup<'sandboxClientCreate' | 'sandboxClientDelete'> {
+  return {
+    sandboxClientCreate: async (request, context: AdminContext) => {
+      const created = await administration.create(request.name ?? DEFAULT_NAME, context.now);
+      return {
+        client_id: created.clientId,
+        secret: created.secret,
+        webhook_secret: created.webhookSecret,
+        name: created.name,
+      };
+    },
+    sandboxClientDelete: async (request) => {
+      const clientId = request.throwaway_client_id;
+      const outcome = await administration.delete(clientId);
+      if (outcome !== 'deleted') {
+        throw invalidInput(
+          'INVALID_CLIENT_ID',
+          outcome === 'permanent'
+            ? `throwaway_client_id names a client of the docs, which cannot be deleted: ${clientId}`
+            : `throwaway_client_id names no client of this sandbox: ${clientId}`,
+          'Send the client_id /sandbox/client/create returned; a deleted client is gone.',
+        );
+      }
+      administration.forget(clientId);
+      return {};
+    },
+  };
+}

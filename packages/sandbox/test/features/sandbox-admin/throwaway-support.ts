@@ -1,0 +1,44 @@
+/**
+ * Calls of the admin operations in tests: the admin key in `SVC-Sandbox-Admin-Key`, and a new
+ * throwaway client's credentials.
+ */
+import { HEADER_NAMES } from '@svc/spec/headers';
+import type { TestSandbox } from '../../support/harness.js';
+
+/** The admin key the tests start their sandboxes with. */
+export const TEST_ADMIN_KEY = 'sbxadm_test_0123456789abcdef';
+
+/** Sends `body` to an admin operation's `path` with `headers` (the admin key by default). */
+export async function adminCall(
+  sandbox: TestSandbox,
+  path: '/sandbox/client/create' | '/sandbox/client/delete',
+  body: Record<string, unknown>,
+  headers: Record<string, string> = { [HEADER_NAMES.sandboxAdminKey]: TEST_ADMIN_KEY },
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The credentials of a new throwaway client. */
+export interface ThrowawayCredentials {
+  clientId: string;
+  secret: string;
+  webhookSecret: string;
+}
+
+/** Creates a throwaway client (failing the test unless it succeeds). */
+export async function createThrowaway(sandbox: TestSandbox, name = 'test run'): Promise<ThrowawayCredentials> {
+  const reply = await adminCall(sandbox, '/sandbox/client/create', { name });
+  if (reply.status !== 200) {
+    throw new Error(`create failed: ${JSON.stringify(reply.body)}`);
+  }
+  return {
+    clientId: String(reply.body.client_id),
+    secret: String(reply.body.secret),
+    webhookSecret: String(reply.body.webhook_secret),
+  };
+}
