@@ -28,6 +28,8 @@ and their range. Any answer but 200 fails the benchmark. Environment:
   BENCH_ROUNDS         rounds per cell (default 3)
   BENCH_WARMUP_S       seconds of warm-up per server and request kind (default 2)
   BENCH_CONNECTIONS    connection counts, comma-separated (default 10,50)
+  BENCH_MOCK_LOG       json: the mock logs a JSON line per request to a pipe the benchmark drains
+                       (as a user runs it) instead of running with --quiet
   --bin <file>   a build of the mock to measure (default this package's bin/svc-mock.js); repeated:
                  each build is a server of its own in every round (before/after in one run)
   -h, --help     show this help`,
@@ -46,6 +48,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
 const STARTUP_RUNS = 3;
+const MOCK_LOG_ARGS = process.env.BENCH_MOCK_LOG === 'json' ? ['--log-format', 'json'] : ['--quiet'];
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS_PER_S = 100;
 
@@ -122,7 +125,7 @@ async function post(url, kind) {
 /** Launch → first 200 of a svc-mock build; returns the milliseconds and the running server. */
 async function measureStartup(name, bin) {
   const started = performance.now();
-  const server = await spawnServer(name, [bin, '--port', '0', '--quiet']);
+  const server = await spawnServer(name, [bin, '--port', '0', ...MOCK_LOG_ARGS]);
   const reply = await post(server.url, KINDS[0]);
   if (reply.status !== 200) {
     throw new Error(`${name} answered ${reply.status}: ${reply.text}`);

@@ -20,6 +20,7 @@ import { openapiDereferencedJsonPath, openapiJsonPath, openapiYamlPath } from '@
 import { prismEngineOf } from '../prism/prism-engine.js';
 import { loadPrismHttp } from '../prism/prism-http.js';
 import { engineInputOf } from '../prism/prism-operations.js';
+import { requestDocumentOf } from '../prism/request-document.js';
 import { createMockListener, type MockAccessEntry } from './mock-listener.js';
 
 /** Options of {@link startMock}. */
@@ -149,10 +150,10 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
 /**
  * The mock's own request validator of the bundled spec (`@svc/server-kit`, as the sandbox's): it
  * reads the dereferenced twin of the spec, which lets Ajv word each finding exactly as Prism's
- * validator does. Each operation's schemas compile at its first request, as Prism's did. Another
- * document is validated by Prism, request by request.
+ * validator does, and keeps its request part. Each operation's schemas compile at its first
+ * request, as Prism's did. Another document is validated by Prism, request by request.
  */
 async function bundledSpecValidator(): Promise<RequestValidator> {
   const document = JSON.parse(await readFile(openapiDereferencedJsonPath, 'utf8')) as Record<string, unknown>;
-  return createRequestValidator(document, { compileOnFirstUse: true });
+  return createRequestValidator(requestDocumentOf(document), { compileOnFirstUse: true });
 }
