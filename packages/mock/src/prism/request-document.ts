@@ -6,17 +6,6 @@
  */
 type JsonObject = Record<string, unknown>;
 
-const HTTP_METHODS: ReadonlySet<string> = new Set([
-  'get',
-  'put',
-  'post',
-  'delete',
-  'options',
-  'head',
-  'patch',
-  'trace',
-]);
-
 /**
  * The request part of `document`, which must hold no `$ref` (a dereferenced document): anything
  * else a `$ref` could point at is left out.
@@ -28,7 +17,8 @@ export function requestDocumentOf(document: JsonObject): JsonObject {
     for (const [key, value] of Object.entries(item)) {
       if (key === 'parameters') {
         kept.parameters = value;
-      } else if (HTTP_METHODS.has(key)) {
+      } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        // An operation (the validator reads the HTTP methods only, so other objects do no harm).
         const { operationId, parameters, requestBody } = value as JsonObject;
         kept[key] = { operationId, parameters, requestBody };
       }
