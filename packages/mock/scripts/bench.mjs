@@ -11,7 +11,7 @@ import { readCommandLine } from '../../../tools/dev/command-line.mjs';
 const DEFAULT_BIN = fileURLToPath(new URL('../bin/svc-mock.js', import.meta.url));
 const { values } = readCommandLine({
   command: 'bench.mjs',
-  usage: `usage: node scripts/bench.mjs [--bin <bin/svc-mock.js>]...   (pnpm --filter @svc/mock bench builds first)
+  usage: `usage: node scripts/bench.mjs [--bin <bin/svc-mock.js>]...   (pnpm --filter @svc/mock bench builds it and what it uses first)
 
 Benchmark of the mock beside a bare node:http server, on 127.0.0.1, each its own process: the
 start-up time of svc-mock (launch → first 200, three runs), then for each request kind (a read,
