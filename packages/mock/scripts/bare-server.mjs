@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The benchmarks' baseline: a bare node:http server answering a fixed JSON body (its usage, below,
+// The benchmarks' baseline: a bare node:http server answering fixed JSON bodies (its usage, below,
 // says more).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -7,28 +7,43 @@ import { exitWithUsageError, readCommandLine } from '../../../tools/dev/command-
 
 const { positionals } = readCommandLine({
   command: 'bare-server.mjs',
-  usage: `usage: node scripts/bare-server.mjs <file>   (the benchmarks' baseline, spawned by them)
+  usage: `usage: node scripts/bare-server.mjs <file> | <path>=<file>...   (the benchmarks' baseline, spawned by them)
 
 A bare node:http server on 127.0.0.1 (a free port) that reads and JSON-parses each request body,
-then answers 200 with the JSON body of <file> (the mock's answer to the same request). Prints
-\`listening on <url>\`; stops on SIGTERM.
+then answers 200 with a JSON body read from a file (the mock's answer to the same request): with
+one <file>, that body on every path; with <path>=<file> pairs, the body of the request's path
+(404 on another). Prints \`listening on <url>\`; stops on SIGTERM.
   -h, --help   show this help`,
   positionals: true,
 });
-if (positionals.length !== 1) {
+if (positionals.length === 0 || (positionals.length > 1 && !positionals.every((argument) => argument.includes('=')))) {
   exitWithUsageError(
     'bare-server.mjs',
-    'give one <file>, the JSON body to answer',
+    'give one <file>, the JSON body to answer, or <path>=<file> pairs',
     'node scripts/bare-server.mjs --help says more',
   );
 }
 
-const payload = Buffer.from(readFileSync(positionals[0], 'utf8'));
+const read = (file) => Buffer.from(readFileSync(file, 'utf8'));
+const single = positionals.length === 1 && !positionals[0].includes('=') ? read(positionals[0]) : undefined;
+const byPath = new Map(
+  single
+    ? []
+    : positionals.map((pair) => {
+        const at = pair.indexOf('=');
+        return [pair.slice(0, at), read(pair.slice(at + 1))];
+      }),
+);
 const server = createServer((req, res) => {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
     JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    const payload = single ?? byPath.get(req.url ?? '');
+    if (payload === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': payload.length });
     res.end(payload);
   });

@@ -111,6 +111,7 @@ export {
   ajvDiagnostics,
   createRequestValidator,
   type RequestValidator,
+  type RequestValidatorOptions,
   type ValidatedOperation,
 } from './request-validator.js';
 export {
@@ -127,7 +128,14 @@ export {
   stripSubject,
   type ViolationContext,
 } from './schema-violations.js';
-export { JSON_CONTENT_TYPE, type SentBodyFacts, sendApiError, sendJson, sentBodyFacts } from './send-json.js';
+export {
+  JSON_CONTENT_TYPE,
+  type SentBodyFacts,
+  sendApiError,
+  sendJson,
+  sendJsonText,
+  sentBodyFacts,
+} from './send-json.js';
 export {
   drainDelayOption,
   listOption,

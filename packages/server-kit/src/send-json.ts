@@ -30,21 +30,42 @@ export function sendJson(
   if (res.headersSent || res.writableEnded) {
     return;
   }
+  let facts: SentBodyFacts = {};
   if (typeof body === 'object' && body !== null) {
     const { request_id: requestId, error_code: errorCode } = body as Record<string, unknown>;
-    sentFacts.set(res, {
+    facts = {
       requestId: typeof requestId === 'string' ? requestId : undefined,
       errorCode: typeof errorCode === 'string' ? errorCode : undefined,
-    });
+    };
+  }
+  sendJsonText(res, status, JSON.stringify(body), headers, facts);
+}
+
+/**
+ * Writes `json`, a body already serialised as JSON (for example a static answer prepared once),
+ * like {@link sendJson} writes an object; `facts` are its `request_id` and `error_code` for the
+ * request log.
+ */
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  json: string,
+  headers: Record<string, string | number> = {},
+  facts: SentBodyFacts = {},
+): void {
+  if (res.headersSent || res.writableEnded) {
+    return;
+  }
+  if (facts.requestId !== undefined || facts.errorCode !== undefined) {
+    sentFacts.set(res, facts);
   }
   // A string body goes out in one write together with the head; a Buffer would take two.
-  const payload = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': JSON_CONTENT_TYPE,
     ...headers,
-    'Content-Length': Buffer.byteLength(payload),
+    'Content-Length': Buffer.byteLength(json),
   });
-  res.end(payload);
+  res.end(json);
 }
 
 /** Writes an {@link ErrorResponse}: its `error.status`, its headers, the error object as the body. */

@@ -9,15 +9,14 @@ import {
   createApiError,
   type DecimalPlacesCheck,
   type ErrorResponse,
-  type ErrorType,
-  errorDocumentationUrl,
   type RouteTable,
   requestLogFields,
   sendApiError,
   sendJson,
   validationError,
 } from '@svc/server-kit';
-import type { MockOperation, PrismEngine } from '../prism/prism-engine.js';
+import type { EngineResponse, MockOperation, PrismEngine } from '../prism/prism-engine.js';
+import { type PreparedAnswer, prepareAnswer, withOwnIds } from './answer-body.js';
 import { parsePrefer, preferError, resolvePreferences } from './prefer.js';
 
 /** One answered request, for an access log. */
@@ -49,6 +48,9 @@ export interface MockListenerOptions {
 
 /** A `node:http` request listener that answers like the API. */
 export function createMockListener(options: MockListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  // The engine gives the same object for every request that gets a static answer: its body is
+  // serialised once, and each request then only gets its own request_id.
+  const prepared = new WeakMap<EngineResponse, PreparedAnswer>();
   return (req, res) => {
     const started = performance.now();
     if (options.onResponse) {
@@ -62,13 +64,18 @@ export function createMockListener(options: MockListenerOptions): (req: Incoming
         }),
       );
     }
-    handle(req, res, options).catch((error: unknown) => {
+    handle(req, res, options, prepared).catch((error: unknown) => {
       sendApiError(res, internalError(`the mock failed: ${error instanceof Error ? error.message : String(error)}`));
     });
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, options: MockListenerOptions): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: MockListenerOptions,
+  prepared: WeakMap<EngineResponse, PreparedAnswer>,
+): Promise<void> {
   const accepted = await acceptRequest(req, res, {
     routes: options.routes,
     bodyLimitBytes: options.bodyLimitBytes,
@@ -99,7 +106,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: MockLi
       sendApiError(res, internalError(result.message, requestId));
       return;
     case 'response':
-      sendJson(res, result.status, withOwnIds(result.body, requestId), result.headers);
+      if (result.static) {
+        let answer = prepared.get(result);
+        if (!answer) {
+          answer = prepareAnswer(result.status, result.headers, result.body);
+          prepared.set(result, answer);
+        }
+        answer(res, requestId);
+      } else {
+        sendJson(res, result.status, withOwnIds(result.body, requestId), result.headers);
+      }
       return;
   }
 }
@@ -107,21 +123,4 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: MockLi
 /** The API's `API_ERROR` / `INTERNAL_SERVER_ERROR` (its status from the catalogue) for a failure of the mock itself. */
 function internalError(message: string, requestId?: string): ErrorResponse {
   return { error: createApiError({ errorType: 'API_ERROR', errorCode: 'INTERNAL_SERVER_ERROR', message, requestId }) };
-}
-
-/**
- * The spec's examples all carry the same `request_id`; the mock answers each request with its
- * own, as the API does, so a log or a support request can tell two responses apart. An error
- * example's `documentation_url` follows the server's docs setting (`--docs-url`), as the mock's
- * own errors do.
- */
-function withOwnIds(body: unknown, requestId: string): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('request_id' in body)) {
-    return body;
-  }
-  const own: Record<string, unknown> = { ...body, request_id: requestId };
-  if (typeof own.documentation_url === 'string' && typeof own.error_type === 'string') {
-    own.documentation_url = errorDocumentationUrl(own.error_type as ErrorType, String(own.error_code ?? ''));
-  }
-  return own;
 }

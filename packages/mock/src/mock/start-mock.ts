@@ -4,6 +4,7 @@ import {
   createDecimalPlacesCheck,
   createReadiness,
   createRequestCore,
+  createRequestValidator,
   createRouteTable,
   DEFAULT_BODY_LIMIT_BYTES,
   defaultAllowedHosts,
@@ -12,12 +13,14 @@ import {
   inject,
   type Logger,
   listen,
+  type RequestValidator,
   STAND_IN_CORS_ALLOWED_HEADERS,
 } from '@svc/server-kit';
-import { openapiJsonPath, openapiYamlPath } from '@svc/spec';
+import { openapiDereferencedJsonPath, openapiJsonPath, openapiYamlPath } from '@svc/spec';
 import { prismEngineOf } from '../prism/prism-engine.js';
 import { loadPrismHttp } from '../prism/prism-http.js';
 import { engineInputOf } from '../prism/prism-operations.js';
+import { requestDocumentOf } from '../prism/request-document.js';
 import { createMockListener, type MockAccessEntry } from './mock-listener.js';
 
 /** Options of {@link startMock}. */
@@ -93,7 +96,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const specText = await readFile(specPath, 'utf8');
   const { operations, checkedStatic } = await engineInputOf(specText);
   performance.mark('svc-mock:operations-read');
-  const engine = prismEngineOf(operations, checkedStatic);
+  const validator = specPath === openapiJsonPath ? await bundledSpecValidator() : undefined;
+  const engine = prismEngineOf(operations, checkedStatic, { validator });
   const routes = createRouteTable(engine.operations);
   performance.mark('svc-mock:engine-ready');
   const allowedOrigins = options.allowedOrigins ?? '*';
@@ -119,7 +123,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
       cors: { allowedOrigins, allowedHeaders: STAND_IN_CORS_ALLOWED_HEADERS },
       onResponse: options.onResponse,
-      decimalPlaces: createDecimalPlacesCheck(JSON.parse(specText)),
+      // The mock's own validator knows `x-decimal-places`; Prism's does not.
+      decimalPlaces: validator ? undefined : createDecimalPlacesCheck(JSON.parse(specText)),
     }),
   });
   const server = await listen(listener, {
@@ -140,4 +145,15 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     inject: (request) => inject(listener, request),
     stop: () => server.stop(),
   };
+}
+
+/**
+ * The mock's own request validator of the bundled spec (`@svc/server-kit`, as the sandbox's): it
+ * reads the dereferenced twin of the spec, which lets Ajv word each finding exactly as Prism's
+ * validator does, and keeps its request part. Each operation's schemas compile at its first
+ * request, as Prism's did. Another document is validated by Prism, request by request.
+ */
+async function bundledSpecValidator(): Promise<RequestValidator> {
+  const document = JSON.parse(await readFile(openapiDereferencedJsonPath, 'utf8')) as Record<string, unknown>;
+  return createRequestValidator(requestDocumentOf(document), { compileOnFirstUse: true });
 }

@@ -7,7 +7,7 @@
  * folder and never the other way round.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { type FieldViolation, schemaViolations } from '@svc/server-kit';
+import { type FieldViolation, type RequestValidator, schemaViolations } from '@svc/server-kit';
 import { forGeneration } from './generation-schemas.js';
 import {
   loadPrismHttp,
@@ -55,9 +55,22 @@ export interface EngineRequest {
   byteLength: number;
 }
 
+/** A response the engine chose or generated. */
+export interface EngineResponse {
+  kind: 'response';
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /**
+   * A static answer: every valid request with the same operation and choice gets this very object
+   * (never to be mutated), so a caller may prepare what it sends once per object.
+   */
+  static: boolean;
+}
+
 /** What the engine made of a request. */
 export type EngineResult =
-  | { kind: 'response'; status: number; headers: Record<string, string>; body: unknown }
+  | EngineResponse
   | { kind: 'invalid'; violations: FieldViolation[] }
   | { kind: 'failure'; message: string };
 
@@ -84,16 +97,30 @@ export interface PrismEngine {
 const HIDDEN_HEADERS: ReadonlySet<string> = new Set(['prefer', 'accept', 'content-length', 'content-type']);
 
 /**
- * Loads Prism and the operations of `document` (an OpenAPI 3.x object as parsed from JSON).
- * Dynamic generation never invents properties a schema does not declare.
+ * Loads Prism and the operations of `document` (an OpenAPI 3.x object as parsed from JSON), see
+ * {@link prismEngineOf}. Dynamic generation never invents properties a schema does not declare.
  */
-export async function createPrismEngine(document: Record<string, unknown>): Promise<PrismEngine> {
-  return prismEngineOf(await convertOperations(document));
+export async function createPrismEngine(
+  document: Record<string, unknown>,
+  options: PrismEngineOptions = {},
+): Promise<PrismEngine> {
+  return prismEngineOf(await convertOperations(document), [], options);
 }
 
 /** Prism's operations of `document` (an OpenAPI 3.x object as parsed from JSON), converted now. */
 export function convertOperations(document: Record<string, unknown>): Promise<PrismOperation[]> {
   return loadPrismHttp().getHttpOperationsFromSpec(prismReadyDocument(document));
+}
+
+/** Options of {@link prismEngineOf}. */
+export interface PrismEngineOptions {
+  /**
+   * The request validator of the same document (`@svc/server-kit`, worded as Prism words its
+   * findings). With it, the engine validates each request itself and serves a static answer it
+   * has served before from memory, without Prism: Prism only picks or generates a response. Without
+   * it, Prism validates every request and answers every one.
+   */
+  validator?: RequestValidator;
 }
 
 /**
@@ -102,7 +129,11 @@ export function convertOperations(document: Record<string, unknown>): Promise<Pr
  * responses are known to match their schemas. Dynamic generation never invents properties a
  * schema does not declare.
  */
-export function prismEngineOf(resources: PrismOperation[], checkedStatic: readonly string[] = []): PrismEngine {
+export function prismEngineOf(
+  resources: PrismOperation[],
+  checkedStatic: readonly string[] = [],
+  options: PrismEngineOptions = {},
+): PrismEngine {
   const prism = loadPrismHttp();
   prism.setFakerOption('fillProperties', false);
   if (resources.length === 0) {
@@ -110,11 +141,16 @@ export function prismEngineOf(resources: PrismOperation[], checkedStatic: readon
   }
   const operations = resources.map(toMockOperation);
   const instance = prism.createInstance(baseConfig({ dynamic: false }), { logger: silentPrismLogger() });
-  const verifiedStatic = new Set<string>(checkedStatic);
+  const state: EngineState = {
+    instance,
+    verifiedStatic: new Set<string>(checkedStatic),
+    validator: options.validator,
+    staticAnswers: new Map(),
+  };
   return {
     version: prism.version,
     operations,
-    respond: (operation, request, choice) => respond(instance, operation, request, choice, verifiedStatic),
+    respond: (operation, request, choice) => respond(state, operation, request, choice),
     checkStaticResponses: () => checkStaticResponses(instance, operations),
   };
 }
@@ -195,25 +231,51 @@ function baseConfig(mock: PrismConfig['mock'], validateResponse = true): PrismCo
   };
 }
 
+/** What the engine keeps between requests. */
+interface EngineState {
+  instance: PrismInstance;
+  /** Keys of the static answers known to match their schemas. */
+  verifiedStatic: Set<string>;
+  validator: RequestValidator | undefined;
+  /** The static answers served so far, by key (only with a validator: a hit skips Prism entirely). */
+  staticAnswers: Map<string, EngineResponse>;
+}
+
 /**
- * Runs one request through Prism. A static answer is the same every time for the same operation,
- * status and example, so its response validation runs once (`verifiedStatic` remembers it, and
- * starts with those the build checked): that saves a quarter of the time per request, and the
- * compilation of the response's schema at its first request. A generated answer is generated
- * from the operation's narrowed response schemas and checked every time; one that breaks its
- * schema is a 500 (never retried: the generator must get it right, see `generation-schemas.ts`).
+ * Answers one request. With a validator, the request is validated first, then a static answer
+ * served before comes from memory: for a valid request, Prism's static answer depends only on the
+ * operation, status and example chosen (the `staticKey`; the content type is always JSON, as
+ * `Accept` is hidden from Prism), so it is the same object every time. Otherwise the request runs
+ * through Prism (validating it itself when there is no validator). A static answer's response
+ * validation runs once (`verifiedStatic` remembers it, and starts with those the build checked).
+ * A generated answer is generated from the operation's narrowed response schemas and checked
+ * every time; one that breaks its schema is a 500 (never retried: the generator must get it
+ * right, see `generation-schemas.ts`).
  */
 async function respond(
-  instance: PrismInstance,
+  state: EngineState,
   operation: MockOperation,
   request: EngineRequest,
   choice: ResponseChoice,
-  verifiedStatic: Set<string>,
 ): Promise<EngineResult> {
-  const input = prismRequest(operation, request);
+  const { instance, verifiedStatic, validator, staticAnswers } = state;
   const generated = choice.dynamic && choice.exampleKey === undefined;
   const key = generated ? undefined : staticKey(operation, choice);
-  const config = baseConfig(mockConfig(choice), key === undefined || !verifiedStatic.has(key));
+  if (validator) {
+    const violations = validator.validate(operation.operationId, request.body, request.headers);
+    if (violations.length > 0) {
+      return { kind: 'invalid', violations };
+    }
+    const known = key === undefined ? undefined : staticAnswers.get(key);
+    if (known) {
+      return known;
+    }
+  }
+  const input = prismRequest(operation, request);
+  const config = {
+    ...baseConfig(mockConfig(choice), key === undefined || !verifiedStatic.has(key)),
+    validateRequest: validator === undefined,
+  };
   const context = { body: request.body, headers: request.headers, headerNames: operation.headerNames };
   const resource = generated ? operation.generationResource : operation.resource;
   const outcome = await instance.request(input, [resource], config)();
@@ -229,10 +291,20 @@ async function respond(
   }
   const outputErrors = validations.output.filter(isError);
   if (outputErrors.length === 0) {
+    const response: EngineResponse = {
+      kind: 'response',
+      status: output.statusCode,
+      headers: stringHeaders(output.headers),
+      body: output.body,
+      static: key !== undefined,
+    };
     if (key !== undefined) {
       verifiedStatic.add(key);
+      if (validator) {
+        staticAnswers.set(key, response);
+      }
     }
-    return { kind: 'response', status: output.statusCode, headers: stringHeaders(output.headers), body: output.body };
+    return response;
   }
   const what = generated
     ? 'the generated response'
