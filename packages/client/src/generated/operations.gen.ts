@@ -1200,6 +1200,10 @@ export interface OperationMethods {
    * of a sandbox institution such as `011401533`, First Gingham Bank); otherwise the call fails with
    * `INVALID_INPUT` / `INVALID_INSTITUTION`. Each call creates a new Item.
    *
+   * In the sandbox, the Item counts toward the client's 500 live Items (created and not removed):
+   * at 500, the call is refused with `SANDBOX_ERROR` / `SANDBOX_CLIENT_LIMIT_REACHED` until you
+   * remove one with `/item/remove`.
+   *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
    * @see POST /bank_transfer/migrate_account

@@ -1778,6 +1778,10 @@ export interface paths {
          *     its `account_id`. The routing number must be one of a supported institution (in the sandbox,
          *     of a sandbox institution such as `011401533`, First Gingham Bank); otherwise the call fails with
          *     `INVALID_INPUT` / `INVALID_INSTITUTION`. Each call creates a new Item.
+         *
+         *     In the sandbox, the Item counts toward the client's 500 live Items (created and not removed):
+         *     at 500, the call is refused with `SANDBOX_ERROR` / `SANDBOX_CLIENT_LIMIT_REACHED` until you
+         *     remove one with `/item/remove`.
          */
         post: operations["bankTransferMigrateAccount"];
         delete?: never;
