@@ -2405,6 +2405,14 @@ export interface paths {
          *       `duration` moves the clock again (there is no idempotency key for an advance): when an
          *       answer may be lost, advance to a `target_time` (the clock's time from `/sandbox/clock/get`
          *       plus the duration) instead, which a retry repeats safely.
+         *     - A client has at most 10,000 pending webhooks (neither delivered nor given up). When a
+         *       webhook of the due work would pass that, the advance stops there and fails with
+         *       `SANDBOX_ERROR` / `SANDBOX_CLIENT_LIMIT_REACHED`; its `error_message` says how far it got:
+         *       the clock has moved to the new time, the work performed before the stop stands, and the
+         *       work due from the time it names on is still pending, never dropped. Once webhooks are
+         *       delivered (or given up), an advance to that `target_time` performs the rest without moving
+         *       the clock. A request whose own webhook would pass the cap fails the same way and changes
+         *       nothing.
          *     - Transfers and bank transfers move only by simulation (`/sandbox/bank_transfer/simulate`),
          *       never with the clock.
          */

@@ -12,6 +12,7 @@
  * performs each. A performer runs at the item's time (`due_at`): what it writes carries that time.
  */
 import type { CompiledQuery, Transaction } from 'kysely';
+import { SandboxError } from '../errors/sandbox-error.js';
 import { randomId } from '../ids.js';
 import type { Database } from '../store/database.js';
 import type { Store } from '../store/open-store.js';
@@ -129,51 +130,101 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
       if (next && (next.next_due_at === null || next.next_due_at > at)) {
         return counts;
       }
+      let total = 0;
+      let claimedDueAt = at;
       for (;;) {
-        const performed = await store.transaction(async (trx) => {
-          // The next item due, claimed (marked done) in the same statement.
-          let first = trx
-            .selectFrom('due_work')
-            .select('due_id')
-            .where('client_id', '=', clientId)
-            .where('state', '=', 'pending')
-            .where('due_at', '<=', at)
-            .orderBy('due_at')
-            .orderBy('due_id')
-            .limit(1);
-          if (store.engine === 'postgres') {
-            first = first.forUpdate().skipLocked();
-          }
-          const row = await trx
-            .updateTable('due_work')
-            .set((eb) => ({ state: 'done', performed_at: eb.ref('due_at') }))
-            .where('due_id', '=', first)
-            .where('state', '=', 'pending')
-            .returning(['due_id', 'due_at', 'kind', 'subject'])
-            .executeTakeFirst();
-          if (!row) {
-            return undefined;
-          }
-          const performer = byKind.get(row.kind);
-          if (!performer) {
-            throw new Error(`due work ${row.due_id} has kind ${row.kind}, which no performer does`);
-          }
-          const changed = await performer.perform(trx, {
-            dueId: row.due_id,
-            clientId,
-            dueAt: new Date(row.due_at),
-            kind: row.kind,
-            subject: row.subject,
-          });
-          return { kind: row.kind, changed };
-        });
+        const performed = await stoppingAtCaps(
+          { until, performed: () => total, pendingFrom: () => claimedDueAt },
+          store.transaction(async (trx) => {
+            // The next item due, claimed (marked done) in the same statement.
+            let first = trx
+              .selectFrom('due_work')
+              .select('due_id')
+              .where('client_id', '=', clientId)
+              .where('state', '=', 'pending')
+              .where('due_at', '<=', at)
+              .orderBy('due_at')
+              .orderBy('due_id')
+              .limit(1);
+            if (store.engine === 'postgres') {
+              first = first.forUpdate().skipLocked();
+            }
+            const row = await trx
+              .updateTable('due_work')
+              .set((eb) => ({ state: 'done', performed_at: eb.ref('due_at') }))
+              .where('due_id', '=', first)
+              .where('state', '=', 'pending')
+              .returning(['due_id', 'due_at', 'kind', 'subject'])
+              .executeTakeFirst();
+            if (!row) {
+              return undefined;
+            }
+            claimedDueAt = row.due_at;
+            const performer = byKind.get(row.kind);
+            if (!performer) {
+              throw new Error(`due work ${row.due_id} has kind ${row.kind}, which no performer does`);
+            }
+            const changed = await performer.perform(trx, {
+              dueId: row.due_id,
+              clientId,
+              dueAt: new Date(row.due_at),
+              kind: row.kind,
+              subject: row.subject,
+            });
+            return { kind: row.kind, changed };
+          }),
+        );
         if (performed === undefined) {
           return counts;
         }
+        total += 1;
         if (performed.changed) {
           counts[performed.kind] = (counts[performed.kind] ?? 0) + 1;
         }
       }
     },
   };
+}
+
+/** Where an advance's due work stopped: for the refusal that says so. */
+interface StopPoint {
+  /** The time the clock was moved to. */
+  until: Date;
+  /** How many items this call performed before it stopped. */
+  performed(): number;
+  /** The `due_at` of the first item left pending. */
+  pendingFrom(): string;
+}
+
+/**
+ * `work` (one item's transaction), with a per-client cap's refusal (`SANDBOX_CLIENT_LIMIT_REACHED`,
+ * the item's webhook would pass the client's pending webhooks, say) turned into the refusal of the
+ * advance saying how far it got: the clock has moved, what was performed stands, and the rest is
+ * still pending for the next advance. Nothing is dropped.
+ */
+async function stoppingAtCaps<T>(stop: StopPoint, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof SandboxError && error.init.code === 'SANDBOX_CLIENT_LIMIT_REACHED') {
+      throw dueWorkStopped(error, stop);
+    }
+    throw error;
+  }
+}
+
+/** The refusal of an advance whose due work `reason` stopped at `stop`. */
+export function dueWorkStopped(reason: SandboxError, stop: StopPoint): SandboxError {
+  const until = stop.until.toISOString();
+  const performed = stop.performed();
+  return new SandboxError({
+    ...reason.init,
+    message:
+      `${reason.message}; the advance stopped: the clock is at ${until}; ` +
+      `${performed} ${performed === 1 ? 'item' : 'items'} of due work performed, the work due from ` +
+      `${stop.pendingFrom()} on is still pending, and the next advance performs it ` +
+      `(an advance to target_time ${until} performs it without moving the clock)`,
+    suggestedAction:
+      `${reason.init.suggestedAction ?? ''} Then advance to target_time ${until} to perform the rest.`.trim(),
+  });
 }
