@@ -1562,6 +1562,13 @@ export interface OperationMethods {
    *   `duration` moves the clock again (there is no idempotency key for an advance): when an
    *   answer may be lost, advance to a `target_time` (the clock's time from `/sandbox/clock/get`
    *   plus the duration) instead, which a retry repeats safely.
+   * - One advance performs at most 5,000 items of due work (each refund executed and each Item's
+   *   new day is one). With more due, it stops after 5,000 and fails with `SANDBOX_ERROR` /
+   *   `SANDBOX_CLIENT_LIMIT_REACHED`, whose `error_message` says how far it got: the clock has
+   *   moved to the new time, the work performed stands, and the work due from the time it names on
+   *   is still pending; advance again to the same `target_time` (it moves nothing) to go on, or
+   *   advance in shorter steps. The work runs in short slices, so other clients of a shared
+   *   sandbox are not held up by a long advance.
    * - A client has at most 10,000 pending webhooks (neither delivered nor given up). When a
    *   webhook of the due work would pass that, the advance stops there and fails with
    *   `SANDBOX_ERROR` / `SANDBOX_CLIENT_LIMIT_REACHED`; its `error_message` says how far it got:
