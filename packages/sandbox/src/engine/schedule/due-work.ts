@@ -5,8 +5,8 @@
  * feature's {@link DuePerformer} to {@link createDueWorkRunner}, as it does retention steps.
  *
  * {@link DueWorkRunner.perform} takes the client's pending items due by a time one at a time, in
- * `due_at` order, in slices: at most {@link DUE_WORK_SLICE} items per transaction, and a turn of the
- * event loop between slices, so a long advance never holds the store for long and other clients'
+ * `due_at` order, in slices: at most {@link DUE_WORK_SLICE} items per transaction and about
+ * {@link DUE_WORK_SLICE_MS} ms of work, and a turn of the event loop between slices, so a long advance never holds the store for long and other clients'
  * requests get through between its slices. Each item is found, claimed and marked `done` in one
  * statement of the transaction its performer writes in, so a retried advance, or a second advance
  * running at the same time, never performs an item twice. On PostgreSQL the claim is
@@ -111,13 +111,20 @@ export function nextDueStatement(db: Transaction<Database>, clientId: string): C
 /** Items of due work performed in one transaction at most (a slice of an advance). */
 export const DUE_WORK_SLICE = 25;
 
+/**
+ * Milliseconds of work after which a slice ends even with fewer items (checked after each item):
+ * another client's request, which takes a few turns of the event loop, waits at most about this
+ * long at each turn while an advance runs.
+ */
+export const DUE_WORK_SLICE_MS = 5;
+
 /** Performs due work; one per running sandbox. */
 export interface DueWorkRunner {
   /** The kinds it performs, in registration order. */
   kinds: readonly string[];
   /**
    * Performs every pending item of `clientId` due at `until` or before, in `due_at` order, in
-   * slices of at most {@link DUE_WORK_SLICE} per transaction (items scheduled by a performer and
+   * slices of at most {@link DUE_WORK_SLICE} (and about {@link DUE_WORK_SLICE_MS} ms) per transaction (items scheduled by a performer and
    * due by `until` too); resolves with the items this call performed that changed something, per
    * kind (every kind present, 0 when none). Given `next` (read by {@link nextDueStatement} after
    * the last change that could schedule work), nothing is read when no item is due by `until`.
@@ -181,7 +188,8 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
     claimed: (dueAt: string, place: number) => void,
   ): Promise<Slice> {
     const performed: Slice['performed'] = [];
-    while (performed.length < limit) {
+    const started = performance.now();
+    while (performed.length < limit && (performed.length === 0 || performance.now() - started < DUE_WORK_SLICE_MS)) {
       const row = await claimNext(trx, clientId, at);
       if (!row) {
         return { performed, exhausted: true };

@@ -1,6 +1,7 @@
 /**
  * Due work of an advance, bounded and sliced, on both engines: it runs in slices of at most
- * DUE_WORK_SLICE items per transaction (not one transaction per item, nor one for all), another
+ * DUE_WORK_SLICE items (and DUE_WORK_SLICE_MS of work) per transaction, not one transaction per
+ * item nor one for all, another
  * client's requests are answered while a long advance runs, and one advance performs at most
  * CLIENT_LIMITS.dueWorkPerAdvance items: with more due it stops there with
  * SANDBOX_CLIENT_LIMIT_REACHED, saying how far it got, and the next advance goes on. The work is
@@ -57,16 +58,18 @@ describeEngines('due work of an advance, sliced and bounded', (sandbox) => {
     return Number(count);
   }
 
-  it(`performs the items in slices of at most ${DUE_WORK_SLICE} per transaction`, async () => {
+  it(`performs the items in slices: at most ${DUE_WORK_SLICE} per transaction, not one transaction each`, async () => {
     const items = 3 * DUE_WORK_SLICE + 5;
     await dueItems(items);
     const transaction = vi.spyOn(sandbox().sandbox.store, 'transaction');
     await sandbox().ok('sandboxClockAdvance', { duration: 'PT1H' });
     expect(await pendingItems()).toBe(0);
-    // The move of the clock, then the slices (the last finds nothing more).
-    const slices = Math.ceil(items / DUE_WORK_SLICE);
-    expect(transaction.mock.calls.length).toBeGreaterThanOrEqual(1 + slices);
-    expect(transaction.mock.calls.length).toBeLessThanOrEqual(1 + slices + 1);
+    // The move of the clock, then the slices (the last may find nothing more). A slice also ends
+    // after DUE_WORK_SLICE_MS of work, so there may be more of them on a slow machine; these
+    // items (refunds of no payment) take a fraction of that each.
+    const transactions = transaction.mock.calls.length;
+    expect(transactions).toBeGreaterThanOrEqual(1 + Math.ceil(items / DUE_WORK_SLICE));
+    expect(transactions).toBeLessThan(1 + items);
   });
 
   it(`stops after ${CLIENT_LIMITS.dueWorkPerAdvance} items, says how far it got, answers another client meanwhile, and the next advance goes on`, async () => {
