@@ -19,7 +19,7 @@
  * refusal of `due-work-stop.ts`, which says how far it got: what was performed stands, the rest
  * stays pending for the next advance. Nothing is dropped.
  */
-import type { CompiledQuery, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { CLIENT_LIMITS } from '../errors/client-limits.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import { randomId } from '../ids.js';
@@ -153,17 +153,22 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
   }
   const kinds = [...byKind.keys()];
 
-  /** Claims (marks done) the client's next item due by `at`, in `trx`. */
-  function claimNext(trx: Transaction<Database>, clientId: string, at: string) {
-    let first = trx
+  /** The client's next pending item due by `at`, first in `due_at` order (its id and time). */
+  function nextDueItem(db: Kysely<Database> | Transaction<Database>, clientId: string, at: string) {
+    return db
       .selectFrom('due_work')
-      .select('due_id')
+      .select(['due_id', 'due_at'])
       .where('client_id', '=', clientId)
       .where('state', '=', 'pending')
       .where('due_at', '<=', at)
       .orderBy('due_at')
       .orderBy('due_id')
       .limit(1);
+  }
+
+  /** Claims (marks done) the client's next item due by `at`, in `trx`. */
+  function claimNext(trx: Transaction<Database>, clientId: string, at: string) {
+    let first = nextDueItem(trx, clientId, at).clearSelect().select('due_id');
     if (store.engine === 'postgres') {
       first = first.forUpdate().skipLocked();
     }
@@ -213,16 +218,7 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
 
   /** The `due_at` of the client's next item due by `at`, if any. */
   async function nextPending(clientId: string, at: string): Promise<string | undefined> {
-    const row = await store.db
-      .selectFrom('due_work')
-      .select('due_at')
-      .where('client_id', '=', clientId)
-      .where('state', '=', 'pending')
-      .where('due_at', '<=', at)
-      .orderBy('due_at')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.due_at;
+    return (await nextDueItem(store.db, clientId, at).executeTakeFirst())?.due_at;
   }
 
   return {
