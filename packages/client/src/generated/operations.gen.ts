@@ -1552,9 +1552,8 @@ export interface OperationMethods {
    *   order, in short transactions of a few changes each, each change at its own time (the
    *   timestamps it writes and the webhooks it sends carry that time): refunds still `INITIATED`
    *   are executed at the start (00:00 UTC) of the first UK banking day after the reversal, and
-   *   each day that begins adds
-   *   the day's transactions to every Item created with `transactions` (with `DEFAULT_UPDATE`
-   *   to the Item's webhook URL). `performed` counts what this call did, per kind.
+   *   each day that begins adds the day's transactions to every Item created with
+   *   `transactions` (with `DEFAULT_UPDATE` to the Item's webhook URL). `performed` counts what this call did, per kind.
    * - Work that falls due is performed by advances only, not by the real time passing: with a
    *   clock that never moves, a refund stays `INITIATED` until simulated and Items get no new
    *   transactions (except through `/transactions/refresh`).
