@@ -22,6 +22,12 @@ export const CLIENT_LIMITS = {
    * an advance with more due stops there, saying how far it got; the next advance goes on.
    */
   dueWorkPerAdvance: 5_000,
+  /**
+   * Requests doing store work at once. Not a refusal: a client's further requests wait their
+   * turn, in the order they came (`engine/http/client-turns.ts`). Half of an instance's 10
+   * PostgreSQL connections, so one client's flood leaves the other half to everyone else.
+   */
+  requestsAtOnce: 5,
 } as const;
 
 /** The refusal of a request that would take a client past one of {@link CLIENT_LIMITS}. */
