@@ -6,12 +6,13 @@ import { describeHeaderNames, generateHeaderNames } from '../src/index.js';
 const bundled = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
 
 describe('describeHeaderNames', () => {
-  it('names every header of the bundled spec: the credentials, the version, the sandbox fault and the webhook headers', () => {
+  it('names every header of the bundled spec: the credentials, the version, the sandbox fault, the sandbox admin key and the webhook headers', () => {
     expect(Object.fromEntries(describeHeaderNames(bundled).map(({ key, name }) => [key, name]))).toEqual({
       clientId: 'SVC-CLIENT-ID',
       secret: 'SVC-SECRET',
       svcVersion: 'SVC-Version',
       sandboxFault: 'SVC-Sandbox-Fault',
+      sandboxAdminKey: 'SVC-Sandbox-Admin-Key',
       webhookId: 'SVC-Webhook-Id',
       webhookSignature: 'SVC-Signature',
     });
