@@ -87,7 +87,25 @@ function difference(after, before) {
   return Object.fromEntries(Object.entries(after).map(([key, value]) => [key, value - (before[key] ?? 0)]));
 }
 
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS_PER_S = 100;
+
+/** The fields of /proc/<pid>/stat after the command name (which may contain spaces). */
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** CPU time (user + system, µs) that process `pid` has used so far, from /proc/<pid>/stat. */
+function cpuMicros(pid) {
+  const fields = statFields(pid);
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1e6;
+}
+
+/** The CPU time (µs) of the server processes of `target` so far, summed. */
+function targetCpuMicros(target) {
+  return (target.pids ?? [target.child.pid]).reduce((total, pid) => total + cpuMicros(pid), 0);
+}
 
 /**
  * CPU time (µs) of the PostgreSQL server: the postmaster of `dataDir` and every process it started
@@ -100,14 +118,12 @@ function postgresCpuMicros(dataDir) {
     if (!/^\d+$/.test(entry)) {
       continue;
     }
-    let stat;
+    let fields;
     try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      fields = statFields(entry);
     } catch {
       continue; // ended meanwhile
     }
-    // Fields after the command name (which may contain spaces) in parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const pid = Number(entry);
     const parent = Number(fields[1]);
     if (pid === postmaster || parent === postmaster) {
@@ -174,6 +190,14 @@ function writeScenario(url, connections, duration = DURATION_S) {
  * worse of them).
  */
 async function measureOn(target, scenario, connections, duration = DURATION_S) {
+  const cpuBefore = targetCpuMicros(target);
+  const result = await measureUrls(target, scenario, connections, duration);
+  const served = result['2xx'] + result.non2xx;
+  return { ...result, cpuPerRequest: served > 0 ? (targetCpuMicros(target) - cpuBefore) / served : Number.NaN };
+}
+
+/** The scenario's result on the URL(s) of `target` (see {@link measureOn}). */
+async function measureUrls(target, scenario, connections, duration) {
   const urls = target.urls ?? [target.url];
   if (urls.length === 1) {
     return scenario.measure(urls[0], connections, duration);
@@ -209,9 +233,44 @@ function row(target, scenario, connections, result) {
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    'CPU µs/req': Math.round(result.cpuPerRequest),
     '2xx': ok,
     'not 2xx': other,
   };
+}
+
+/**
+ * Each target against the bare server, the figures issue 42's goals are stated in: requests per
+ * second ÷ the bare server's (same scenario, connections and round) and the CPU µs per request of
+ * the target's processes, for the read and the write at each connection count.
+ */
+function printAgainstBare(rows, targets, read, write) {
+  const find = (target, scenario, connections) =>
+    rows.find((entry) => entry.target === target && entry.scenario === scenario && entry.connections === connections);
+  const bare = 'bare node:http';
+  const table = targets.map(({ name }) => {
+    const line = { target: name };
+    for (const [label, scenario] of [
+      ['read', read],
+      ['write', write],
+    ]) {
+      for (const connections of CONNECTIONS) {
+        const top = find(name, scenario, connections);
+        const bottom = find(bare, scenario, connections);
+        line[`${label} c=${connections} ÷ bare`] =
+          top && bottom ? Number((top['req/s'] / bottom['req/s']).toFixed(2)) : 'n/a';
+      }
+      for (const connections of CONNECTIONS) {
+        line[`${label} c=${connections} CPU µs`] = find(name, scenario, connections)?.['CPU µs/req'] ?? 'n/a';
+      }
+    }
+    return line;
+  });
+  process.stdout.write(
+    '\nAgainst bare node:http: requests/s ÷ bare, and CPU µs per request of the server process(es) (/proc/<pid>/stat utime+stime over the measurement ÷ requests answered)\n',
+  );
+  // biome-ignore lint/suspicious/noConsole: the benchmark's output is this table.
+  console.table(table);
 }
 
 /**
@@ -274,13 +333,19 @@ async function printRoundTrips(server) {
  * statements is the wait for the counter row's lock.
  */
 async function printPerWrite(servers, pgDataDir, label) {
-  const target = { name: label, urls: servers.map((server) => server.url) };
+  const target = {
+    name: label,
+    urls: servers.map((server) => server.url),
+    pids: servers.map((server) => server.child.pid),
+  };
   const rows = [];
   for (const connections of CONNECTIONS) {
     const before = await summedTotals(servers);
+    const nodeBefore = targetCpuMicros(target);
     const pgBefore = postgresCpuMicros(pgDataDir);
     const result = await measureOn(target, { measure: writeScenario }, connections);
     const pgAfter = postgresCpuMicros(pgDataDir);
+    const nodeAfter = targetCpuMicros(target);
     const delta = difference(await summedTotals(servers), before);
     const requests = result.requests.total;
     rows.push({
@@ -288,7 +353,7 @@ async function printPerWrite(servers, pgDataDir, label) {
       connections,
       'req/s': Math.round(result.requests.average),
       'round trips/req': Number((delta.roundTrips / requests).toFixed(2)),
-      'node CPU µs/req': Math.round(delta.cpuMicros / requests),
+      'node CPU µs/req': Math.round((nodeAfter - nodeBefore) / requests),
       'PostgreSQL CPU µs/req': Math.round((pgAfter - pgBefore) / requests),
       'counter increment ms': Number((delta.counterMicros / delta.counterIncrements / 1000).toFixed(2)),
       'other statement ms': Number((delta.otherMicros / delta.otherStatements / 1000).toFixed(2)),
@@ -330,7 +395,11 @@ async function main() {
       // A second instance on the same database: the two-instance target sends to both.
       second = await spawnServer('sandbox (PostgreSQL) #2', postgresArgs, { probe: true });
       servers.push(second);
-      targets.push({ name: 'sandbox (PostgreSQL) x2', urls: [onPostgres.url, second.url] });
+      targets.push({
+        name: 'sandbox (PostgreSQL) x2',
+        urls: [onPostgres.url, second.url],
+        pids: [onPostgres.child.pid, second.child.pid],
+      });
     }
     if (TARGETS.has('mock')) {
       targets.push(await spawnServer('mock', [MOCK_BIN, '--port', '0', '--quiet']));
@@ -388,6 +457,7 @@ async function main() {
     };
     const read = 'read /auth/get';
     const write = 'write authorize+create';
+    printAgainstBare(rows, targets, read, write);
     for (const connections of CONNECTIONS) {
       const sandboxRead = find('sandbox (SQLite)', read, connections);
       process.stdout.write(
