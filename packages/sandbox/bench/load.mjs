@@ -37,9 +37,9 @@ bare server is the mock benchmark's (packages/mock/scripts/bare-server.mjs).
   -h, --help   show this help`,
 });
 // What needs a build is imported once the command line is read, so that --help needs none.
-const { default: autocannon } = await import('autocannon');
 const { startBenchPostgres } = await import('./bench-postgres.mjs');
 const { example, jsonHeaders } = await import('./bench-requests.mjs');
+const { nextSequence, readScenario, runLoad, writeScenario } = await import('./bench-scenarios.mjs');
 const { askProbe, spawnServer, stopServer } = await import('./bench-servers.mjs');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -136,52 +136,6 @@ function postgresCpuMicros(dataDir) {
 async function fetchJson(url, path, body) {
   const response = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: response.status, body: await response.json() };
-}
-
-function run(options) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ duration: DURATION_S, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
-
-function readScenario(url, connections, duration = DURATION_S) {
-  return run({ url: `${url}/auth/get`, method: 'POST', headers, body: JSON.stringify(authGet), connections, duration });
-}
-
-let sequence = 0;
-function writeScenario(url, connections, duration = DURATION_S) {
-  return run({
-    url,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'POST',
-        path: '/transfer/authorization/create',
-        headers,
-        body: JSON.stringify(authorization),
-        onResponse: (status, body, context) => {
-          context.authorizationId = status === 200 ? JSON.parse(body).authorization?.id : undefined;
-        },
-      },
-      {
-        method: 'POST',
-        path: '/transfer/create',
-        headers,
-        setupRequest: (request, context) => ({
-          ...request,
-          body: JSON.stringify({
-            ...transfer,
-            idempotency_key: `bench-${process.pid}-${sequence++}`,
-            authorization_id: context.authorizationId ?? transfer.authorization_id,
-          }),
-        }),
-      },
-    ],
-  });
 }
 
 /**
@@ -298,7 +252,7 @@ async function printRoundTrips(server) {
       send: () =>
         send('/transfer/create', {
           ...transfer,
-          idempotency_key: `count-${process.pid}-${sequence++}`,
+          idempotency_key: `count-${process.pid}-${nextSequence()}`,
           authorization_id: authorizations.shift(),
         }),
     },
@@ -487,7 +441,7 @@ async function main() {
     // Memory over a longer run of the read on the SQLite sandbox.
     if (TARGETS.has('sqlite') && MEMORY_S > 0) {
       const before = rssMb(sqlite.child.pid);
-      const long = await run({
+      const long = await runLoad({
         url: `${sqlite.url}/auth/get`,
         method: 'POST',
         headers,
