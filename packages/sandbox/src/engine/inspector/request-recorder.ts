@@ -1,14 +1,15 @@
 /**
  * The request recorder: keeps each answered request of a client for the inspector without costing
  * the request a round trip to the store. {@link RequestRecorder.add} only appends the answer to a
- * bounded in-memory buffer; every `flushIntervalMs` the buffer is serialised, redacted
- * (`redact.ts`) and inserted in batches of `batchSize`, one transaction each. The buffer holds at
- * most `bufferLimit` records: that is the recording budget (by default 200 per 200 ms, 1,000
- * records a second across clients). Under more load, or when the store is slower than the load,
- * the oldest waiting records are dropped and counted ({@link RequestRecorder.dropped}), so the
- * cost per request stays a push into an array and the inspector keeps the newest requests.
- * Each client's recorded bodies stay within `maxBytesPerClient` after each write (`byte-budget.ts`).
- */
+ * bounded in-memory buffer; once a batch (`batchSize`) is waiting it is inserted right after the
+ * code running now, and what waits less than a batch is inserted every `flushIntervalMs`: each
+ * batch serialised, redacted (`redact.ts`) and inserted in one statement and transaction of its
+ * own, after the responses. So every record is kept as long as the store inserts as fast as the
+ * requests arrive (a multi-row insert takes a few ms for 200 records). The buffer holds at most
+ * `bufferLimit` records (by default 1,000: what arrives while an insert waits); when the store is
+ * slower than the load, the oldest waiting records are dropped and counted
+ * ({@link RequestRecorder.dropped}), so the cost per request stays a push into an array.
+ * Each client's recorded bodies stay within `maxBytesPerClient` after each write (`byte-budget.ts`). */
 import { CompiledQuery, type Insertable } from 'kysely';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/open-store.js';
@@ -129,11 +130,11 @@ export interface AnsweredRequest {
 
 /** Settings of the recorder. */
 export interface RecorderPolicy {
-  /** Time between two inserts. Default 200 ms. */
+  /** Longest time a record waits in a batch not yet full. Default 200 ms. */
   flushIntervalMs: number;
-  /** Records per insert statement. Default 200. */
+  /** Records per insert statement; a full batch is inserted at once. Default 200. */
   batchSize: number;
-  /** Most records waiting in memory; beyond it the oldest is dropped. Default 200. */
+  /** Most records waiting in memory (while an insert runs); beyond it the oldest is dropped. Default 1,000. */
   bufferLimit: number;
   /** Most characters of request and response bodies recorded per client. Default 8 MiB. */
   maxBytesPerClient: number;
@@ -143,7 +144,7 @@ export interface RecorderPolicy {
 export const DEFAULT_RECORDER_POLICY: RecorderPolicy = {
   flushIntervalMs: 200,
   batchSize: 200,
-  bufferLimit: 200,
+  bufferLimit: 1_000,
   maxBytesPerClient: DEFAULT_MAX_BYTES_PER_CLIENT,
 };
 
@@ -258,7 +259,26 @@ export function startRequestRecorder(
     return current;
   };
 
+  // A full batch is inserted at once (after the code running now), not at the next tick of the
+  // timer: the timer only bounds how long a partial batch waits, not how many records a second
+  // are kept.
+  let batchFlushQueued = false;
+  const flushFullBatch = () => {
+    if (batchFlushQueued) {
+      return;
+    }
+    batchFlushQueued = true;
+    setImmediate(() => {
+      batchFlushQueued = false;
+      void flush();
+    });
+  };
+
   const schedule = () => {
+    if (buffer.length >= settings.batchSize && !writing) {
+      flushFullBatch();
+      return;
+    }
     if (stopped || timer) {
       return;
     }

@@ -1,8 +1,8 @@
 /**
  * The request recorder never waits for the store: `add` only queues; the queue holds at most
- * `bufferLimit` records (the oldest are dropped and counted), is inserted on a timer in batches of
- * at most `batchSize`, one statement each, redacted; a slow store makes the queue drop, never the
- * request wait; `stop` stores what is queued.
+ * `bufferLimit` records (the oldest are dropped and counted), is inserted in batches of at most
+ * `batchSize`, one statement each, redacted: a full batch at once, a partial one on a timer; a
+ * slow store makes the queue drop, never the request wait; `stop` stores what is queued.
  */
 import { describe, expect, it } from 'vitest';
 import { type AnsweredRequest, startRequestRecorder } from '../../../src/engine/inspector/request-recorder.js';
@@ -96,6 +96,29 @@ describe('request recorder', () => {
     expect(slow.batches.map((batch) => batch.length)).toEqual([5]);
     await recorder.stop();
     expect(slow.batches.map((batch) => batch.length)).toEqual([5, 3]);
+  });
+
+  it('inserts each full batch at once, so at any rate the store keeps up with nothing is dropped', async () => {
+    const slow = slowStore();
+    slow.open();
+    // An interval no test waits for: only a full batch can start an insert.
+    const recorder = startRequestRecorder(slow.store, () => {}, {
+      batchSize: 10,
+      bufferLimit: 10,
+      flushIntervalMs: 60_000,
+    });
+    // 100 records, 10 at a time, each burst in one turn of the event loop: ten times the limit.
+    for (let burst = 0; burst < 10; burst++) {
+      for (let index = 0; index < 10; index++) {
+        recorder.add(answered(burst * 10 + index));
+      }
+      await expect.poll(() => slow.batches.length, { timeout: 2000 }).toBe(burst + 1);
+    }
+    expect(recorder.dropped).toBe(0);
+    expect(slow.batches.flat().map((row) => row.request_id)).toEqual(
+      Array.from({ length: 100 }, (_, index) => `request-${index}`),
+    );
+    await recorder.stop();
   });
 
   it('inserts what waits after the interval without being asked', async () => {
