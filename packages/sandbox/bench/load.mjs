@@ -441,6 +441,9 @@ async function main() {
     // Memory over a longer run of the read on the SQLite sandbox.
     if (TARGETS.has('sqlite') && MEMORY_S > 0) {
       const before = rssMb(sqlite.child.pid);
+      // RSS every tenth of the run too: a leak climbs steadily, a heap settling after start does not.
+      const samples = [];
+      const sampler = setInterval(() => samples.push(rssMb(sqlite.child.pid)), (MEMORY_S * 1000) / 10);
       const long = await runLoad({
         url: `${sqlite.url}/auth/get`,
         method: 'POST',
@@ -449,10 +452,11 @@ async function main() {
         connections: 10,
         duration: MEMORY_S,
       });
+      clearInterval(sampler);
       const after = rssMb(sqlite.child.pid);
       process.stdout.write(
         `memory: sandbox (SQLite) RSS ${before} MB at start, ${after} MB after ${MEMORY_S} s and ` +
-          `${long.requests.total} requests at 10 connections\n`,
+          `${long.requests.total} requests at 10 connections (every ${MEMORY_S / 10} s: ${samples.join(', ')} MB)\n`,
       );
     }
   } finally {
