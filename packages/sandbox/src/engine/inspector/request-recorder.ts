@@ -1,15 +1,16 @@
 /**
  * The request recorder: keeps each answered request of a client for the inspector without costing
- * the request a round trip to the store. {@link RequestRecorder.add} only appends the answer to a
- * bounded in-memory buffer; once a batch (`batchSize`) is waiting it is inserted right after the
- * code running now, and what waits less than a batch is inserted every `flushIntervalMs`: each
- * batch serialised, redacted (`redact.ts`) and inserted in one statement and transaction of its
- * own, after the responses. So every record is kept as long as the store inserts as fast as the
- * requests arrive (a multi-row insert takes a few ms for 200 records). The buffer holds at most
- * `bufferLimit` records (by default 1,000: what arrives while an insert waits); when the store is
- * slower than the load, the oldest waiting records are dropped and counted
- * ({@link RequestRecorder.dropped}), so the cost per request stays a push into an array.
- * Each client's recorded bodies stay within `maxBytesPerClient` after each write (`byte-budget.ts`). */
+ * the request a round trip to the store. {@link RequestRecorder.add}, called once the answer is
+ * sent, redacts and serialises the two bodies (`redact.ts`) and appends the row to a bounded
+ * in-memory buffer; once a batch (`batchSize`) is waiting it is inserted right after the code
+ * running now, and what waits less than a batch is inserted every `flushIntervalMs`, each batch in
+ * one statement and transaction of its own. So every record is kept as long as the store inserts
+ * as fast as the requests arrive (a multi-row insert takes a few ms for 200 records). The buffer
+ * holds at most `bufferLimit` records (by default 1,000: what arrives while an insert waits); when
+ * the store is slower than the load, the oldest waiting records are dropped and counted
+ * ({@link RequestRecorder.dropped}), so a request never waits for the store.
+ * Each client's recorded bodies stay within `maxBytesPerClient` after each write (`byte-budget.ts`).
+ */
 import { CompiledQuery, type Insertable } from 'kysely';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/open-store.js';
@@ -128,6 +129,30 @@ export interface AnsweredRequest {
   replayOf: string | null;
 }
 
+/**
+ * The row of `request`, its bodies redacted and serialised at once: the queue then holds two
+ * strings per request rather than its bodies' objects, which would live until the insert and be
+ * moved to the old generation of the heap on the way (the garbage collector's dearest work).
+ */
+function rowOf(request: AnsweredRequest): NewRecord {
+  return {
+    client_id: request.clientId,
+    request_id: request.requestId,
+    operation: request.operation,
+    status: request.status,
+    error_code: request.errorCode,
+    duration_ms: request.durationMs,
+    started_at: request.startedAt.toISOString(),
+    request_body: redactedJson(request.requestBody),
+    response_body: redactedJson(request.responseBody),
+    client_time: request.clientTime?.toISOString() ?? null,
+    fault: request.fault,
+    delivery: request.delivery,
+    replayed: request.replayed ? 1 : 0,
+    replay_of: request.replayOf,
+  };
+}
+
 /** Settings of the recorder. */
 export interface RecorderPolicy {
   /** Longest time a record waits in a batch not yet full. Default 200 ms. */
@@ -150,7 +175,7 @@ export const DEFAULT_RECORDER_POLICY: RecorderPolicy = {
 
 /** A running recorder. */
 export interface RequestRecorder {
-  /** Queues a record (never waits, never throws). */
+  /** Queues a record, redacted and serialised (never waits, never throws). */
   add(request: AnsweredRequest): void;
   /** Inserts everything queued so far; resolves once it is stored. */
   flush(): Promise<void>;
@@ -174,7 +199,7 @@ export function startRequestRecorder(
   }
   // A ring would avoid the shift on overflow; overflow is the rare case, and shift of a full
   // array is amortised by the insert that follows.
-  let buffer: AnsweredRequest[] = [];
+  let buffer: NewRecord[] = [];
   let dropped = 0;
   let writing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -196,25 +221,7 @@ export function startRequestRecorder(
     }
   };
 
-  const insert = async (batch: AnsweredRequest[]): Promise<void> => {
-    const rows = batch.map(
-      (request): NewRecord => ({
-        client_id: request.clientId,
-        request_id: request.requestId,
-        operation: request.operation,
-        status: request.status,
-        error_code: request.errorCode,
-        duration_ms: request.durationMs,
-        started_at: request.startedAt.toISOString(),
-        request_body: redactedJson(request.requestBody),
-        response_body: redactedJson(request.responseBody),
-        client_time: request.clientTime?.toISOString() ?? null,
-        fault: request.fault,
-        delivery: request.delivery,
-        replayed: request.replayed ? 1 : 0,
-        replay_of: request.replayOf,
-      }),
-    );
+  const insert = async (rows: NewRecord[]): Promise<void> => {
     try {
       await insertRecords(store, rows);
     } catch (error) {
@@ -294,11 +301,24 @@ export function startRequestRecorder(
       if (stopped) {
         return;
       }
+      let row: NewRecord;
+      try {
+        row = rowOf(request);
+      } catch (error) {
+        dropped++;
+        logger({
+          level: 'warn',
+          event: 'request_records_lost',
+          count: 1,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return;
+      }
       if (buffer.length >= settings.bufferLimit) {
         buffer.shift();
         dropped++;
       }
-      buffer.push(request);
+      buffer.push(row);
       schedule();
     },
     flush,

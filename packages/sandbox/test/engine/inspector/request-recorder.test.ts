@@ -1,5 +1,5 @@
 /**
- * The request recorder never waits for the store: `add` only queues; the queue holds at most
+ * The request recorder never waits for the store: `add` only redacts, serialises and queues; the queue holds at most
  * `bufferLimit` records (the oldest are dropped and counted), is inserted in batches of at most
  * `batchSize`, one statement each, redacted: a full batch at once, a partial one on a timer; a
  * slow store makes the queue drop, never the request wait; `stop` stores what is queued.
@@ -119,6 +119,22 @@ describe('request recorder', () => {
       Array.from({ length: 100 }, (_, index) => `request-${index}`),
     );
     await recorder.stop();
+  });
+
+  it('keeps the bodies as they were when added, redacted then, not the objects (the queue holds their text)', async () => {
+    const slow = slowStore();
+    slow.open();
+    const recorder = startRequestRecorder(slow.store, () => {}, { flushIntervalMs: 60_000 });
+    const request = answered(1);
+    const responseBody = { request_id: 'request-1', items: ['a'] };
+    recorder.add({ ...request, responseBody });
+    // Whatever becomes of the objects later is no part of the record.
+    responseBody.items.push('changed later');
+    (request.requestBody as Record<string, unknown>).access_token = 'access-sandbox-2';
+    await recorder.stop();
+    const [row] = slow.batches.flat();
+    expect(JSON.parse(String(row?.response_body))).toEqual({ request_id: 'request-1', items: ['a'] });
+    expect(JSON.parse(String(row?.request_body))).toEqual({ access_token: '[redacted]' });
   });
 
   it('inserts what waits after the interval without being asked', async () => {
