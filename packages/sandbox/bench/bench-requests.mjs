@@ -9,12 +9,21 @@ import { openapiJsonPath } from '@svc/spec';
 import { EXAMPLE_CREDENTIALS } from '@svc/spec/examples';
 import { HEADER_NAMES } from '@svc/spec/headers';
 
+/**
+ * The JSON content type and the credentials of `client`, as lower-case header names.
+ * @param {{ clientId: string, secret: string }} client
+ * @returns {Record<string, string>}
+ */
+export function jsonHeadersOf(client) {
+  return {
+    'content-type': 'application/json',
+    [HEADER_NAMES.clientId.toLowerCase()]: client.clientId,
+    [HEADER_NAMES.secret.toLowerCase()]: client.secret,
+  };
+}
+
 /** The JSON content type and the canonical client's credentials, as lower-case header names. */
-export const jsonHeaders = {
-  'content-type': 'application/json',
-  [HEADER_NAMES.clientId.toLowerCase()]: EXAMPLE_CREDENTIALS.clientId,
-  [HEADER_NAMES.secret.toLowerCase()]: EXAMPLE_CREDENTIALS.secret,
-};
+export const jsonHeaders = jsonHeadersOf(EXAMPLE_CREDENTIALS);
 
 const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
 

@@ -55,17 +55,23 @@ export function spawnServer(name, args, { probe = false, env = process.env } = {
 }
 
 /**
- * Stops a spawned server (SIGTERM) and resolves once it has exited.
+ * Stops a spawned server (SIGTERM) and resolves once it has exited. With `killAfterMs`, a server
+ * still running then (finishing a long request in flight) is killed (SIGKILL).
  * @param {BenchServer} server
+ * @param {{ killAfterMs?: number }} [options]
  * @returns {Promise<void>}
  */
-export function stopServer(server) {
+export function stopServer(server, { killAfterMs } = {}) {
   return new Promise((resolve) => {
     if (server.child.exitCode !== null) {
       resolve();
       return;
     }
-    server.child.once('exit', () => resolve());
+    const timer = killAfterMs === undefined ? undefined : setTimeout(() => server.child.kill('SIGKILL'), killAfterMs);
+    server.child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     server.child.kill('SIGTERM');
   });
 }

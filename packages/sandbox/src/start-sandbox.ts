@@ -32,8 +32,10 @@ import { CANONICAL_KEY_VALUES } from './canonical-values.js';
 import { createAuthenticator } from './engine/clients/authenticate.js';
 import { createClientNamespace } from './engine/clients/client-namespace.js';
 import { type Clock, createStartedClock, parseStartTime, systemClock } from './engine/clock.js';
+import { CLIENT_LIMITS } from './engine/errors/client-limits.js';
 import type { Handlers } from './engine/handler-types.js';
 import { newAdminKey } from './engine/http/admin-key.js';
+import { createClientTurns } from './engine/http/client-turns.js';
 import { createSandboxListener, type SandboxRoute } from './engine/http/listener.js';
 import {
   createRateLimiter,
@@ -329,6 +331,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     // PostgreSQL only: on SQLite the rules come from the read cache before the handler.
     faultRulesAlongside: createFaultRulesAlongside(),
     recorder,
+    turns: createClientTurns(CLIENT_LIMITS.requestsAtOnce),
   });
   const listener = createRequestCore({
     service: 'svc-sandbox',

@@ -1202,6 +1202,10 @@ export interface OperationMethods {
    * of a sandbox institution such as `011401533`, First Gingham Bank); otherwise the call fails with
    * `INVALID_INPUT` / `INVALID_INSTITUTION`. Each call creates a new Item.
    *
+   * In the sandbox, the Item counts toward the client's 500 live Items (created and not removed):
+   * at 500, the call is refused with `SANDBOX_ERROR` / `SANDBOX_CLIENT_LIMIT_REACHED` until you
+   * remove one with `/item/remove`.
+   *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
    * @see POST /bank_transfer/migrate_account
@@ -1547,11 +1551,11 @@ export interface OperationMethods {
    *   sandbox.
    * - Rules that compare a time with the clock (token lifetimes, payment expiry, standing-order
    *   dates) follow it at once. What must happen at a time is performed by the advance, in time
-   *   order, each change in its own transaction and at its own time (the timestamps it writes and
-   *   the webhooks it sends carry that time): refunds still `INITIATED` are executed at the start
-   *   (00:00 UTC) of the first UK banking day after the reversal, and each day that begins adds
-   *   the day's transactions to every Item created with `transactions` (with `DEFAULT_UPDATE`
-   *   to the Item's webhook URL). `performed` counts what this call did, per kind.
+   *   order, in short transactions of a few changes each, each change at its own time (the
+   *   timestamps it writes and the webhooks it sends carry that time): refunds still `INITIATED`
+   *   are executed at the start (00:00 UTC) of the first UK banking day after the reversal, and
+   *   each day that begins adds the day's transactions to every Item created with
+   *   `transactions` (with `DEFAULT_UPDATE` to the Item's webhook URL). `performed` counts what this call did, per kind.
    * - Work that falls due is performed by advances only, not by the real time passing: with a
    *   clock that never moves, a refund stays `INITIATED` until simulated and Items get no new
    *   transactions (except through `/transactions/refresh`).
@@ -1560,6 +1564,21 @@ export interface OperationMethods {
    *   `duration` moves the clock again (there is no idempotency key for an advance): when an
    *   answer may be lost, advance to a `target_time` (the clock's time from `/sandbox/clock/get`
    *   plus the duration) instead, which a retry repeats safely.
+   * - One advance performs at most 5,000 items of due work (each refund executed and each Item's
+   *   new day is one). With more due, it stops after 5,000 and fails with `SANDBOX_ERROR` /
+   *   `SANDBOX_CLIENT_LIMIT_REACHED`, whose `error_message` says how far it got: the clock has
+   *   moved to the new time, the work performed stands, and the work due from the time it names on
+   *   is still pending; advance again to the same `target_time` (it moves nothing) to go on, or
+   *   advance in shorter steps. The work runs in short slices, so other clients of a shared
+   *   sandbox are not held up by a long advance.
+   * - A client has at most 10,000 pending webhooks (neither delivered nor given up). When a
+   *   webhook of the due work would pass that, the advance stops there and fails with
+   *   `SANDBOX_ERROR` / `SANDBOX_CLIENT_LIMIT_REACHED`; its `error_message` says how far it got:
+   *   the clock has moved to the new time, the work performed before the stop stands, and the
+   *   work due from the time it names on is still pending, never dropped. Once webhooks are
+   *   delivered (or given up), an advance to that `target_time` performs the rest without moving
+   *   the clock. A request whose own webhook would pass the cap fails the same way and changes
+   *   nothing.
    * - Transfers and bank transfers move only by simulation (`/sandbox/bank_transfer/simulate`),
    *   never with the clock.
    *

@@ -59,6 +59,7 @@ export { durationMs } from './schedule/duration.js';
 export { checkClockHeld, StaleClientClockError } from './schedule/stale-clock.js';
 export { setBounded } from './store/bounded-map.js';
 // The store: its schema, prepared queries, statements together, the finishing statement.
+export { clientLockStatement } from './store/client-lock.js';
 export type { BigIntColumn } from './store/columns.js';
 export type { Database } from './store/database.js';
 export {

@@ -747,8 +747,8 @@ export const ERROR_CATALOGUE_ROWS: readonly ErrorCatalogueRow[] = [
     code: 'SANDBOX_CLIENT_LIMIT_REACHED',
     type: 'SANDBOX_ERROR',
     status: 400,
-    meaning: 'the client already holds as many of something as one client of a shared sandbox may hold at once (100 fault rules, 500 live Items)',
-    suggested_action: 'Remove what you no longer need (/sandbox/fault_rule/remove, /item/remove) and try again, or use another client.',
+    meaning: 'the client already holds as many of something as one client of a shared sandbox may hold at once (100 fault rules, 500 live Items, 10,000 pending webhooks), or an advance of its clock met more due work than one advance performs (5,000 items)',
+    suggested_action: 'Remove what you no longer need (/sandbox/fault_rule/remove, /item/remove) or let your webhooks be delivered, and try again (advance again to go on), or use another client.',
   },
   {
     code: 'RATE_LIMIT',

@@ -12,6 +12,22 @@ export const CLIENT_LIMITS = {
   faultRules: 100,
   /** Live Items (not removed) at once; each adds due work to every advance. */
   items: 500,
+  /**
+   * Webhooks waiting in the outbox (neither delivered nor given up) at once: they hold delivery
+   * slots and rows. Kept by a trigger of the outbox (migration 0021); a new value takes a new migration.
+   */
+  pendingWebhooks: 10_000,
+  /**
+   * Items of due work one `/sandbox/clock/advance` performs (refunds executed, Items' new days):
+   * an advance with more due stops there, saying how far it got; the next advance goes on.
+   */
+  dueWorkPerAdvance: 5_000,
+  /**
+   * Requests doing store work at once. Not a refusal: a client's further requests wait their
+   * turn, in the order they came (`engine/http/client-turns.ts`). Half of an instance's 10
+   * PostgreSQL connections, so one client's flood leaves the other half to everyone else.
+   */
+  requestsAtOnce: 5,
 } as const;
 
 /** The refusal of a request that would take a client past one of {@link CLIENT_LIMITS}. */

@@ -41,6 +41,7 @@ import { clientNow } from '../schedule/client-clock.js';
 import { StaleClientClockError } from '../schedule/stale-clock.js';
 import type { Store } from '../store/open-store.js';
 import { checkAdminKey } from './admin-key.js';
+import type { ClientTurns } from './client-turns.js';
 import type { RateLimiter } from './rate-limit.js';
 import {
   describeFault,
@@ -79,6 +80,8 @@ export interface ListenerOptions {
   faultRulesAlongside?: FaultRulesAlongside;
   /** Keeps authenticated requests for the inspector; none: nothing is kept. */
   recorder?: RequestRecorder;
+  /** Lets each client's requests do store work a few at a time (`client-turns.ts`); none: all at once. */
+  turns?: ClientTurns;
   /** The key of the admin operations (`SVC-Sandbox-Admin-Key`); none: they are always refused. */
   adminKey?: string;
   /** Reads each client's requests into its namespace and its answers out of it; none: no translation. */
@@ -291,7 +294,10 @@ async function handle(
         }
       }
     };
-    const alongside = header === undefined ? await handledAlongside(true) : undefined;
+    // Store work in the client's turns; a fault's latency is waited out of them.
+    const inTurn = <T>(work: () => Promise<T>): Promise<T> =>
+      options.turns ? options.turns.inTurn(client.client_id, work) : work();
+    const alongside = header === undefined ? await inTurn(() => handledAlongside(true)) : undefined;
     let result: object;
     if (alongside) {
       if (alongside.status === 'rejected') {
@@ -299,7 +305,7 @@ async function handle(
       }
       result = alongside.value;
     } else {
-      fault = await options.decideFault?.(route.operationId, header, context);
+      fault = await inTurn(async () => options.decideFault?.(route.operationId, header, context));
       if (fault) {
         log.fault = describeFault(fault);
         if (fault.drop === 'after_commit') {
@@ -313,11 +319,11 @@ async function handle(
         return;
       }
       // With the header, the clock is still checked; after a rule's fault, it was just now.
-      const checked = header === undefined ? undefined : await handledAlongside(false);
+      const checked = header === undefined ? undefined : await inTurn(() => handledAlongside(false));
       if (checked?.status === 'rejected') {
         throw checked.reason;
       }
-      result = checked ? checked.value : await handler(input, context);
+      result = checked ? checked.value : await inTurn(() => handler(input, context));
     }
     // Nothing is answered before what it saw or changed is committed.
     await options.store.settled();

@@ -5,17 +5,28 @@
  * feature's {@link DuePerformer} to {@link createDueWorkRunner}, as it does retention steps.
  *
  * {@link DueWorkRunner.perform} takes the client's pending items due by a time one at a time, in
- * `due_at` order, each in its own transaction: the item is found, claimed and marked `done` in one
- * statement of the transaction its performer writes in, so a retried advance, or a second advance running at the
- * same time, never performs an item twice. On PostgreSQL the claim is `FOR UPDATE SKIP LOCKED`:
- * several instances advancing one client at once each take different items, and exactly one
- * performs each. A performer runs at the item's time (`due_at`): what it writes carries that time.
+ * `due_at` order, in slices: at most {@link DUE_WORK_SLICE} items per transaction and about
+ * {@link DUE_WORK_SLICE_MS} ms of work, and a turn of the event loop between slices, so a long advance never holds the store for long and other clients'
+ * requests get through between its slices. Each item is found, claimed and marked `done` in one
+ * statement of the transaction its performer writes in, so a retried advance, or a second advance
+ * running at the same time, never performs an item twice. On PostgreSQL the claim is
+ * `FOR UPDATE SKIP LOCKED`: several instances advancing one client at once each take different
+ * items, and exactly one performs each. A performer runs at the item's time (`due_at`): what it
+ * writes carries that time.
+ *
+ * One call performs at most {@link CLIENT_LIMITS}.dueWorkPerAdvance items; with more due, and when
+ * an item would take the client past another cap (its pending webhooks), it stops there with the
+ * refusal of `due-work-stop.ts`, which says how far it got: what was performed stands, the rest
+ * stays pending for the next advance. Nothing is dropped.
  */
-import type { CompiledQuery, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import { CLIENT_LIMITS } from '../errors/client-limits.js';
+import { SandboxError } from '../errors/sandbox-error.js';
 import { randomId } from '../ids.js';
 import type { Database } from '../store/database.js';
 import type { Store } from '../store/open-store.js';
 import { type Placeholders, prepareQuery } from '../store/prepared-query.js';
+import { dueWorkCapReached, dueWorkStopped, type StopPoint } from './due-work-stop.js';
 
 /** A pending item as its performer receives it. */
 export interface DueWork {
@@ -97,18 +108,38 @@ export function nextDueStatement(db: Transaction<Database>, clientId: string): C
   return nextDueQuery.compile(db, { clientId }) as CompiledQuery<NextDue>;
 }
 
+/** Items of due work performed in one transaction at most (a slice of an advance). */
+export const DUE_WORK_SLICE = 25;
+
+/**
+ * Milliseconds of work after which a slice ends even with fewer items (checked after each item):
+ * another client's request, which takes a few turns of the event loop, waits at most about this
+ * long at each turn while an advance runs.
+ */
+export const DUE_WORK_SLICE_MS = 5;
+
 /** Performs due work; one per running sandbox. */
 export interface DueWorkRunner {
   /** The kinds it performs, in registration order. */
   kinds: readonly string[];
   /**
-   * Performs every pending item of `clientId` due at `until` or before, in `due_at` order, each
-   * in its own transaction (items scheduled by a performer and due by `until` too); resolves with
-   * the items this call performed that changed something, per kind (every kind present, 0 when none). Given `next`
-   * (read by {@link nextDueStatement} after the last change that could schedule work), nothing
-   * is read when no item is due by `until`.
+   * Performs every pending item of `clientId` due at `until` or before, in `due_at` order, in
+   * slices of at most {@link DUE_WORK_SLICE} (and about {@link DUE_WORK_SLICE_MS} ms) per transaction (items scheduled by a performer and
+   * due by `until` too); resolves with the items this call performed that changed something, per
+   * kind (every kind present, 0 when none). Given `next` (read by {@link nextDueStatement} after
+   * the last change that could schedule work), nothing is read when no item is due by `until`.
+   * Rejects with `SANDBOX_CLIENT_LIMIT_REACHED` saying how far it got when it stops at a cap (see
+   * the module comment).
    */
   perform(clientId: string, until: Date, next?: NextDue): Promise<Record<string, number>>;
+}
+
+/** What one slice did. */
+interface Slice {
+  /** The items performed, in order: their kind and whether they changed anything. */
+  performed: { kind: string; changed: boolean }[];
+  /** No item due by the time is left. */
+  exhausted: boolean;
 }
 
 /** A {@link DueWorkRunner} over `store` with `performers` (one per kind). */
@@ -121,6 +152,75 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
     byKind.set(performer.kind, performer);
   }
   const kinds = [...byKind.keys()];
+
+  /** The client's next pending item due by `at`, first in `due_at` order (its id and time). */
+  function nextDueItem(db: Kysely<Database> | Transaction<Database>, clientId: string, at: string) {
+    return db
+      .selectFrom('due_work')
+      .select(['due_id', 'due_at'])
+      .where('client_id', '=', clientId)
+      .where('state', '=', 'pending')
+      .where('due_at', '<=', at)
+      .orderBy('due_at')
+      .orderBy('due_id')
+      .limit(1);
+  }
+
+  /** Claims (marks done) the client's next item due by `at`, in `trx`. */
+  function claimNext(trx: Transaction<Database>, clientId: string, at: string) {
+    let first = nextDueItem(trx, clientId, at).clearSelect().select('due_id');
+    if (store.engine === 'postgres') {
+      first = first.forUpdate().skipLocked();
+    }
+    return trx
+      .updateTable('due_work')
+      .set((eb) => ({ state: 'done', performed_at: eb.ref('due_at') }))
+      .where('due_id', '=', first)
+      .where('state', '=', 'pending')
+      .returning(['due_id', 'due_at', 'kind', 'subject'])
+      .executeTakeFirst();
+  }
+
+  /**
+   * Performs up to `limit` items in `trx`, one after another; `claimed` hears the `due_at` and
+   * place in the slice of each item as it is claimed (where a refusal stopped the slice).
+   */
+  async function performSlice(
+    trx: Transaction<Database>,
+    clientId: string,
+    at: string,
+    limit: number,
+    claimed: (dueAt: string, place: number) => void,
+  ): Promise<Slice> {
+    const performed: Slice['performed'] = [];
+    const started = performance.now();
+    while (performed.length < limit && (performed.length === 0 || performance.now() - started < DUE_WORK_SLICE_MS)) {
+      const row = await claimNext(trx, clientId, at);
+      if (!row) {
+        return { performed, exhausted: true };
+      }
+      claimed(row.due_at, performed.length);
+      const performer = byKind.get(row.kind);
+      if (!performer) {
+        throw new Error(`due work ${row.due_id} has kind ${row.kind}, which no performer does`);
+      }
+      const changed = await performer.perform(trx, {
+        dueId: row.due_id,
+        clientId,
+        dueAt: new Date(row.due_at),
+        kind: row.kind,
+        subject: row.subject,
+      });
+      performed.push({ kind: row.kind, changed });
+    }
+    return { performed, exhausted: false };
+  }
+
+  /** The `due_at` of the client's next item due by `at`, if any. */
+  async function nextPending(clientId: string, at: string): Promise<string | undefined> {
+    return (await nextDueItem(store.db, clientId, at).executeTakeFirst())?.due_at;
+  }
+
   return {
     kinds,
     async perform(clientId, until, next) {
@@ -129,50 +229,50 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
       if (next && (next.next_due_at === null || next.next_due_at > at)) {
         return counts;
       }
+      const stop: StopPoint = { until, performed: 0, pendingFrom: at };
+      let place = 0;
+      let sliceSize = DUE_WORK_SLICE;
       for (;;) {
-        const performed = await store.transaction(async (trx) => {
-          // The next item due, claimed (marked done) in the same statement.
-          let first = trx
-            .selectFrom('due_work')
-            .select('due_id')
-            .where('client_id', '=', clientId)
-            .where('state', '=', 'pending')
-            .where('due_at', '<=', at)
-            .orderBy('due_at')
-            .orderBy('due_id')
-            .limit(1);
-          if (store.engine === 'postgres') {
-            first = first.forUpdate().skipLocked();
+        const room = CLIENT_LIMITS.dueWorkPerAdvance - stop.performed;
+        if (room === 0) {
+          const pendingFrom = await nextPending(clientId, at);
+          if (pendingFrom === undefined) {
+            return counts;
           }
-          const row = await trx
-            .updateTable('due_work')
-            .set((eb) => ({ state: 'done', performed_at: eb.ref('due_at') }))
-            .where('due_id', '=', first)
-            .where('state', '=', 'pending')
-            .returning(['due_id', 'due_at', 'kind', 'subject'])
-            .executeTakeFirst();
-          if (!row) {
-            return undefined;
+          throw dueWorkStopped(dueWorkCapReached(), { ...stop, pendingFrom });
+        }
+        let slice: Slice;
+        try {
+          slice = await store.transaction((trx) =>
+            performSlice(trx, clientId, at, Math.min(sliceSize, room), (dueAt, inSlice) => {
+              stop.pendingFrom = dueAt;
+              place = inSlice;
+            }),
+          );
+        } catch (error) {
+          if (!(error instanceof SandboxError && error.init.code === 'SANDBOX_CLIENT_LIMIT_REACHED')) {
+            throw error;
           }
-          const performer = byKind.get(row.kind);
-          if (!performer) {
-            throw new Error(`due work ${row.due_id} has kind ${row.kind}, which no performer does`);
+          if (place === 0) {
+            // The slice's first item would pass a cap: stop before it.
+            throw dueWorkStopped(error, stop);
           }
-          const changed = await performer.perform(trx, {
-            dueId: row.due_id,
-            clientId,
-            dueAt: new Date(row.due_at),
-            kind: row.kind,
-            subject: row.subject,
-          });
-          return { kind: row.kind, changed };
-        });
-        if (performed === undefined) {
+          // Perform the items before it again, alone (the whole slice rolled back); the next slice starts with it.
+          sliceSize = place;
+          continue;
+        }
+        sliceSize = DUE_WORK_SLICE;
+        stop.performed += slice.performed.length;
+        for (const { kind, changed } of slice.performed) {
+          if (changed) {
+            counts[kind] = (counts[kind] ?? 0) + 1;
+          }
+        }
+        if (slice.exhausted) {
           return counts;
         }
-        if (performed.changed) {
-          counts[performed.kind] = (counts[performed.kind] ?? 0) + 1;
-        }
+        // Other requests (other clients') get through between slices.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     },
   };

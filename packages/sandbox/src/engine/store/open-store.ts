@@ -5,7 +5,9 @@
  * Kysely's public API only: compiled queries run through `executeQuery`, and the engines' speed-ups
  * live in a composed dialect, a wrapped driver and a `pg` client class.
  */
+
 import { type Kysely, Migrator, type Transaction } from 'kysely';
+import { refusingPastCaps } from './client-share-errors.js';
 import type { Database } from './database.js';
 import { handOut } from './engine-of.js';
 import { finishingError } from './finishing-statement.js';
@@ -92,9 +94,10 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
     engine,
     db,
     description,
+    // A cap a trigger keeps (`client-share-errors.ts`) fails the transaction with its refusal.
     transaction: groupCommit
-      ? (work) => groupCommit.transaction(db, inTransaction(work))
-      : (work) => transactionWithFinishing(db, inTransaction(work)),
+      ? (work) => refusingPastCaps(groupCommit.transaction(db, inTransaction(work)))
+      : (work) => refusingPastCaps(transactionWithFinishing(db, inTransaction(work))),
     settled: groupCommit ? () => groupCommit.settled() : () => Promise.resolve(),
     withRequestLookup,
     close: async () => {

@@ -29,12 +29,14 @@ import {
   accountByIdStatement,
   bankTransferOnlyItemStatements,
   checkLogin,
+  itemRoomStatements,
   type LiveItem,
   liveItemOf,
   liveTokenOf,
   liveTokenStatement,
   processorTokenOf,
   processorTokenStatements,
+  refuseItemPastCap,
 } from '../items/index.js';
 import {
   formatCents,
@@ -59,7 +61,7 @@ import {
   bankTransferMoveFields,
   finishBankTransferMove,
   insertBankTransfer,
-  migrateAccountEnabled,
+  migrateAccountEnabledStatement,
   migratedAccountStatement,
 } from './queries.js';
 import {
@@ -313,10 +315,20 @@ export const bankTransferHandlers: HandlerGroup<
       entry.routing_numbers.includes(request.routing_number),
     );
     return context.store.transaction(async (trx) => {
+      // Whether the client may migrate, and its room for one more Item, in one flight.
+      const answers = await together(trx, {
+        enabled: migrateAccountEnabledStatement(trx, clientId),
+        ...itemRoomStatements(trx, clientId),
+      });
       const { institution_id } = orRefuse(
-        migrationInstitution(await migrateAccountEnabled(trx, clientId), request.routing_number, institution),
+        migrationInstitution(
+          answers.enabled.rows[0]?.migrate_account_enabled === 1,
+          request.routing_number,
+          institution,
+        ),
         bankTransferRefusalError,
       );
+      refuseItemPastCap(answers);
       const { itemId, accountId, statements } = bankTransferOnlyItemStatements(trx, {
         clientId,
         institutionId: institution_id,

@@ -4,7 +4,7 @@
  * (exactly one of two concurrent changes wins), move the origination account's available
  * balance, and append the event of the new status, all inside the caller's transaction.
  */
-import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
+import type { CompiledQuery, Selectable, Transaction } from 'kysely';
 import { columnsOf, type Database } from '../../engine/index.js';
 import {
   adjustAvailableStatement,
@@ -21,8 +21,6 @@ import {
   receiverDetailsOf,
 } from './bank-transfer-status.js';
 import type { BankTransferEventsTable, BankTransfersTable, MigratedAccountsTable } from './tables.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A stored bank transfer. */
 export type BankTransferRow = Selectable<BankTransfersTable>;
@@ -177,14 +175,16 @@ export async function finishBankTransferMove(
   await bankTransferLifecycle.finishWithEvent(trx, event, [...alongside, ...funding]);
 }
 
-/** Whether `/bank_transfer/migrate_account` is enabled for the client (it is not by default). */
-export async function migrateAccountEnabled(db: Db, clientId: string): Promise<boolean> {
-  const settings = await db
+/** The statement reading whether `clientId` may migrate accounts (`migrate_account_enabled` 1; no row: it may not). */
+export function migrateAccountEnabledStatement(
+  trx: Transaction<Database>,
+  clientId: string,
+): CompiledQuery<{ migrate_account_enabled: number }> {
+  return trx
     .selectFrom('bank_transfer_settings')
     .select('migrate_account_enabled')
     .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  return settings?.migrate_account_enabled === 1;
+    .compile();
 }
 
 /** The statement storing the account and routing numbers of a migrated account. */

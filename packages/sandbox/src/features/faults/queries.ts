@@ -91,20 +91,23 @@ export async function removeFaultRules(
   return ids;
 }
 
-/** Counts one more request considered by rule `position`; returns its n (from 1), or undefined when the rule is gone. */
-export async function countConsidered(trx: Transaction<Database>, position: number): Promise<number | undefined> {
-  const row = await trx
+/** Counts one more request considered by a rule (prepared: a request considered by many rules runs it once per rule). */
+const countConsideredQuery = prepareQuery((db, p: Placeholders<{ position: number }>) =>
+  db
     .updateTable('fault_rules')
     .set((eb) => ({ matched_count: eb('matched_count', '+', 1) }))
-    .where('position', '=', position)
-    .returning('matched_count')
-    .executeTakeFirst();
-  return row?.matched_count;
+    .where('position', '=', p.position)
+    .returning('matched_count'),
+);
+
+/** Counts one more request considered by rule `position`; returns its n (from 1), or undefined when the rule is gone. */
+export async function countConsidered(trx: Transaction<Database>, position: number): Promise<number | undefined> {
+  return (await countConsideredQuery.executeTakeFirst(trx, { position }))?.matched_count;
 }
 
-/** Takes one fault of rule `position` (none when its `remaining` is used up); whether one was taken. */
-export async function takeFault(trx: Transaction<Database>, position: number): Promise<boolean> {
-  const row = await trx
+/** Takes one fault of a rule, unless its `remaining` is used up. */
+const takeFaultQuery = prepareQuery((db, p: Placeholders<{ position: number }>) =>
+  db
     .updateTable('fault_rules')
     .set((eb) => ({
       fault_count: eb('fault_count', '+', 1),
@@ -115,9 +118,12 @@ export async function takeFault(trx: Transaction<Database>, position: number): P
         .else(eb('remaining', '-', 1))
         .end(),
     }))
-    .where('position', '=', position)
+    .where('position', '=', p.position)
     .where((eb) => eb.or([eb('remaining', 'is', null), eb('remaining', '>', 0)]))
-    .returning('fault_count')
-    .executeTakeFirst();
-  return row !== undefined;
+    .returning('fault_count'),
+);
+
+/** Takes one fault of rule `position` (none when its `remaining` is used up); whether one was taken. */
+export async function takeFault(trx: Transaction<Database>, position: number): Promise<boolean> {
+  return (await takeFaultQuery.executeTakeFirst(trx, { position })) !== undefined;
 }

@@ -36,6 +36,7 @@ export {
   productsNotSupported,
   type UnsupportedProducts,
 } from './errors.js';
+export { type ItemRoomStatements, itemRoomStatements, refuseItemPastCap } from './item-limit.js';
 export {
   anchorOf,
   checkInstitutionOffers,

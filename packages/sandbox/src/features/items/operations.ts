@@ -25,7 +25,7 @@ import {
   productsNotSupported,
   webhookRefused,
 } from './errors.js';
-import { checkItemRoom } from './item-limit.js';
+import { itemRoomStatements, refuseItemPastCap } from './item-limit.js';
 import { itemError, presentItem } from './present.js';
 import { accessTokenStatement, newItemStatements, processorTokenStatement, publicTokenStatement } from './queries.js';
 import { exchangePublicToken, removeItemOfToken, rotateAccessToken, setWebhookOfTokenItem } from './token-claims.js';
@@ -79,7 +79,6 @@ export const itemHandlers: HandlerGroup<
     const user = loginOf(request.options);
     const webhook = request.options?.webhook ? checkedWebhook(request.options.webhook, 'options.webhook') : null;
     await checkInstitution(context, request.institution_id, request.initial_products);
-    await checkItemRoom(context.store.db, context.client.client_id);
     const publicToken = await context.store.transaction(async (trx) => {
       const clientId = context.client.client_id;
       const { itemId, statements } = newItemStatements(trx, {
@@ -91,8 +90,13 @@ export const itemHandlers: HandlerGroup<
         now: context.now,
       });
       const issued = publicTokenStatement(trx, clientId, itemId, context.now);
-      // Every id is made here: all of it goes out in one flight, with the commit.
-      await finishWith(trx, () => together(trx, [...statements, issued.statement]));
+      // Every id is made here: the count of the client's Items and all of the new one go out in
+      // one flight; over the cap, the refusal rolls the inserts back.
+      const answers = await together(trx, {
+        ...itemRoomStatements(trx, clientId),
+        created: [...statements, issued.statement],
+      });
+      refuseItemPastCap(answers);
       return issued.token;
     });
     return { public_token: publicToken };
@@ -101,7 +105,6 @@ export const itemHandlers: HandlerGroup<
   async sandboxProcessorTokenCreate(request, context) {
     const user = loginOf(request.options);
     await checkInstitution(context, request.institution_id, ['auth']);
-    await checkItemRoom(context.store.db, context.client.client_id);
     const processorToken = await context.store.transaction(async (trx) => {
       const clientId = context.client.client_id;
       const { itemId, accounts, statements } = newItemStatements(trx, {
@@ -117,7 +120,11 @@ export const itemHandlers: HandlerGroup<
         throw noCheckingAccount(user.username);
       }
       const issued = processorTokenStatement(trx, clientId, itemId, checking.account_id, context.now);
-      await finishWith(trx, () => together(trx, [...statements, issued.statement]));
+      const answers = await together(trx, {
+        ...itemRoomStatements(trx, clientId),
+        created: [...statements, issued.statement],
+      });
+      refuseItemPastCap(answers);
       return issued.token;
     });
     return { processor_token: processorToken };
@@ -203,7 +210,6 @@ export const itemHandlers: HandlerGroup<
     const webhook = request.options?.webhook ? checkedWebhook(request.options.webhook, 'options.webhook') : null;
     const user = loginOf(undefined);
     await checkInstitution(context, CANONICAL_ITEM.institutionId, request.products);
-    await checkItemRoom(context.store.db, context.client.client_id);
     return context.store.transaction(async (trx) => {
       const clientId = context.client.client_id;
       const { itemId, statements } = newItemStatements(trx, {
@@ -215,7 +221,11 @@ export const itemHandlers: HandlerGroup<
         now: context.now,
       });
       const issued = accessTokenStatement(trx, clientId, itemId, context.now);
-      await finishWith(trx, () => together(trx, [...statements, issued.statement]));
+      const answers = await together(trx, {
+        ...itemRoomStatements(trx, clientId),
+        created: [...statements, issued.statement],
+      });
+      refuseItemPastCap(answers);
       return { access_token: issued.token, item_id: itemId };
     });
   },

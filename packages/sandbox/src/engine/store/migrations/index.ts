@@ -20,6 +20,7 @@ import { listPositions } from './0013-list-positions.js';
 import { listPositionsComplete } from './0018-list-positions-complete.js';
 import { requestRecordMarks } from './0019-request-record-marks.js';
 import { replayOf } from './0020-replay-of.js';
+import { pendingWebhookCap } from './0021-pending-webhook-cap.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -44,6 +45,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0018_list_positions_complete': listPositionsComplete(engine),
     '0019_request_record_marks': requestRecordMarks(),
     '0020_replay_of': replayOf(),
+    '0021_pending_webhook_cap': pendingWebhookCap(engine),
   };
 }
 
