@@ -2,7 +2,7 @@
 /**
  * The load the benchmarks put on a server, with autocannon: the read (`/auth/get`) and the write
  * (`/transfer/authorization/create`, then `/transfer/create` with that authorization, one pair
- * counted as two requests). Shared by load.mjs and profile.mjs. Plain JS, as the benches are.
+ * counted as two requests). Shared by load.mjs, profile.mjs and noisy-neighbour.mjs. Plain JS, as the benches are.
  */
 import autocannon from 'autocannon';
 import { example, jsonHeaders } from './bench-requests.mjs';
@@ -56,35 +56,40 @@ export function readScenario(url, connections, duration) {
  * @param {number} duration
  */
 export function writeScenario(url, connections, duration) {
-  return runLoad({
-    url,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'POST',
-        path: '/transfer/authorization/create',
-        headers: jsonHeaders,
-        body: JSON.stringify(authorization),
-        /** @type {(status: number, body: string, context: Record<string, any>) => void} */
-        onResponse: (status, body, context) => {
-          context.authorizationId = status === 200 ? JSON.parse(body).authorization?.id : undefined;
-        },
+  return runLoad({ url, connections, duration, requests: writeRequests('bench') });
+}
+
+/**
+ * The write as autocannon requests: an authorization, then a transfer with it (a fresh
+ * idempotency key each, starting with `keyPrefix`).
+ * @param {string} keyPrefix
+ * @returns {Record<string, any>[]}
+ */
+export function writeRequests(keyPrefix) {
+  return [
+    {
+      method: 'POST',
+      path: '/transfer/authorization/create',
+      headers: jsonHeaders,
+      body: JSON.stringify(authorization),
+      /** @type {(status: number, body: string, context: Record<string, any>) => void} */
+      onResponse: (status, body, context) => {
+        context.authorizationId = status === 200 ? JSON.parse(body).authorization?.id : undefined;
       },
-      {
-        method: 'POST',
-        path: '/transfer/create',
-        headers: jsonHeaders,
-        /** @type {(request: Record<string, any>, context: Record<string, any>) => Record<string, any>} */
-        setupRequest: (request, context) => ({
-          ...request,
-          body: JSON.stringify({
-            ...transfer,
-            idempotency_key: `bench-${process.pid}-${nextSequence()}`,
-            authorization_id: context.authorizationId ?? transfer.authorization_id,
-          }),
+    },
+    {
+      method: 'POST',
+      path: '/transfer/create',
+      headers: jsonHeaders,
+      /** @type {(request: Record<string, any>, context: Record<string, any>) => Record<string, any>} */
+      setupRequest: (request, context) => ({
+        ...request,
+        body: JSON.stringify({
+          ...transfer,
+          idempotency_key: `${keyPrefix}-${process.pid}-${nextSequence()}`,
+          authorization_id: context.authorizationId ?? transfer.authorization_id,
         }),
-      },
-    ],
-  });
+      }),
+    },
+  ];
 }
