@@ -37,9 +37,9 @@ bare server is the mock benchmark's (packages/mock/scripts/bare-server.mjs).
   -h, --help   show this help`,
 });
 // What needs a build is imported once the command line is read, so that --help needs none.
-const { default: autocannon } = await import('autocannon');
 const { startBenchPostgres } = await import('./bench-postgres.mjs');
 const { example, jsonHeaders } = await import('./bench-requests.mjs');
+const { nextSequence, readScenario, runLoad, writeScenario } = await import('./bench-scenarios.mjs');
 const { askProbe, spawnServer, stopServer } = await import('./bench-servers.mjs');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -87,7 +87,25 @@ function difference(after, before) {
   return Object.fromEntries(Object.entries(after).map(([key, value]) => [key, value - (before[key] ?? 0)]));
 }
 
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS_PER_S = 100;
+
+/** The fields of /proc/<pid>/stat after the command name (which may contain spaces). */
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** CPU time (user + system, µs) that process `pid` has used so far, from /proc/<pid>/stat. */
+function cpuMicros(pid) {
+  const fields = statFields(pid);
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1e6;
+}
+
+/** The CPU time (µs) of the server processes of `target` so far, summed. */
+function targetCpuMicros(target) {
+  return (target.pids ?? [target.child.pid]).reduce((total, pid) => total + cpuMicros(pid), 0);
+}
 
 /**
  * CPU time (µs) of the PostgreSQL server: the postmaster of `dataDir` and every process it started
@@ -100,14 +118,12 @@ function postgresCpuMicros(dataDir) {
     if (!/^\d+$/.test(entry)) {
       continue;
     }
-    let stat;
+    let fields;
     try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      fields = statFields(entry);
     } catch {
       continue; // ended meanwhile
     }
-    // Fields after the command name (which may contain spaces) in parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const pid = Number(entry);
     const parent = Number(fields[1]);
     if (pid === postmaster || parent === postmaster) {
@@ -122,58 +138,20 @@ async function fetchJson(url, path, body) {
   return { status: response.status, body: await response.json() };
 }
 
-function run(options) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ duration: DURATION_S, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
-
-function readScenario(url, connections, duration = DURATION_S) {
-  return run({ url: `${url}/auth/get`, method: 'POST', headers, body: JSON.stringify(authGet), connections, duration });
-}
-
-let sequence = 0;
-function writeScenario(url, connections, duration = DURATION_S) {
-  return run({
-    url,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'POST',
-        path: '/transfer/authorization/create',
-        headers,
-        body: JSON.stringify(authorization),
-        onResponse: (status, body, context) => {
-          context.authorizationId = status === 200 ? JSON.parse(body).authorization?.id : undefined;
-        },
-      },
-      {
-        method: 'POST',
-        path: '/transfer/create',
-        headers,
-        setupRequest: (request, context) => ({
-          ...request,
-          body: JSON.stringify({
-            ...transfer,
-            idempotency_key: `bench-${process.pid}-${sequence++}`,
-            authorization_id: context.authorizationId ?? transfer.authorization_id,
-          }),
-        }),
-      },
-    ],
-  });
-}
-
 /**
  * Runs `scenario` against `target` with `connections` connections in all: against one URL, or
  * split evenly over the URLs of several instances at once (one result, their sums; latency the
  * worse of them).
  */
 async function measureOn(target, scenario, connections, duration = DURATION_S) {
+  const cpuBefore = targetCpuMicros(target);
+  const result = await measureUrls(target, scenario, connections, duration);
+  const served = result['2xx'] + result.non2xx;
+  return { ...result, cpuPerRequest: served > 0 ? (targetCpuMicros(target) - cpuBefore) / served : Number.NaN };
+}
+
+/** The scenario's result on the URL(s) of `target` (see {@link measureOn}). */
+async function measureUrls(target, scenario, connections, duration) {
   const urls = target.urls ?? [target.url];
   if (urls.length === 1) {
     return scenario.measure(urls[0], connections, duration);
@@ -209,9 +187,44 @@ function row(target, scenario, connections, result) {
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    'CPU µs/req': Math.round(result.cpuPerRequest),
     '2xx': ok,
     'not 2xx': other,
   };
+}
+
+/**
+ * Each target against the bare server, the figures issue 42's goals are stated in: requests per
+ * second ÷ the bare server's (same scenario, connections and round) and the CPU µs per request of
+ * the target's processes, for the read and the write at each connection count.
+ */
+function printAgainstBare(rows, targets, read, write) {
+  const find = (target, scenario, connections) =>
+    rows.find((entry) => entry.target === target && entry.scenario === scenario && entry.connections === connections);
+  const bare = 'bare node:http';
+  const table = targets.map(({ name }) => {
+    const line = { target: name };
+    for (const [label, scenario] of [
+      ['read', read],
+      ['write', write],
+    ]) {
+      for (const connections of CONNECTIONS) {
+        const top = find(name, scenario, connections);
+        const bottom = find(bare, scenario, connections);
+        line[`${label} c=${connections} ÷ bare`] =
+          top && bottom ? Number((top['req/s'] / bottom['req/s']).toFixed(2)) : 'n/a';
+      }
+      for (const connections of CONNECTIONS) {
+        line[`${label} c=${connections} CPU µs`] = find(name, scenario, connections)?.['CPU µs/req'] ?? 'n/a';
+      }
+    }
+    return line;
+  });
+  process.stdout.write(
+    '\nAgainst bare node:http: requests/s ÷ bare, and CPU µs per request of the server process(es) (/proc/<pid>/stat utime+stime over the measurement ÷ requests answered)\n',
+  );
+  // biome-ignore lint/suspicious/noConsole: the benchmark's output is this table.
+  console.table(table);
 }
 
 /**
@@ -239,7 +252,7 @@ async function printRoundTrips(server) {
       send: () =>
         send('/transfer/create', {
           ...transfer,
-          idempotency_key: `count-${process.pid}-${sequence++}`,
+          idempotency_key: `count-${process.pid}-${nextSequence()}`,
           authorization_id: authorizations.shift(),
         }),
     },
@@ -274,13 +287,19 @@ async function printRoundTrips(server) {
  * statements is the wait for the counter row's lock.
  */
 async function printPerWrite(servers, pgDataDir, label) {
-  const target = { name: label, urls: servers.map((server) => server.url) };
+  const target = {
+    name: label,
+    urls: servers.map((server) => server.url),
+    pids: servers.map((server) => server.child.pid),
+  };
   const rows = [];
   for (const connections of CONNECTIONS) {
     const before = await summedTotals(servers);
+    const nodeBefore = targetCpuMicros(target);
     const pgBefore = postgresCpuMicros(pgDataDir);
     const result = await measureOn(target, { measure: writeScenario }, connections);
     const pgAfter = postgresCpuMicros(pgDataDir);
+    const nodeAfter = targetCpuMicros(target);
     const delta = difference(await summedTotals(servers), before);
     const requests = result.requests.total;
     rows.push({
@@ -288,7 +307,7 @@ async function printPerWrite(servers, pgDataDir, label) {
       connections,
       'req/s': Math.round(result.requests.average),
       'round trips/req': Number((delta.roundTrips / requests).toFixed(2)),
-      'node CPU µs/req': Math.round(delta.cpuMicros / requests),
+      'node CPU µs/req': Math.round((nodeAfter - nodeBefore) / requests),
       'PostgreSQL CPU µs/req': Math.round((pgAfter - pgBefore) / requests),
       'counter increment ms': Number((delta.counterMicros / delta.counterIncrements / 1000).toFixed(2)),
       'other statement ms': Number((delta.otherMicros / delta.otherStatements / 1000).toFixed(2)),
@@ -330,7 +349,11 @@ async function main() {
       // A second instance on the same database: the two-instance target sends to both.
       second = await spawnServer('sandbox (PostgreSQL) #2', postgresArgs, { probe: true });
       servers.push(second);
-      targets.push({ name: 'sandbox (PostgreSQL) x2', urls: [onPostgres.url, second.url] });
+      targets.push({
+        name: 'sandbox (PostgreSQL) x2',
+        urls: [onPostgres.url, second.url],
+        pids: [onPostgres.child.pid, second.child.pid],
+      });
     }
     if (TARGETS.has('mock')) {
       targets.push(await spawnServer('mock', [MOCK_BIN, '--port', '0', '--quiet']));
@@ -388,6 +411,7 @@ async function main() {
     };
     const read = 'read /auth/get';
     const write = 'write authorize+create';
+    printAgainstBare(rows, targets, read, write);
     for (const connections of CONNECTIONS) {
       const sandboxRead = find('sandbox (SQLite)', read, connections);
       process.stdout.write(
@@ -417,7 +441,10 @@ async function main() {
     // Memory over a longer run of the read on the SQLite sandbox.
     if (TARGETS.has('sqlite') && MEMORY_S > 0) {
       const before = rssMb(sqlite.child.pid);
-      const long = await run({
+      // RSS every tenth of the run too: a leak climbs steadily, a heap settling after start does not.
+      const samples = [];
+      const sampler = setInterval(() => samples.push(rssMb(sqlite.child.pid)), (MEMORY_S * 1000) / 10);
+      const long = await runLoad({
         url: `${sqlite.url}/auth/get`,
         method: 'POST',
         headers,
@@ -425,10 +452,11 @@ async function main() {
         connections: 10,
         duration: MEMORY_S,
       });
+      clearInterval(sampler);
       const after = rssMb(sqlite.child.pid);
       process.stdout.write(
         `memory: sandbox (SQLite) RSS ${before} MB at start, ${after} MB after ${MEMORY_S} s and ` +
-          `${long.requests.total} requests at 10 connections\n`,
+          `${long.requests.total} requests at 10 connections (every ${MEMORY_S / 10} s: ${samples.join(', ')} MB)\n`,
       );
     }
   } finally {

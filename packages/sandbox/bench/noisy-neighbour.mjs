@@ -38,6 +38,7 @@ figures; no thresholds.
 const { default: autocannon } = await import('autocannon');
 const { startBenchPostgres } = await import('./bench-postgres.mjs');
 const { example, jsonHeaders, jsonHeadersOf } = await import('./bench-requests.mjs');
+const { writeRequests } = await import('./bench-scenarios.mjs');
 const { spawnServer, stopServer } = await import('./bench-servers.mjs');
 const { DEMO_CLIENT } = await import('../dist/index.js');
 
@@ -56,8 +57,6 @@ const SANDBOX_BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.u
 const noisyHeaders = jsonHeadersOf(DEMO_CLIENT);
 
 const authGet = example('/auth/get');
-const authorization = example('/transfer/authorization/create');
-const transfer = example('/transfer/create');
 
 /**
  * POSTs `body` to `path` of `url` as the client of `headers`; resolves with the status and body.
@@ -147,8 +146,6 @@ async function noisySetUp(url, stuck) {
   );
 }
 
-let sequence = 0;
-
 /** The quiet client's read/write mix for `seconds` at QUIET_RATE requests per second. */
 function quietMix(url, seconds) {
   return new Promise((resolve, reject) => {
@@ -160,28 +157,7 @@ function quietMix(url, seconds) {
         duration: seconds,
         requests: [
           { method: 'POST', path: '/auth/get', headers: jsonHeaders, body: JSON.stringify(authGet) },
-          {
-            method: 'POST',
-            path: '/transfer/authorization/create',
-            headers: jsonHeaders,
-            body: JSON.stringify(authorization),
-            onResponse: (status, body, context) => {
-              context.authorizationId = status === 200 ? JSON.parse(body).authorization?.id : undefined;
-            },
-          },
-          {
-            method: 'POST',
-            path: '/transfer/create',
-            headers: jsonHeaders,
-            setupRequest: (request, context) => ({
-              ...request,
-              body: JSON.stringify({
-                ...transfer,
-                idempotency_key: `noisy-bench-${process.pid}-${sequence++}`,
-                authorization_id: context.authorizationId ?? transfer.authorization_id,
-              }),
-            }),
-          },
+          ...writeRequests('noisy-bench'),
         ],
       },
       (error, result) => (error ? reject(error) : resolve(result)),

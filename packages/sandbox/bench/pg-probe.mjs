@@ -1,7 +1,7 @@
 // Loaded into a sandbox process of the load benchmark with `node --import` (PostgreSQL targets
 // only): counts what the process sends to PostgreSQL, so the benchmark can print statements and
 // round trips per request type, the time of the event counter's increment (its lock wait under
-// load) and the process's own CPU time. It patches `pg.Client.prototype.query`, through which
+// load). It patches `pg.Client.prototype.query`, through which
 // every statement goes. A statement sent while another of the same connection still waits for its
 // answer (pipeline mode) shares that one's round trip; any other starts one. It answers the benchmark over the IPC channel: `{ probe: 'read' }` gets the totals so far.
 // With PG_PROBE_LOG=1 it also keeps the SQL text of each statement, grouped by round trip:
@@ -110,8 +110,7 @@ export function takeLoggedRoundTrips() {
 if (process.env.PG_PROBE_IN_PROCESS !== '1') {
   process.on('message', (/** @type {{ probe?: string } | undefined} */ message) => {
     if (message?.probe === 'read') {
-      const cpu = process.cpuUsage();
-      process.send?.({ probe: 'totals', totals: { ...totals, cpuMicros: cpu.user + cpu.system } });
+      process.send?.({ probe: 'totals', totals });
     } else if (message?.probe === 'statements') {
       process.send?.({ probe: 'statements', roundTrips: logged });
       logged = [];

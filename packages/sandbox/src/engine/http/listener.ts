@@ -3,8 +3,8 @@
  * credentials), then authentication, the per-client rate limit, request validation against the
  * spec, and the operation's handler. Every outcome is written in the API's format; the request
  * core of `@svc/server-kit` logs it, with the operation and the client added here. Every answer to
- * an authenticated request is handed to the request recorder (the inspector's records), which
- * only queues it.
+ * an authenticated request is handed to the request recorder (the inspector's records) once it
+ * is sent; the recorder redacts it and queues it for a batch insert.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -328,27 +328,28 @@ async function handle(
     // Nothing is answered before what it saw or changed is committed.
     await options.store.settled();
     const response = outbound({ ...result, request_id: requestId });
-    record(options, log, 200, response);
     if (fault?.drop === 'after_commit') {
       // The lost response: the change is committed, the answer never arrives (the inspector
       // still shows what it would have been).
       res.destroy();
-      return;
+    } else {
+      sendJson(res, 200, response);
     }
-    sendJson(res, 200, response);
+    // Recorded once the answer is on its way: its redaction is no part of the client's wait.
+    record(options, log, 200, response);
   } catch (error) {
     if (!(error instanceof SandboxError)) {
       throw error;
     }
     await options.store.settled();
     const apiError = outbound(apiErrorOf(error, options.catalogue, requestId));
-    record(options, log, apiError.status, apiError);
     if (fault?.drop === 'after_commit') {
       // The handler's refusal is lost the same way.
       res.destroy();
-      return;
+    } else {
+      sendApiError(res, { error: apiError, headers: error.init.headers });
     }
-    sendApiError(res, { error: apiError, headers: error.init.headers });
+    record(options, log, apiError.status, apiError);
   }
 }
 

@@ -80,32 +80,58 @@ function isSecretName(name: string): boolean {
 /** A string with every token shape and every URL's user info and query string redacted. */
 function redactedString(text: string): string {
   let redacted = text.includes('-sandbox-') ? text.replace(TOKEN_PATTERN, REDACTED) : text;
-  if (/^https?:\/\//i.test(redacted) && /[?@]/.test(redacted)) {
+  // Most strings do not start with an `h`: the test of the first character spares them the patterns.
+  const first = redacted.charCodeAt(0) | 0x20;
+  if (first === 0x68 && /^https?:\/\//i.test(redacted) && /[?@]/.test(redacted)) {
     redacted = redactedUrl(redacted);
   }
   return redacted;
 }
 
 /**
- * A copy of `value` (JSON data, as parsed) with every secret and token replaced by
- * {@link REDACTED}: the whole value (a string, a list, an object: anything but `null`) of every
- * member whose name {@link isSecretField}, at any depth; every token shape inside any other
- * string; and the user info and query string of every URL. Works on the parsed value, so no
- * spelling of a name or an escape in the text hides a secret from it.
+ * `value` (JSON data, as parsed) with every secret and token replaced by {@link REDACTED}: the
+ * whole value (a string, a list, an object: anything but `null`) of every member whose name
+ * {@link isSecretField}, at any depth; every token shape inside any other string; and the user
+ * info and query string of every URL. Works on the parsed value, so no spelling of a name or an
+ * escape in the text hides a secret from it. Copy on write: a list or object with nothing to
+ * redact inside is returned as it is (never changed), one with something is a new one that shares
+ * its unchanged members, so a body with one token costs one shallow copy rather than a deep one.
  */
 export function redact(value: unknown): unknown {
   if (typeof value === 'string') {
     return redactedString(value);
   }
   if (Array.isArray(value)) {
-    return value.map(redact);
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const entry = value[index];
+      const redacted = redact(entry);
+      if (redacted !== entry && copy === undefined) {
+        copy = value.slice(0, index);
+      }
+      copy?.push(redacted);
+    }
+    return copy ?? value;
   }
   if (value !== null && typeof value === 'object') {
-    const copy: Record<string, unknown> = {};
-    for (const [name, member] of Object.entries(value)) {
-      copy[name] = member !== null && member !== undefined && isSecretName(name) ? REDACTED : redact(member);
+    const record = value as Record<string, unknown>;
+    let copy: Record<string, unknown> | undefined;
+    const keys = Object.keys(record);
+    for (let index = 0; index < keys.length; index++) {
+      const name = keys[index] as string;
+      const member = record[name];
+      const redacted = member !== null && member !== undefined && isSecretName(name) ? REDACTED : redact(member);
+      if (redacted !== member && copy === undefined) {
+        copy = {};
+        for (const earlier of keys.slice(0, index)) {
+          copy[earlier] = record[earlier];
+        }
+      }
+      if (copy !== undefined) {
+        copy[name] = redacted;
+      }
     }
-    return copy;
+    return copy ?? value;
   }
   return value;
 }

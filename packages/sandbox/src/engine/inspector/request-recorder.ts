@@ -1,12 +1,14 @@
 /**
  * The request recorder: keeps each answered request of a client for the inspector without costing
- * the request a round trip to the store. {@link RequestRecorder.add} only appends the answer to a
- * bounded in-memory buffer; every `flushIntervalMs` the buffer is serialised, redacted
- * (`redact.ts`) and inserted in batches of `batchSize`, one transaction each. The buffer holds at
- * most `bufferLimit` records: that is the recording budget (by default 200 per 200 ms, 1,000
- * records a second across clients). Under more load, or when the store is slower than the load,
- * the oldest waiting records are dropped and counted ({@link RequestRecorder.dropped}), so the
- * cost per request stays a push into an array and the inspector keeps the newest requests.
+ * the request a round trip to the store. {@link RequestRecorder.add}, called once the answer is
+ * sent, redacts and serialises the two bodies (`redact.ts`) and appends the row to a bounded
+ * in-memory buffer; once a batch (`batchSize`) is waiting it is inserted right after the code
+ * running now, and what waits less than a batch is inserted every `flushIntervalMs`, each batch in
+ * one statement and transaction of its own. So every record is kept as long as the store inserts
+ * as fast as the requests arrive (a multi-row insert takes a few ms for 200 records). The buffer
+ * holds at most `bufferLimit` records (by default 1,000: what arrives while an insert waits); when
+ * the store is slower than the load, the oldest waiting records are dropped and counted
+ * ({@link RequestRecorder.dropped}), so a request never waits for the store.
  * Each client's recorded bodies stay within `maxBytesPerClient` after each write (`byte-budget.ts`).
  */
 import { CompiledQuery, type Insertable } from 'kysely';
@@ -127,13 +129,37 @@ export interface AnsweredRequest {
   replayOf: string | null;
 }
 
+/**
+ * The row of `request`, its bodies redacted and serialised at once: the queue then holds two
+ * strings per request rather than its bodies' objects, which would live until the insert and be
+ * moved to the old generation of the heap on the way (the garbage collector's dearest work).
+ */
+function rowOf(request: AnsweredRequest): NewRecord {
+  return {
+    client_id: request.clientId,
+    request_id: request.requestId,
+    operation: request.operation,
+    status: request.status,
+    error_code: request.errorCode,
+    duration_ms: request.durationMs,
+    started_at: request.startedAt.toISOString(),
+    request_body: redactedJson(request.requestBody),
+    response_body: redactedJson(request.responseBody),
+    client_time: request.clientTime?.toISOString() ?? null,
+    fault: request.fault,
+    delivery: request.delivery,
+    replayed: request.replayed ? 1 : 0,
+    replay_of: request.replayOf,
+  };
+}
+
 /** Settings of the recorder. */
 export interface RecorderPolicy {
-  /** Time between two inserts. Default 200 ms. */
+  /** Longest time a record waits in a batch not yet full. Default 200 ms. */
   flushIntervalMs: number;
-  /** Records per insert statement. Default 200. */
+  /** Records per insert statement; a full batch is inserted at once. Default 200. */
   batchSize: number;
-  /** Most records waiting in memory; beyond it the oldest is dropped. Default 200. */
+  /** Most records waiting in memory (while an insert runs); beyond it the oldest is dropped. Default 1,000. */
   bufferLimit: number;
   /** Most characters of request and response bodies recorded per client. Default 8 MiB. */
   maxBytesPerClient: number;
@@ -143,13 +169,13 @@ export interface RecorderPolicy {
 export const DEFAULT_RECORDER_POLICY: RecorderPolicy = {
   flushIntervalMs: 200,
   batchSize: 200,
-  bufferLimit: 200,
+  bufferLimit: 1_000,
   maxBytesPerClient: DEFAULT_MAX_BYTES_PER_CLIENT,
 };
 
 /** A running recorder. */
 export interface RequestRecorder {
-  /** Queues a record (never waits, never throws). */
+  /** Queues a record, redacted and serialised (never waits, never throws). */
   add(request: AnsweredRequest): void;
   /** Inserts everything queued so far; resolves once it is stored. */
   flush(): Promise<void>;
@@ -173,7 +199,7 @@ export function startRequestRecorder(
   }
   // A ring would avoid the shift on overflow; overflow is the rare case, and shift of a full
   // array is amortised by the insert that follows.
-  let buffer: AnsweredRequest[] = [];
+  let buffer: NewRecord[] = [];
   let dropped = 0;
   let writing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -195,25 +221,7 @@ export function startRequestRecorder(
     }
   };
 
-  const insert = async (batch: AnsweredRequest[]): Promise<void> => {
-    const rows = batch.map(
-      (request): NewRecord => ({
-        client_id: request.clientId,
-        request_id: request.requestId,
-        operation: request.operation,
-        status: request.status,
-        error_code: request.errorCode,
-        duration_ms: request.durationMs,
-        started_at: request.startedAt.toISOString(),
-        request_body: redactedJson(request.requestBody),
-        response_body: redactedJson(request.responseBody),
-        client_time: request.clientTime?.toISOString() ?? null,
-        fault: request.fault,
-        delivery: request.delivery,
-        replayed: request.replayed ? 1 : 0,
-        replay_of: request.replayOf,
-      }),
-    );
+  const insert = async (rows: NewRecord[]): Promise<void> => {
     try {
       await insertRecords(store, rows);
     } catch (error) {
@@ -258,7 +266,26 @@ export function startRequestRecorder(
     return current;
   };
 
+  // A full batch is inserted at once (after the code running now), not at the next tick of the
+  // timer: the timer only bounds how long a partial batch waits, not how many records a second
+  // are kept.
+  let batchFlushQueued = false;
+  const flushFullBatch = () => {
+    if (batchFlushQueued) {
+      return;
+    }
+    batchFlushQueued = true;
+    setImmediate(() => {
+      batchFlushQueued = false;
+      void flush();
+    });
+  };
+
   const schedule = () => {
+    if (buffer.length >= settings.batchSize && !writing) {
+      flushFullBatch();
+      return;
+    }
     if (stopped || timer) {
       return;
     }
@@ -274,11 +301,24 @@ export function startRequestRecorder(
       if (stopped) {
         return;
       }
+      let row: NewRecord;
+      try {
+        row = rowOf(request);
+      } catch (error) {
+        dropped++;
+        logger({
+          level: 'warn',
+          event: 'request_records_lost',
+          count: 1,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return;
+      }
       if (buffer.length >= settings.bufferLimit) {
         buffer.shift();
         dropped++;
       }
-      buffer.push(request);
+      buffer.push(row);
       schedule();
     },
     flush,

@@ -61,6 +61,20 @@ describe('redact', () => {
     expect(redact(input)).toEqual(expected ?? input);
   });
 
+  it('returns a body with nothing to redact as it is, without copying it', () => {
+    const input = { transfer: { id: 't-1', amounts: ['1.00', { value: 2 }] }, status: 'pending', none: null };
+    expect(redact(input)).toBe(input);
+  });
+
+  it('copies only the path to what it redacts, sharing every unchanged member', () => {
+    const unchanged = { id: 't-1', list: [1, 2] };
+    const input = { transfer: unchanged, items: [unchanged, { access_token: 't' }], secret: 's' };
+    const redacted = redact(input) as typeof input;
+    expect(redacted).toEqual({ transfer: unchanged, items: [unchanged, { access_token: REDACTED }], secret: REDACTED });
+    expect(redacted.transfer).toBe(unchanged);
+    expect(redacted.items[0]).toBe(unchanged);
+  });
+
   it('does not change its input', () => {
     const input = { secret: 's', inner: { access_token: 't' } };
     redact(input);

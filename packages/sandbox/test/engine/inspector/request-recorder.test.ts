@@ -1,8 +1,8 @@
 /**
- * The request recorder never waits for the store: `add` only queues; the queue holds at most
- * `bufferLimit` records (the oldest are dropped and counted), is inserted on a timer in batches of
- * at most `batchSize`, one statement each, redacted; a slow store makes the queue drop, never the
- * request wait; `stop` stores what is queued.
+ * The request recorder never waits for the store: `add` only redacts, serialises and queues; the queue holds at most
+ * `bufferLimit` records (the oldest are dropped and counted), is inserted in batches of at most
+ * `batchSize`, one statement each, redacted: a full batch at once, a partial one on a timer; a
+ * slow store makes the queue drop, never the request wait; `stop` stores what is queued.
  */
 import { describe, expect, it } from 'vitest';
 import { type AnsweredRequest, startRequestRecorder } from '../../../src/engine/inspector/request-recorder.js';
@@ -96,6 +96,45 @@ describe('request recorder', () => {
     expect(slow.batches.map((batch) => batch.length)).toEqual([5]);
     await recorder.stop();
     expect(slow.batches.map((batch) => batch.length)).toEqual([5, 3]);
+  });
+
+  it('inserts each full batch at once, so at any rate the store keeps up with nothing is dropped', async () => {
+    const slow = slowStore();
+    slow.open();
+    // An interval no test waits for: only a full batch can start an insert.
+    const recorder = startRequestRecorder(slow.store, () => {}, {
+      batchSize: 10,
+      bufferLimit: 10,
+      flushIntervalMs: 60_000,
+    });
+    // 100 records, 10 at a time, each burst in one turn of the event loop: ten times the limit.
+    for (let burst = 0; burst < 10; burst++) {
+      for (let index = 0; index < 10; index++) {
+        recorder.add(answered(burst * 10 + index));
+      }
+      await expect.poll(() => slow.batches.length, { timeout: 2000 }).toBe(burst + 1);
+    }
+    expect(recorder.dropped).toBe(0);
+    expect(slow.batches.flat().map((row) => row.request_id)).toEqual(
+      Array.from({ length: 100 }, (_, index) => `request-${index}`),
+    );
+    await recorder.stop();
+  });
+
+  it('keeps the bodies as they were when added, redacted then, not the objects (the queue holds their text)', async () => {
+    const slow = slowStore();
+    slow.open();
+    const recorder = startRequestRecorder(slow.store, () => {}, { flushIntervalMs: 60_000 });
+    const request = answered(1);
+    const responseBody = { request_id: 'request-1', items: ['a'] };
+    recorder.add({ ...request, responseBody });
+    // Whatever becomes of the objects later is no part of the record.
+    responseBody.items.push('changed later');
+    (request.requestBody as Record<string, unknown>).access_token = 'access-sandbox-2';
+    await recorder.stop();
+    const [row] = slow.batches.flat();
+    expect(JSON.parse(String(row?.response_body))).toEqual({ request_id: 'request-1', items: ['a'] });
+    expect(JSON.parse(String(row?.request_body))).toEqual({ access_token: '[redacted]' });
   });
 
   it('inserts what waits after the interval without being asked', async () => {
