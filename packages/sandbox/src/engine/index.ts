@@ -56,12 +56,13 @@ export {
   scheduleDueWork,
 } from './schedule/due-work.js';
 export { durationMs } from './schedule/duration.js';
-export { checkClockHeld, StaleClientClockError } from './schedule/stale-clock.js';
+export { checkClientHeld, StaleClientClockError, StaleClientError } from './schedule/stale-clock.js';
 export { setBounded } from './store/bounded-map.js';
 // The store: its schema, prepared queries, statements together, the finishing statement.
-export { clientLockStatement } from './store/client-lock.js';
+export { CLIENT_WORLD_SCOPE, clientLockStatement, clientWorldLockShared } from './store/client-lock.js';
 export type { BigIntColumn } from './store/columns.js';
 export type { Database } from './store/database.js';
+export { engineOf } from './store/engine-of.js';
 export {
   type CountedQuery,
   type CounterValue,

@@ -358,6 +358,11 @@ export interface OperationBodies {
     request: JsonBody<operations['sandboxClientDelete']['requestBody']>;
     response: JsonBody<operations['sandboxClientDelete']['responses'][200]>;
   };
+  /** `POST /sandbox/client/reset`: Reset the client's world. */
+  sandboxClientReset: {
+    request: JsonBody<operations['sandboxClientReset']['requestBody']>;
+    response: JsonBody<operations['sandboxClientReset']['responses'][200]>;
+  };
 }
 
 /** Every operationId of the API. */
@@ -434,6 +439,7 @@ export const operationPaths = {
   sandboxItemRepairLogin: '/sandbox/item/repair_login',
   sandboxClientCreate: '/sandbox/client/create',
   sandboxClientDelete: '/sandbox/client/delete',
+  sandboxClientReset: '/sandbox/client/reset',
 } as const satisfies Record<OperationId, string>;
 
 /** The `default` of every request field that has one, by operationId (nested as in the body). */

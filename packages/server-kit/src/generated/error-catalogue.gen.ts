@@ -101,6 +101,7 @@ export type KnownErrorCode =
   | 'SANDBOX_REFUND_STATUS_TRANSITION_INVALID'
   | 'SANDBOX_CLOCK_ADVANCE_INVALID'
   | 'SANDBOX_CLIENT_LIMIT_REACHED'
+  | 'SANDBOX_CLIENT_SHARED'
   | 'RATE_LIMIT'
   | 'INTERNAL_SERVER_ERROR'
   | 'PLANNED_MAINTENANCE'
@@ -122,7 +123,7 @@ export interface ErrorCodesByType {
   PAYMENT_ERROR: 'RECIPIENT_COUNTRY_NOT_SEPA' | 'RECIPIENT_BACS_REQUIRED' | 'RECIPIENT_IBAN_REQUIRED' | 'STANDING_ORDER_CURRENCY_NOT_GBP' | 'STANDING_ORDER_RECIPIENT_NOT_UK' | 'AMOUNT_EXCEEDS_DEVELOPMENT_LIMIT' | 'PAYMENT_ALREADY_REVERSED' | 'PAYMENT_NOT_REVERSIBLE' | 'REFUND_DETAILS_UNAVAILABLE' | 'PAYMENT_TOKEN_FLOW_UNAVAILABLE' | 'PAYMENT_NOT_AWAITING_INPUT';
   TRANSFER_ERROR: 'TRANSFER_AUTHORIZATION_DECLINED' | 'TRANSFER_AUTHORIZATION_ALREADY_USED' | 'TRANSFER_AUTHORIZATION_MISMATCH' | 'TRANSFER_NOT_CANCELLABLE' | 'TRANSFER_STATUS_TRANSITION_NOT_ALLOWED';
   BANK_TRANSFER_ERROR: 'BANK_TRANSFER_INSUFFICIENT_FUNDS' | 'BANK_TRANSFER_NOT_CANCELLABLE' | 'ORIGINATION_ACCOUNT_ID_REQUIRED' | 'BANK_TRANSFER_BALANCE_NOT_SUPPORTED' | 'BANK_TRANSFER_MIGRATE_ACCOUNT_NOT_ENABLED';
-  SANDBOX_ERROR: 'MICRO_DEPOSITS_NOT_ENABLED' | 'SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID' | 'SANDBOX_ITEM_WEBHOOK_NOT_SET' | 'SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID' | 'SANDBOX_REFUND_STATUS_TRANSITION_INVALID' | 'SANDBOX_CLOCK_ADVANCE_INVALID' | 'SANDBOX_CLIENT_LIMIT_REACHED';
+  SANDBOX_ERROR: 'MICRO_DEPOSITS_NOT_ENABLED' | 'SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID' | 'SANDBOX_ITEM_WEBHOOK_NOT_SET' | 'SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID' | 'SANDBOX_REFUND_STATUS_TRANSITION_INVALID' | 'SANDBOX_CLOCK_ADVANCE_INVALID' | 'SANDBOX_CLIENT_LIMIT_REACHED' | 'SANDBOX_CLIENT_SHARED';
   RATE_LIMIT_EXCEEDED: 'RATE_LIMIT';
   API_ERROR: 'INTERNAL_SERVER_ERROR' | 'PLANNED_MAINTENANCE' | 'SERVICE_UNAVAILABLE';
 }
@@ -749,6 +750,13 @@ export const ERROR_CATALOGUE_ROWS: readonly ErrorCatalogueRow[] = [
     status: 400,
     meaning: 'the client already holds as many of something as one client of a shared sandbox may hold at once (100 fault rules, 500 live Items, 10,000 pending webhooks), or an advance of its clock met more due work than one advance performs (5,000 items)',
     suggested_action: 'Remove what you no longer need (/sandbox/fault_rule/remove, /item/remove) or let your webhooks be delivered, and try again (advance again to go on), or use another client.',
+  },
+  {
+    code: 'SANDBOX_CLIENT_SHARED',
+    type: 'SANDBOX_ERROR',
+    status: 400,
+    meaning: 'the request would reset or restore the world of the docs\' default or demo client, which everyone using the sandbox shares',
+    suggested_action: 'Make a client of your own with /sandbox/client/create (its own canonical world) and reset or restore that one; restart the sandbox with --reset to reset everything.',
   },
   {
     code: 'RATE_LIMIT',

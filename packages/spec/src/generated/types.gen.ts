@@ -2621,12 +2621,46 @@ export interface paths {
          * @description Sandbox only, for test suites. Deletes a client and everything it owns (Items, tokens,
          *     accounts, transfers, payments, webhooks, events, idempotency keys, fault rules, scheduled
          *     work, request records) in one transaction; no other client's data changes. The default and
-         *     demo clients of the docs cannot be deleted. Its credentials stop working at once on this
-         *     instance, and within 5 seconds on the other instances of a shared PostgreSQL store.
+         *     demo clients of the docs cannot be deleted. Its credentials stop working at once, on every
+         *     instance of a shared store.
          *
          *     Authenticated by the sandbox's **admin key** alone, in the `SVC-Sandbox-Admin-Key` header.
          */
         post: operations["sandboxClientDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/client/reset": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the client's world
+         * @description Sandbox only, for test suites. Puts the calling client back to how it was made, in one
+         *     transaction: a client of `/sandbox/client/create` gets its canonical world again (the
+         *     canonical Item, tokens, accounts, transfers, payments… as the docs show them); a client of
+         *     `svc-sandbox clients add` is left with nothing. Everything it made or changed is gone: Items,
+         *     tokens, transfers, payments, webhooks not yet delivered, events, idempotency keys, fault rules
+         *     and scheduled work. Its test clock is back at the real time (offset 0). Its credentials, its
+         *     webhook signing secret, its rate budget and the inspector's records of its requests stay.
+         *
+         *     A request of the client sees its world all before the reset or all after it, on every
+         *     instance of a shared store; no other client's data changes. The docs' default and demo
+         *     clients are shared by everyone and cannot be reset here (`SANDBOX_CLIENT_SHARED`): restart
+         *     the sandbox with `--reset` to reset everything.
+         */
+        post: operations["sandboxClientReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8245,6 +8279,21 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
         };
         /**
+         * SandboxClientResetRequest
+         * @description Resets the calling client's world to how it was made; the request carries only the credentials.
+         */
+        SandboxClientResetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+        };
+        /** SandboxClientResetResponse */
+        SandboxClientResetResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
          * WebhookUpdateAcknowledgedWebhook
          * @description Payload of the `WEBHOOK_UPDATE_ACKNOWLEDGED` webhook, sent to the **new** URL after `/item/webhook/update` succeeds.
          */
@@ -11441,6 +11490,45 @@ export interface operations {
                 };
             };
             401: components["responses"]["AdminUnauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxClientReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxClientResetRequest"];
+            };
+        };
+        responses: {
+            /** @description The client's world is back to how it was made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClientResetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimitExceeded"];
             500: components["responses"]["InternalServerError"];
         };

@@ -83,3 +83,13 @@ export function clientRowsCondition(table: OwnedTable, clientId: string): RawBui
       throw new Error(`no client owns rows of ${table}`);
   }
 }
+
+/**
+ * The tables of a client's world: what a reset of the client clears and a snapshot of it holds.
+ * Not the client's row itself (its credentials stay), nor the records of its requests (the
+ * inspector's history, which a reset or restore does not rewrite: the reset is listed among them)
+ * nor its rate-limit windows (its request budget, which a reset must not refill).
+ */
+export const CLIENT_WORLD_TABLES: readonly OwnedTable[] = CLIENT_OWNED_TABLES.filter(
+  (table) => table !== 'clients' && table !== 'request_records' && table !== 'rate_limit_windows',
+);

@@ -3,6 +3,9 @@
  * throwaway client's credentials.
  */
 import { HEADER_NAMES } from '@svc/spec/headers';
+import { sql } from 'kysely';
+import { CLIENT_OWNED_TABLES, clientRowsCondition } from '../../../src/engine/store/client-rows.js';
+import { OWNED_TABLES } from '../../../src/engine/store/owned-tables.js';
 import type { TestSandbox } from '../../support/harness.js';
 
 /** The admin key the tests start their sandboxes with. */
@@ -41,4 +44,30 @@ export async function createThrowaway(sandbox: TestSandbox, name = 'test run'): 
     secret: String(reply.body.secret),
     webhookSecret: String(reply.body.webhook_secret),
   };
+}
+
+/**
+ * Every row of the store's client-owned tables (not the request records and rate-limit windows,
+ * which every request writes, nor the store-wide counters), as text, by table, sorted: the
+ * byte-identical comparison. With `except`, the rows that client owns (`client-rows.ts`) are left
+ * out; with `only`, only the rows that client owns are kept.
+ */
+export async function rowsOf(sandbox: TestSandbox, except?: string, only?: string): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of OWNED_TABLES) {
+    if (!CLIENT_OWNED_TABLES.includes(table) || table === 'rate_limit_windows' || table === 'request_records') {
+      continue;
+    }
+    const conditions = [
+      ...(except === undefined ? [] : [sql`not (${clientRowsCondition(table, except)})`]),
+      ...(only === undefined ? [] : [clientRowsCondition(table, only)]),
+      ...(table === 'counters' ? [sql`name like ${'%/%'}`] : []),
+    ];
+    const where = conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} ${where}`.execute(
+      sandbox.sandbox.store.db,
+    );
+    out[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return out;
 }
