@@ -61,7 +61,7 @@ import { type OperationId, operationPaths } from './generated/handlers.gen.js';
 import { createHandlers } from './handlers.js';
 import { resetStore } from './reset.js';
 import { seedIfEmpty } from './seed.js';
-import { createThrowawayClient, deleteClient, resetClient } from './throwaway-clients.js';
+import { createThrowawayClient, deleteClient, PERMANENT_CLIENT_IDS, resetClient } from './throwaway-clients.js';
 
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {
@@ -289,6 +289,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     create: (name, now) => createThrowawayClient(store, namespace, name, now),
     delete: (clientId) => deleteClient(store, clientId),
     reset: (clientId, now) => resetClient(store, namespace, clientId, now),
+    isShared: (clientId) => PERMANENT_CLIENT_IDS.has(clientId),
     forget: (clientId) => authenticate.forget(clientId),
   };
   // What falls due on clients' test clocks, performed by /sandbox/clock/advance.

@@ -45,8 +45,9 @@ const WORLD_PATHS = ['/sandbox/client/reset', '/sandbox/snapshot/'];
 const CLIENT_ID = /^[0-9a-f]{24}$/;
 
 /**
- * A case of the operations on a client's world with a new throwaway client's credentials; a
- * delete of a client (the docs' example names one that no fresh sandbox has) naming a new one.
+ * A case of the operations on a client's world with a new throwaway client's credentials (and a
+ * snapshot of its own where the docs' example names one); a delete of a client (the docs' example
+ * names one that no fresh sandbox has) naming a new one.
  */
 async function throwawayCase(sandbox: RunningSandbox, item: ContractCase): Promise<PreparedCase | undefined> {
   const body = item.body as Record<string, unknown>;
@@ -54,9 +55,35 @@ async function throwawayCase(sandbox: RunningSandbox, item: ContractCase): Promi
     return { body: { ...body, throwaway_client_id: (await createClient(sandbox)).clientId } };
   }
   if (WORLD_PATHS.some((path) => item.path.startsWith(path)) && item.credentials !== 'none') {
-    return { body, credentials: await createClient(sandbox) };
+    const credentials = await createClient(sandbox);
+    // A snapshot the docs' example names: one of the new client's own.
+    if (typeof body.snapshot_id === 'string' && SNAPSHOT_ID.test(body.snapshot_id)) {
+      return { body: { ...body, snapshot_id: await createSnapshot(sandbox, credentials) }, credentials };
+    }
+    return { body, credentials };
   }
   return undefined;
+}
+
+/** A snapshot id as the sandbox makes them. */
+const SNAPSHOT_ID = /^snapshot-[A-Za-z0-9]{24}$/;
+
+/** A new snapshot of `client`'s world: its id. */
+async function createSnapshot(sandbox: RunningSandbox, client: { clientId: string; secret: string }): Promise<string> {
+  const response = await fetch(`${sandbox.url}/sandbox/snapshot/create`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      [HEADER_NAMES.clientId]: client.clientId,
+      [HEADER_NAMES.secret]: client.secret,
+    },
+    body: '{}',
+  });
+  const created = (await response.json()) as { snapshot: { snapshot_id: string } };
+  if (response.status !== 200) {
+    throw new Error(`the suite's sandbox refused a snapshot: ${JSON.stringify(created)}`);
+  }
+  return created.snapshot.snapshot_id;
 }
 
 /** A new throwaway client of `sandbox`. */

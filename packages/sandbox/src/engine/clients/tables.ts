@@ -38,3 +38,19 @@ export interface ClientsTable {
    */
   generation: ColumnType<number, number | undefined, number>;
 }
+
+/** A snapshot of a client's world (`/sandbox/snapshot/create`). */
+export interface ClientSnapshotsTable {
+  snapshot_id: string;
+  client_id: string;
+  /** The name the client gave it, if any. */
+  name: string | null;
+  /** The sandbox's time when it was taken. */
+  created_at: string;
+  /** The client's test clock when it was taken: a restore sets the clock back to it. */
+  client_time: string;
+  /** The size of `world`, in bytes (UTF-8). */
+  bytes: number;
+  /** The rows of the client's world, `{ [table]: row[] }`, as JSON. */
+  world: string;
+}

@@ -16,6 +16,8 @@ export interface ClientAdministration {
   delete(clientId: string): Promise<'deleted' | 'unknown' | 'permanent'>;
   /** Resets a client's world at the sandbox's time `now`: what happened. */
   reset(clientId: string, now: Date): Promise<'reset' | 'unknown' | 'permanent'>;
+  /** Whether `clientId` is one of the docs' shared clients (default, demo). */
+  isShared(clientId: string): boolean;
   /** Forgets what this instance remembers of a deleted or reset client (its authenticated row). */
   forget(clientId: string): void;
 }

@@ -71,3 +71,49 @@ export async function rowsOf(sandbox: TestSandbox, except?: string, only?: strin
   }
   return out;
 }
+
+/**
+ * Columns numbered store-wide (auto-increment ids, a store-wide change sequence) and the random id
+ * of scheduled work, which no answer shows: a seeded world takes new ones.
+ */
+const STORE_WIDE_NUMBERS = ['id', 'seq', 'change_seq', 'position', 'outbox_id', 'due_id'];
+
+/**
+ * The rows of `client`'s world (its own row aside: its generation grows with a reset), without
+ * the store-wide numbers.
+ */
+export async function worldOf(sandbox: TestSandbox, client: { clientId: string }): Promise<Record<string, string[]>> {
+  const { clients: _, ...world } = await rowsOf(sandbox, undefined, client.clientId);
+  return Object.fromEntries(
+    Object.entries(world).map(([table, rows]) => [
+      table,
+      rows
+        .map((text) => {
+          const row = JSON.parse(text) as Record<string, unknown>;
+          for (const column of STORE_WIDE_NUMBERS) {
+            delete row[column];
+          }
+          return JSON.stringify(row);
+        })
+        .sort(),
+    ]),
+  );
+}
+
+/** Makes `client` do things of its own: an Item with a webhook, a fault rule, a clock 2 days ahead, a transfer. */
+export async function useClient(sandbox: TestSandbox, client: ThrowawayCredentials): Promise<string> {
+  const { public_token } = await sandbox.ok(
+    'sandboxPublicTokenCreate',
+    {
+      institution_id: 'ins_109508',
+      initial_products: ['transactions'],
+      options: { webhook: 'https://example.com/hooks/reset' },
+    },
+    client,
+  );
+  const { access_token } = await sandbox.ok('itemPublicTokenExchange', { public_token }, client);
+  await sandbox.ok('sandboxFaultRuleCreate', { fault: 'latency=1ms', probability: 0.01 } as never, client);
+  await sandbox.ok('sandboxClockAdvance', { duration: 'P2D' }, client);
+  await sandbox.ok('sandboxItemFireWebhook', { access_token, webhook_code: 'DEFAULT_UPDATE' }, client);
+  return access_token;
+}
