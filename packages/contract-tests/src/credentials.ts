@@ -10,3 +10,12 @@ export function contractCredentials(env: NodeJS.ProcessEnv = process.env): { cli
     secret: env.SVC_SECRET ?? EXAMPLE_CREDENTIALS.secret,
   };
 }
+
+/**
+ * The sandbox admin key the suite sends to the operations it secures (`SVC-Sandbox-Admin-Key`):
+ * the suite's own sandbox is started with it; an external target's is read from
+ * SVC_SANDBOX_ADMIN_KEY; the mock takes any.
+ */
+export function contractAdminKey(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SVC_SANDBOX_ADMIN_KEY ?? 'sbxadm_contract_suite_0123456789';
+}

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCase } from './cases/types.js';
-import { contractCredentials } from './credentials.js';
+import { contractAdminKey, contractCredentials } from './credentials.js';
 import { createHarRecorder, type HarRecorder } from './har-recorder.js';
 import { type RecordedTarget, reportPath } from './reports.js';
 import { type CaseTarget, runCase } from './run-case.js';
@@ -38,13 +38,18 @@ export function defineContractSuite(start: () => Promise<ContractTarget>, option
   let server: ContractTarget;
   let target: CaseTarget;
   const credentials = contractCredentials();
+  const adminKey = contractAdminKey();
   const recorder: HarRecorder | undefined = options.record
-    ? createHarRecorder({ secrets: [credentials.secret] })
+    ? createHarRecorder({ secrets: [credentials.secret, adminKey] })
     : undefined;
 
   beforeAll(async () => {
     server = await start();
-    target = caseTarget(server.baseUrl, validator, !server.isMock, recorder?.fetch, credentials);
+    target = {
+      ...caseTarget(server.baseUrl, validator, !server.isMock, recorder?.fetch, credentials),
+      adminKey,
+      prepare: server.prepareCase ? (item) => server.prepareCase?.(item) ?? Promise.resolve(undefined) : undefined,
+    };
   });
 
   afterAll(async () => {

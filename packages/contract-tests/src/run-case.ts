@@ -1,5 +1,6 @@
 import type { SvcClient } from '@svc/client';
 import type { DocumentValidator } from '@svc/openapi-kit';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import type { ContractCase } from './cases/types.js';
 
 /** What a case runs against. */
@@ -20,6 +21,19 @@ export interface CaseTarget {
    * (the credentials were refused: the boundary value was never judged).
    */
   stateful?: boolean;
+  /** The admin key sent to the operations it secures. */
+  adminKey?: string;
+  /**
+   * What a stateful target needs changed in a case to meet its state (`ContractTarget.prepareCase`):
+   * its own ids in the body, other credentials.
+   */
+  prepare?: (item: ContractCase) => Promise<PreparedCase | undefined>;
+}
+
+/** A case as a stateful target needs it sent: `credentials` replace the suite's. */
+export interface PreparedCase {
+  body: unknown;
+  credentials?: { clientId: string; secret: string };
 }
 
 /** The outcome of one case: `problems` is empty when the target honoured the contract. */
@@ -109,12 +123,24 @@ function asAnswered(example: unknown, answer: Record<string, unknown>): unknown 
 /** Sends the case's request the way its credentials placement says. */
 async function send(item: ContractCase, target: CaseTarget): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = item.prefer ? { Prefer: item.prefer } : {};
-  if (item.credentials === 'none') {
+  if (item.adminKey && item.credentials !== 'none' && target.adminKey !== undefined) {
+    headers[HEADER_NAMES.sandboxAdminKey] = target.adminKey;
+  }
+  const prepared = await target.prepare?.(item);
+  const body = prepared ? prepared.body : item.body;
+  const own = prepared?.credentials;
+  if (item.credentials === 'none' || own) {
+    const credentials: Record<string, string> =
+      own && item.credentials === 'headers'
+        ? { [HEADER_NAMES.clientId]: own.clientId, [HEADER_NAMES.secret]: own.secret }
+        : {};
+    const sent =
+      own && item.credentials === 'body' ? { ...(body as object), client_id: own.clientId, secret: own.secret } : body;
     const response = await target.fetch(
       new Request(`${target.baseUrl}${item.path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...headers },
-        body: JSON.stringify(item.body),
+        headers: { 'Content-Type': 'application/json', ...headers, ...credentials },
+        body: JSON.stringify(sent),
       }),
     );
     return { status: response.status, body: await readJson(response) };
@@ -122,7 +148,7 @@ async function send(item: ContractCase, target: CaseTarget): Promise<{ status: n
   // Operations are discovered at run time, so the path is not a literal the client types can check.
   const client = item.credentials === 'body' ? target.bodyClient : target.headersClient;
   const post = client.POST as unknown as RawPost;
-  const { data, error, response } = await post(item.path, { body: item.body, headers });
+  const { data, error, response } = await post(item.path, { body, headers });
   return { status: response.status, body: data ?? error };
 }
 

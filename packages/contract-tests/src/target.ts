@@ -1,4 +1,6 @@
 import { startMock } from '@svc/mock';
+import type { ContractCase } from './cases/types.js';
+import type { PreparedCase } from './run-case.js';
 
 /** Environment variable that points the suite at a running server instead of the bundled mock. */
 export const TARGET_ENV = 'SVC_CONTRACT_BASE_URL';
@@ -18,6 +20,12 @@ export interface ContractTarget {
   reset?(): Promise<void>;
   /** Stops a server the suite started itself; a no-op for an external one. */
   stop(): Promise<void>;
+  /**
+   * A stateful target's changes to a case so that it meets the target's state (after `reset`):
+   * its own ids in the body, other credentials (`run-case.ts` {@link PreparedCase}); undefined:
+   * the case as it is.
+   */
+  prepareCase?(item: ContractCase): Promise<PreparedCase | undefined>;
 }
 
 /**

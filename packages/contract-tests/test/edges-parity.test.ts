@@ -2,8 +2,9 @@
 // invalid requests with the same ApiError: same status, error_type, error_code, message and causes.
 import { connect } from 'node:net';
 import { startMock } from '@svc/mock';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractCredentials } from '../src/credentials.js';
+import { contractAdminKey, contractCredentials } from '../src/credentials.js';
 import { prepareSuite } from '../src/setup.js';
 import { startPinnedSandbox } from './support/sandbox-target.js';
 
@@ -226,7 +227,11 @@ describe('the sandbox and the mock reject the same requests identically', () => 
       const raw: Raw = {
         path: item.path,
         body: JSON.stringify(item.body),
-        ...(item.credentials === 'none' ? { headers: { 'SVC-CLIENT-ID': '', 'SVC-SECRET': '' } } : {}),
+        ...(item.credentials === 'none'
+          ? { headers: { 'SVC-CLIENT-ID': '', 'SVC-SECRET': '' } }
+          : item.adminKey
+            ? { headers: { [HEADER_NAMES.sandboxAdminKey]: contractAdminKey() } }
+            : {}),
       };
       const [fromSandbox, fromMock] = [await send(sandboxUrl, raw), await send(mockUrl, raw)];
       expect(fromSandbox).toEqual(fromMock);

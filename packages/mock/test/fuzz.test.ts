@@ -3,10 +3,12 @@
 // hang), no answer and no access-log line may show any part of the client secret, and the mock
 // must still answer valid requests afterwards. `MOCK_FUZZ_CASES` and `MOCK_FUZZ_SEED` change the
 // run; a failure names the seed and the case.
+
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { createDocumentValidator, listOperations, type OpenApiDocument, requestExamples } from '@svc/openapi-kit';
 import { openapiDereferencedJsonPath, openapiJsonPath } from '@svc/spec';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAccessEntry } from '../src/cli.js';
 import { type RunningMock, startMock } from '../src/index.js';
@@ -160,7 +162,13 @@ describe(`fuzzing the mock: ${CASES} invalid or malformed requests, seed ${SEED}
     for (const operation of operations) {
       const response = await fetch(`${mock.url}${operation.path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'SVC-CLIENT-ID': 'fuzz-client', 'SVC-SECRET': secret },
+        // Client credentials and an admin key: each operation reads those of its own security.
+        headers: {
+          'Content-Type': 'application/json',
+          'SVC-CLIENT-ID': 'fuzz-client',
+          'SVC-SECRET': secret,
+          [HEADER_NAMES.sandboxAdminKey]: 'sbxadm_fuzz',
+        },
         body: JSON.stringify(operation.example),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });

@@ -101,7 +101,11 @@ describe('every operation answers its example requests with a schema-valid 200',
   });
 
   it.each(cases)('$name', async ({ entry, example }) => {
-    const reply = await send(entry.path, { json: example.value });
+    // Client credentials and an admin key: each operation reads those of its own security.
+    const reply = await send(entry.path, {
+      json: example.value,
+      headers: { [HEADER_NAMES.sandboxAdminKey]: 'sbxadm_any' },
+    });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(validator.validate(responseSchemaPointer(document, entry, '200'), reply.body).errors).toEqual([]);
   });
@@ -228,6 +232,25 @@ describe('request validation: each kind of constraint gets a 400 naming the fiel
 
 describe('credentials', () => {
   const body = { access_token: accessToken };
+
+  it('an admin operation takes the admin key instead of client credentials: answered with it alone, 401 INVALID_ADMIN_KEY without it', async () => {
+    const adminKey = { [HEADER_NAMES.sandboxAdminKey]: 'sbxadm_any_value' };
+    const withKey = await send('/sandbox/client/create', {
+      json: { name: 'CI run' },
+      headers: { 'SVC-CLIENT-ID': '', 'SVC-SECRET': '', ...adminKey },
+    });
+    expect(withKey.status).toBe(200);
+    expect(withKey.body).toHaveProperty('secret');
+    const withoutKey = await send('/sandbox/client/create', { json: { name: 'CI run' } });
+    expectApiError(withoutKey, 401, 'INVALID_ADMIN_KEY');
+    expect(withoutKey.body.error_type).toBe('INVALID_INPUT');
+    // A client's operation still wants client credentials, not the admin key.
+    const clientOperation = await send('/item/remove', {
+      json: body,
+      headers: { 'SVC-CLIENT-ID': '', 'SVC-SECRET': '', ...adminKey },
+    });
+    expectApiError(clientOperation, 401, 'MISSING_CREDENTIALS');
+  });
 
   it.each([
     ['none', {}, {}, ['client_id', 'secret']],

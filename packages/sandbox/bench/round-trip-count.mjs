@@ -33,25 +33,27 @@ const CHANGES = /^\s*(begin|insert|update|delete|with\b[\s\S]*\b(insert|update|d
 /** A read that changes nothing, sent after a reset so that the client's row is remembered again. */
 const WARM_CLIENT_PATH = '/sandbox/clock/get';
 
-/** Every path of the spec with a request body but the admin operations, in document order. */
+/** Every path of the spec with a request body but the sandbox administration ones, in document order. */
 export function operationPaths() {
   const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
   return Object.keys(document.paths).filter(
-    (path) => document.paths[path].post?.requestBody && !isAdminOperation(document.paths[path].post),
+    (path) => document.paths[path].post?.requestBody && !isAdministration(document.paths[path].post),
   );
 }
 
 /**
- * Whether an operation is one of the admin key's (`/sandbox/client/create`, `/delete`): not a
- * client's request, so outside the per-request budget (creating a client seeds a whole canonical
- * world in one transaction).
- * @param {{ security?: Record<string, string[]>[] }} operation
+ * Whether an operation is one of sandbox administration (its tag: `/sandbox/client/create`,
+ * `/delete` with the admin key, `/reset` with the client's credentials): outside the per-request
+ * budget, as each makes, deletes or seeds a client's whole world in one transaction
+ * (`bench/throwaway.mjs` times them instead).
+ * @param {{ tags?: string[] }} operation
  */
-function isAdminOperation(operation) {
-  return (operation.security ?? []).some(
-    (/** @type {Record<string, string[]>} */ requirement) => 'sandboxAdminKey' in requirement,
-  );
+function isAdministration(operation) {
+  return (operation.tags ?? []).includes(ADMINISTRATION_TAG);
 }
+
+/** The tag of the spec's sandbox administration operations. */
+const ADMINISTRATION_TAG = 'Sandbox administration';
 
 /**
  * @typedef {object} CountedRequest

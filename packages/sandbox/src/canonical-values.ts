@@ -4,6 +4,7 @@
  * Values scoped to a client already (idempotency keys, `client_transaction_id`, event ids) are
  * not here: every client has its own anyway.
  */
+import { type ClientNamespace, createClientNamespace } from './engine/clients/client-namespace.js';
 import { CANONICAL_ASSET_REPORT, CANONICAL_AUDIT_COPY } from './features/asset-reports/index.js';
 import { CANONICAL_BANK_TRANSFERS } from './features/bank-transfers/index.js';
 import { CANONICAL_PAYMENTS, CANONICAL_RECIPIENTS } from './features/payments/index.js';
@@ -12,7 +13,7 @@ import {
   CANONICAL_ORIGINATION_ACCOUNT_ID,
   CANONICAL_TRANSFER,
 } from './features/transfers/index.js';
-import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM } from './features/world/index.js';
+import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEFAULT_CLIENT } from './features/world/index.js';
 
 /** Every canonical value a client's namespace applies to. */
 export const CANONICAL_KEY_VALUES: readonly string[] = [
@@ -35,3 +36,6 @@ export const CANONICAL_KEY_VALUES: readonly string[] = [
     ...(payment.refundId ? [payment.refundId] : []),
   ]),
 ];
+
+/** The sandbox's client namespaces: every client but the default one holds its canonical world in its own. */
+export const SANDBOX_NAMESPACE: ClientNamespace = createClientNamespace(CANONICAL_KEY_VALUES, DEFAULT_CLIENT.clientId);

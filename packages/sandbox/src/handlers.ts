@@ -15,7 +15,11 @@ import { institutionHandlers } from './features/institutions/index.js';
 import { itemHandlers, itemSandboxHandlers, verificationHandlers } from './features/items/index.js';
 import { paymentHandlers } from './features/payments/index.js';
 import { processorHandlers, processorTokenHandlers } from './features/processor/index.js';
-import { type ClientAdministration, createClientAdminHandlers } from './features/sandbox-admin/index.js';
+import {
+  type ClientAdministration,
+  createClientAdminHandlers,
+  createSnapshotHandlers,
+} from './features/sandbox-admin/index.js';
 import { signalHandlers } from './features/signal/index.js';
 import { transferHandlers, transferSimulationHandlers } from './features/transfers/index.js';
 
@@ -47,4 +51,5 @@ export const createHandlers = (capabilities: FeatureCapabilities): Handlers => (
   ...faultRuleHandlers,
   ...createClockHandlers(capabilities.clock),
   ...createClientAdminHandlers(capabilities.clients),
+  ...createSnapshotHandlers(capabilities.clients),
 });

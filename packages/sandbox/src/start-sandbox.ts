@@ -28,9 +28,8 @@ import {
   STAND_IN_CORS_ALLOWED_HEADERS,
 } from '@svc/server-kit';
 import { openapiDereferencedJsonPath, openapiJsonPath, openapiYamlPath } from '@svc/spec';
-import { CANONICAL_KEY_VALUES } from './canonical-values.js';
+import { SANDBOX_NAMESPACE } from './canonical-values.js';
 import { createAuthenticator } from './engine/clients/authenticate.js';
-import { createClientNamespace } from './engine/clients/client-namespace.js';
 import { type Clock, createStartedClock, parseStartTime, systemClock } from './engine/clock.js';
 import { CLIENT_LIMITS } from './engine/errors/client-limits.js';
 import type { Handlers } from './engine/handler-types.js';
@@ -60,12 +59,11 @@ import { loadInstitutions } from './features/institutions/index.js';
 import { refundExecutionPerformer } from './features/payments/index.js';
 import type { ClientAdministration } from './features/sandbox-admin/index.js';
 import { unusedAuthorizationsRetention } from './features/transfers/index.js';
-import { DEFAULT_CLIENT } from './features/world/index.js';
 import { type OperationId, operationPaths } from './generated/handlers.gen.js';
 import { createHandlers } from './handlers.js';
 import { resetStore } from './reset.js';
 import { seedIfEmpty } from './seed.js';
-import { createThrowawayClient, deleteClient } from './throwaway-clients.js';
+import { createThrowawayClient, deleteClient, PERMANENT_CLIENT_IDS, resetClient } from './throwaway-clients.js';
 
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {
@@ -288,11 +286,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (adminKey === '') {
     throw new Error('the admin key must not be empty');
   }
-  // Every client but the default one holds its copy of the canonical world in its namespace.
-  const namespace = createClientNamespace(CANONICAL_KEY_VALUES, DEFAULT_CLIENT.clientId);
+  const namespace = SANDBOX_NAMESPACE;
   const clients: ClientAdministration = {
     create: (name, now) => createThrowawayClient(store, namespace, name, now),
     delete: (clientId) => deleteClient(store, clientId),
+    reset: (clientId, now) => resetClient(store, namespace, clientId, now),
+    isShared: (clientId) => PERMANENT_CLIENT_IDS.has(clientId),
     forget: (clientId) => authenticate.forget(clientId),
   };
   // What falls due on clients' test clocks, performed by /sandbox/clock/advance.
@@ -312,7 +311,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     catalogue: errorCatalogue,
     handlers: {
       ...createHandlers({
-        clock: { dueWork, clientClockMoved: (clientId, offsetMs) => authenticate.clockMoved(clientId, offsetMs) },
+        clock: {
+          dueWork,
+          clientClockMoved: (clientId, offsetMs, generation) => authenticate.clockMoved(clientId, offsetMs, generation),
+        },
         clients,
       }),
       ...options.handlers,

@@ -22,6 +22,7 @@ export {
   LOCAL_ORIGINS,
   refusedAccess,
 } from './access-policy.js';
+export { ADMIN_KEY_REFUSAL, SANDBOX_ADMIN_KEY_VARIABLE } from './admin-key-refusal.js';
 export {
   type ApiError,
   type ApiErrorCause,

@@ -80,6 +80,11 @@ interface OperationEntries {
   sandboxItemRepairLogin: {"path":"/sandbox/item/repair_login","retry":"unsafe"},
   sandboxClientCreate: {"path":"/sandbox/client/create","retry":"unsafe"},
   sandboxClientDelete: {"path":"/sandbox/client/delete","retry":"unsafe"},
+  sandboxClientReset: {"path":"/sandbox/client/reset","retry":"unsafe"},
+  sandboxSnapshotCreate: {"path":"/sandbox/snapshot/create","retry":"unsafe"},
+  sandboxSnapshotList: {"path":"/sandbox/snapshot/list","retry":"read"},
+  sandboxSnapshotRemove: {"path":"/sandbox/snapshot/remove","retry":"unsafe"},
+  sandboxSnapshotRestore: {"path":"/sandbox/snapshot/restore","retry":"unsafe"},
 }
 
 /**
@@ -89,7 +94,7 @@ interface OperationEntries {
  */
 export const operationTable: { readonly [Name in keyof OperationEntries]: Readonly<OperationEntries[Name]> } =
   /* @__PURE__ */ expandOperationTable<OperationEntries>(
-    "item:upublic_token/exchange,uaccess_token/invalidate,uwebhook/update,uremove,uimport,rapplication/list,uapplication/scopes/update application:rget auth:rget identity:rget transactions:rget,urefresh liabilities:rget investments:rholdings/get,rtransactions/get processor:utoken/create,upartner_a/processor_token/create,upartner_b/bank_account_token/create,rauth/get,ridentity/get,rbalance/get,ibank_transfer/create asset_report:uaudit_copy/create,raudit_copy/get,uaudit_copy/remove institutions:rsearch,rget payment_initiation:urecipient/create,rrecipient/get,rrecipient/list,upayment/create,rpayment/get,rpayment/list,upayment/reverse,upayment/token/create transfer:uauthorization/create,icreate,rget,rlist,ucancel,revent/sync bank_transfer:icreate,rget,rlist,ucancel,rbalance/get,revent/sync,umigrate_account signal:uevaluate,ureturn/report employers:rsearch sandbox:upublic_token/create,uprocessor_token/create,uitem/set_verification_status,uasset_report/create,ubank_transfer/simulate,upayment/simulate,ufault_rule/create,rfault_rule/list,ufault_rule/remove,upayment/refund/simulate,rclock/get,uclock/advance,utransfer/simulate,uitem/fire_webhook,uitem/reset_login,uitem/repair_login,uclient/create,uclient/delete",
+    "item:upublic_token/exchange,uaccess_token/invalidate,uwebhook/update,uremove,uimport,rapplication/list,uapplication/scopes/update application:rget auth:rget identity:rget transactions:rget,urefresh liabilities:rget investments:rholdings/get,rtransactions/get processor:utoken/create,upartner_a/processor_token/create,upartner_b/bank_account_token/create,rauth/get,ridentity/get,rbalance/get,ibank_transfer/create asset_report:uaudit_copy/create,raudit_copy/get,uaudit_copy/remove institutions:rsearch,rget payment_initiation:urecipient/create,rrecipient/get,rrecipient/list,upayment/create,rpayment/get,rpayment/list,upayment/reverse,upayment/token/create transfer:uauthorization/create,icreate,rget,rlist,ucancel,revent/sync bank_transfer:icreate,rget,rlist,ucancel,rbalance/get,revent/sync,umigrate_account signal:uevaluate,ureturn/report employers:rsearch sandbox:upublic_token/create,uprocessor_token/create,uitem/set_verification_status,uasset_report/create,ubank_transfer/simulate,upayment/simulate,ufault_rule/create,rfault_rule/list,ufault_rule/remove,upayment/refund/simulate,rclock/get,uclock/advance,utransfer/simulate,uitem/fire_webhook,uitem/reset_login,uitem/repair_login,uclient/create,uclient/delete,uclient/reset,usnapshot/create,rsnapshot/list,usnapshot/remove,usnapshot/restore",
     {"transactionsGet":{"kind":"total","items":"transactions","total":"total_transactions","count":["options","count"],"offset":["options","offset"],"defaultCount":100},"investmentsTransactionsGet":{"kind":"total","items":"investment_transactions","total":"total_investment_transactions","count":["options","count"],"offset":["options","offset"],"defaultCount":100},"institutionsGet":{"kind":"total","items":"institutions","total":"total","count":["count"],"offset":["offset"],"defaultCount":null},"paymentInitiationPaymentList":{"kind":"cursor","items":"payments","cursor":"cursor","next":"next_cursor"},"transferList":{"kind":"offset","items":"transfers","count":["count"],"offset":["offset"],"defaultCount":25},"transferEventSync":{"kind":"after-id","items":"transfer_events","after":"after_id","id":"event_id","count":["count"],"defaultCount":25},"bankTransferList":{"kind":"offset","items":"bank_transfers","count":["count"],"offset":["offset"],"defaultCount":25},"bankTransferEventSync":{"kind":"after-id","items":"bank_transfer_events","after":"after_id","id":"event_id","count":["count"],"defaultCount":25}},
   );
 
@@ -1702,8 +1707,8 @@ export interface OperationMethods {
    * Sandbox only, for test suites. Deletes a client and everything it owns (Items, tokens,
    * accounts, transfers, payments, webhooks, events, idempotency keys, fault rules, scheduled
    * work, request records) in one transaction; no other client's data changes. The default and
-   * demo clients of the docs cannot be deleted. Its credentials stop working at once on this
-   * instance, and within 5 seconds on the other instances of a shared PostgreSQL store.
+   * demo clients of the docs cannot be deleted. Its credentials stop working at once, on every
+   * instance of a shared store.
    *
    * Authenticated by the sandbox's **admin key** alone, in the `SVC-Sandbox-Admin-Key` header.
    *
@@ -1712,6 +1717,81 @@ export interface OperationMethods {
    * @see POST /sandbox/client/delete
    */
   sandboxClientDelete(body: RequestBody<"sandboxClientDelete">, options?: CallOptions): Promise<ResponseBody<"sandboxClientDelete">>;
+  /**
+   * Reset the client's world
+   *
+   * Sandbox only, for test suites. Puts the calling client back to how it was made, in one
+   * transaction: a client of `/sandbox/client/create` gets its canonical world again (the
+   * canonical Item, tokens, accounts, transfers, payments… as the docs show them); a client of
+   * `svc-sandbox clients add` is left with nothing. Everything it made or changed is gone: Items,
+   * tokens, transfers, payments, webhooks not yet delivered, events, idempotency keys, fault rules
+   * and scheduled work. Its test clock is back at the real time (offset 0). Its credentials, its
+   * webhook signing secret, its rate budget and the inspector's records of its requests stay.
+   *
+   * A request of the client sees its world all before the reset or all after it, on every
+   * instance of a shared store; no other client's data changes. The docs' default and demo
+   * clients are shared by everyone and cannot be reset here (`SANDBOX_CLIENT_SHARED`): restart
+   * the sandbox with `--reset` to reset everything.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/client/reset
+   */
+  sandboxClientReset(body?: RequestBody<"sandboxClientReset">, options?: CallOptions): Promise<ResponseBody<"sandboxClientReset">>;
+  /**
+   * Snapshot the client's world
+   *
+   * Sandbox only, for test suites. Takes a snapshot of the calling client's world as it is now,
+   * in one consistent read: its Items, tokens, accounts, transfers, payments, webhooks, events,
+   * idempotency keys, fault rules and scheduled work, and its test clock's time. Restore it with
+   * `/sandbox/snapshot/restore` as often as you like (say, before each test). A client keeps at
+   * most 20 snapshots, each at most 8 MiB (`SANDBOX_CLIENT_LIMIT_REACHED`); remove one with
+   * `/sandbox/snapshot/remove`. A client's snapshots go when it is deleted, and stay when it is
+   * reset. The docs' default and demo clients are shared and cannot be snapshotted
+   * (`SANDBOX_CLIENT_SHARED`): use a client of `/sandbox/client/create`.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/snapshot/create
+   */
+  sandboxSnapshotCreate(body?: RequestBody<"sandboxSnapshotCreate">, options?: CallOptions): Promise<ResponseBody<"sandboxSnapshotCreate">>;
+  /**
+   * List the client's snapshots
+   *
+   * Sandbox only. Lists the calling client's snapshots, oldest first (at most 20).
+   *
+   * **Retries:** automatic (a read: `/get`, `/list`, `/search`, `/sync`) on network errors, timeouts, `429` and `5xx`, with backoff and `Retry-After`.
+   *
+   * @see POST /sandbox/snapshot/list
+   */
+  sandboxSnapshotList(body?: RequestBody<"sandboxSnapshotList">, options?: CallOptions): Promise<ResponseBody<"sandboxSnapshotList">>;
+  /**
+   * Remove a snapshot
+   *
+   * Sandbox only. Removes one of the calling client's snapshots; its world is not changed.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/snapshot/remove
+   */
+  sandboxSnapshotRemove(body: RequestBody<"sandboxSnapshotRemove">, options?: CallOptions): Promise<ResponseBody<"sandboxSnapshotRemove">>;
+  /**
+   * Restore a snapshot
+   *
+   * Sandbox only, for test suites. Puts the calling client's world back as the snapshot holds
+   * it, in one transaction: everything it made or changed since goes, everything the snapshot
+   * holds comes back, and its test clock reads the snapshot's time again (scheduled work, such as
+   * new transactions and refunds, resumes from there). A webhook delivered (or given up) since
+   * the snapshot is not sent again. A request of the client sees its world all before the restore
+   * or all after it, on every instance of a shared store; no other client's data changes. Its
+   * credentials, rate budget, snapshots and the inspector's records of its requests stay. The
+   * snapshot stays too, to restore again.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/snapshot/restore
+   */
+  sandboxSnapshotRestore(body: RequestBody<"sandboxSnapshotRestore">, options?: CallOptions): Promise<ResponseBody<"sandboxSnapshotRestore">>;
 }
 
 /** One async iterator per paged operation (`client.paginate.<operationId>(body)`). */

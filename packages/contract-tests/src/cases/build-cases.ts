@@ -11,6 +11,7 @@ import {
 import { valueAt, withoutValue, withValue } from '../body-edit.js';
 import { documentedValue, probesFor } from '../field-values.js';
 import { listFields, type Schema } from '../schema-fields.js';
+import { takesAdminKey } from './admin-key.js';
 import type { ContractCase } from './types.js';
 
 /** The inputs every case builder reads. */
@@ -44,35 +45,43 @@ export function buildOperationCases(context: CaseContext, entry: OperationEntry)
     credentials: 'headers',
     expect: { status: 200, schemaPointer: okPointer },
   }));
+  const adminKey = takesAdminKey(context.document, entry);
   if (base === undefined) {
-    return cases;
+    return cases.map((item) => ({ ...item, adminKey }));
   }
   cases.push(
     ...validationCases(context, entry, base),
-    {
-      ...common,
-      kind: 'body-credentials',
-      name: 'credentials as client_id and secret body fields are accepted',
-      body: base,
-      credentials: 'body',
-      expect: { status: 200, schemaPointer: okPointer },
-    },
+    // The admin key has one placement, a header: no body variant.
+    ...(adminKey
+      ? []
+      : [
+          {
+            ...common,
+            kind: 'body-credentials',
+            name: 'credentials as client_id and secret body fields are accepted',
+            body: base,
+            credentials: 'body',
+            expect: { status: 200, schemaPointer: okPointer },
+          } satisfies ContractCase,
+        ]),
     {
       ...common,
       kind: 'no-credentials',
-      name: 'a request without credentials is rejected with 401 MISSING_CREDENTIALS',
+      name: adminKey
+        ? 'a request without the admin key is rejected with 401 INVALID_ADMIN_KEY'
+        : 'a request without credentials is rejected with 401 MISSING_CREDENTIALS',
       body: base,
       credentials: 'none',
       expect: {
         status: 401,
         schemaPointer: API_ERROR,
         errorType: 'INVALID_INPUT',
-        errorCode: 'MISSING_CREDENTIALS',
+        errorCode: adminKey ? 'INVALID_ADMIN_KEY' : 'MISSING_CREDENTIALS',
       },
     },
     ...responseExampleCases(context, entry, base),
   );
-  return cases;
+  return cases.map((item) => ({ ...item, adminKey }));
 }
 
 /** Missing required fields, an unknown field, and boundary values of every constrained field. */

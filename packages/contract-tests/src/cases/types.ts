@@ -21,6 +21,11 @@ export interface ContractCase {
   body: unknown;
   /** Where the credentials go; `none` sends none. */
   credentials: 'headers' | 'body' | 'none';
+  /**
+   * The operation takes the sandbox's admin key (`SVC-Sandbox-Admin-Key`) instead of client
+   * credentials: it is sent with every request of the case but `none`.
+   */
+  adminKey?: boolean;
   /** A `Prefer` header (mock targets only). */
   prefer?: string;
   /** Only meaningful against a mock (forces a response); skipped against other targets. */

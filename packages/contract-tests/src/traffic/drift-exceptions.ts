@@ -4,6 +4,8 @@
  * the suite (`traffic-report.ts`).
  */
 
+import { HEADER_NAMES } from '@svc/spec/headers';
+
 /** A request header drift calls undocumented, which is not. */
 export interface IgnoredHeader {
   name: string;
@@ -19,6 +21,10 @@ export const IGNORED_HEADERS: readonly IgnoredHeader[] = [
   {
     name: 'svc-secret',
     why: 'the `secret` apiKey security scheme (same as `svc-client-id`)',
+  },
+  {
+    name: HEADER_NAMES.sandboxAdminKey.toLowerCase(),
+    why: 'the `sandboxAdminKey` apiKey security scheme of the sandbox administration operations (same as `svc-client-id`)',
   },
   {
     name: 'prefer',

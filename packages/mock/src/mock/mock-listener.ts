@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  ADMIN_KEY_REFUSAL,
   acceptRequest,
   type CorsOptions,
   createApiError,
@@ -80,12 +81,18 @@ async function handle(
     routes: options.routes,
     bodyLimitBytes: options.bodyLimitBytes,
     cors: options.cors,
+    // An operation secured by the admin key takes it instead of client credentials.
+    takesClientCredentials: (operation) => operation.adminKeyHeader === undefined,
   });
   if (!accepted) {
     return;
   }
   const { requestId, route: operation, body, byteLength } = accepted;
   requestLogFields(res).operation = operation.operationId;
+  if (operation.adminKeyHeader !== undefined && !headerSent(req, operation.adminKeyHeader)) {
+    sendApiError(res, missingAdminKey(requestId));
+    return;
+  }
   const preferences = parsePrefer(req.headers.prefer);
   const choice = preferences.ok
     ? resolvePreferences(preferences.value, operation.catalogue, operation.operationId, options.dynamic)
@@ -118,6 +125,28 @@ async function handle(
       }
       return;
   }
+}
+
+/** Whether `req` carries a non-empty `header`. */
+function headerSent(req: IncomingMessage, header: string): boolean {
+  const value = req.headers[header.toLowerCase()];
+  return typeof value === 'string' && value !== '';
+}
+
+/**
+ * The sandbox's 401 `INVALID_ADMIN_KEY`, worded as the sandbox words it, for an admin operation
+ * without its key (the mock checks that a key is sent, not its value, as for client credentials).
+ */
+function missingAdminKey(requestId: string): ErrorResponse {
+  return {
+    error: createApiError({
+      errorType: 'INVALID_INPUT',
+      errorCode: 'INVALID_ADMIN_KEY',
+      message: ADMIN_KEY_REFUSAL.message,
+      suggestedAction: ADMIN_KEY_REFUSAL.suggestedAction,
+      requestId,
+    }),
+  };
 }
 
 /** The API's `API_ERROR` / `INTERNAL_SERVER_ERROR` (its status from the catalogue) for a failure of the mock itself. */

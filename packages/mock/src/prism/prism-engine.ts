@@ -8,6 +8,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { type FieldViolation, type RequestValidator, schemaViolations } from '@svc/server-kit';
+import { HEADER_NAMES } from '@svc/spec/headers';
 import { forGeneration } from './generation-schemas.js';
 import {
   loadPrismHttp,
@@ -46,6 +47,11 @@ export interface MockOperation {
   catalogue: ResponseExamples[];
   /** Canonical names of the operation's header parameters by lower-case name. */
   headerNames: ReadonlyMap<string, string>;
+  /**
+   * The header of the key the operation is secured by instead of client credentials (the
+   * sandbox's admin key, from its own security requirement); undefined for a client's operation.
+   */
+  adminKeyHeader: string | undefined;
 }
 
 /** A request that passed the edges. */
@@ -215,7 +221,28 @@ function toMockOperation(resource: PrismOperation): MockOperation {
     },
     catalogue: responseCatalogue(resource),
     headerNames: new Map((resource.request?.headers ?? []).map((header) => [header.name.toLowerCase(), header.name])),
+    adminKeyHeader: adminKeyHeaderOf(resource),
   };
+}
+
+/**
+ * The header of an operation secured by one API key that is not a client credential (its security
+ * requirements name neither `SVC-CLIENT-ID` nor `SVC-SECRET`): the sandbox's admin key.
+ */
+function adminKeyHeaderOf(resource: PrismOperation): string | undefined {
+  const schemes = (resource.security ?? []).flat();
+  const clientHeaders = [HEADER_NAMES.clientId, HEADER_NAMES.secret].map((name) => name.toLowerCase());
+  const headers = schemes.map((scheme) =>
+    scheme.type === 'apiKey' && scheme.in === 'header' ? scheme.name : undefined,
+  );
+  const [first] = headers;
+  if (
+    first === undefined ||
+    headers.some((header) => header === undefined || clientHeaders.includes(header.toLowerCase()))
+  ) {
+    return undefined;
+  }
+  return first;
 }
 
 function baseConfig(mock: PrismConfig['mock'], validateResponse = true): PrismConfig {

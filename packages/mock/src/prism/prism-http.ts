@@ -42,6 +42,17 @@ export interface PrismOperation {
   deprecated?: boolean;
   request?: { headers?: { name: string }[] };
   responses: PrismOperationResponse[];
+  /** The operation's security requirements (its own, else the document's): each a set of schemes. */
+  security?: PrismSecurityScheme[][];
+}
+
+/** A security scheme as Prism keeps it (`key`: its name in the document). */
+export interface PrismSecurityScheme {
+  key: string;
+  type: string;
+  /** For an API key: where it is sent and under which name. */
+  in?: string;
+  name?: string;
 }
 
 /** A request given to Prism; header names in lower case. */

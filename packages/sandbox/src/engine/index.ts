@@ -6,6 +6,14 @@
  */
 
 export type { Authenticator } from './clients/authenticate.js';
+// The store: its schema, prepared queries, statements together, the finishing statement.
+export {
+  listSnapshots,
+  removeSnapshot,
+  restoreSnapshot,
+  type SnapshotSummary,
+  takeSnapshot,
+} from './clients/client-snapshots.js';
 export type { Clock } from './clock.js';
 // Errors and refusals in the API's error object.
 export { apiErrorOf } from './errors/api-error-of.js';
@@ -14,7 +22,6 @@ export { type Outcome, orRefuse, refused, refuseIf } from './errors/refusal.js';
 export { invalidField, invalidInput, SandboxError } from './errors/sandbox-error.js';
 // Handlers: what a feature's handlers receive and answer.
 export type { AdminContext, HandlerContext, HandlerGroup, RequestOf, ResultOf } from './handler-types.js';
-
 // Faults on demand.
 export {
   type DropPoint,
@@ -23,9 +30,7 @@ export {
   formatFault,
   type RequestFault,
 } from './http/request-fault.js';
-
 export { isStoreOutage, STORE_OUTAGE_RETRY_AFTER, storeOutageError } from './http/store-outage.js';
-
 // Identifiers and JSON columns.
 export {
   derivedId,
@@ -56,12 +61,12 @@ export {
   scheduleDueWork,
 } from './schedule/due-work.js';
 export { durationMs } from './schedule/duration.js';
-export { checkClockHeld, StaleClientClockError } from './schedule/stale-clock.js';
+export { checkClientHeld, StaleClientClockError, StaleClientError } from './schedule/stale-clock.js';
 export { setBounded } from './store/bounded-map.js';
-// The store: its schema, prepared queries, statements together, the finishing statement.
-export { clientLockStatement } from './store/client-lock.js';
+export { CLIENT_WORLD_SCOPE, clientLockStatement, clientWorldLockShared } from './store/client-lock.js';
 export type { BigIntColumn } from './store/columns.js';
 export type { Database } from './store/database.js';
+export { engineOf } from './store/engine-of.js';
 export {
   type CountedQuery,
   type CounterValue,

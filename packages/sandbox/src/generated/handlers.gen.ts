@@ -358,6 +358,31 @@ export interface OperationBodies {
     request: JsonBody<operations['sandboxClientDelete']['requestBody']>;
     response: JsonBody<operations['sandboxClientDelete']['responses'][200]>;
   };
+  /** `POST /sandbox/client/reset`: Reset the client's world. */
+  sandboxClientReset: {
+    request: JsonBody<operations['sandboxClientReset']['requestBody']>;
+    response: JsonBody<operations['sandboxClientReset']['responses'][200]>;
+  };
+  /** `POST /sandbox/snapshot/create`: Snapshot the client's world. */
+  sandboxSnapshotCreate: {
+    request: JsonBody<operations['sandboxSnapshotCreate']['requestBody']>;
+    response: JsonBody<operations['sandboxSnapshotCreate']['responses'][200]>;
+  };
+  /** `POST /sandbox/snapshot/list`: List the client's snapshots. */
+  sandboxSnapshotList: {
+    request: JsonBody<operations['sandboxSnapshotList']['requestBody']>;
+    response: JsonBody<operations['sandboxSnapshotList']['responses'][200]>;
+  };
+  /** `POST /sandbox/snapshot/remove`: Remove a snapshot. */
+  sandboxSnapshotRemove: {
+    request: JsonBody<operations['sandboxSnapshotRemove']['requestBody']>;
+    response: JsonBody<operations['sandboxSnapshotRemove']['responses'][200]>;
+  };
+  /** `POST /sandbox/snapshot/restore`: Restore a snapshot. */
+  sandboxSnapshotRestore: {
+    request: JsonBody<operations['sandboxSnapshotRestore']['requestBody']>;
+    response: JsonBody<operations['sandboxSnapshotRestore']['responses'][200]>;
+  };
 }
 
 /** Every operationId of the API. */
@@ -434,6 +459,11 @@ export const operationPaths = {
   sandboxItemRepairLogin: '/sandbox/item/repair_login',
   sandboxClientCreate: '/sandbox/client/create',
   sandboxClientDelete: '/sandbox/client/delete',
+  sandboxClientReset: '/sandbox/client/reset',
+  sandboxSnapshotCreate: '/sandbox/snapshot/create',
+  sandboxSnapshotList: '/sandbox/snapshot/list',
+  sandboxSnapshotRemove: '/sandbox/snapshot/remove',
+  sandboxSnapshotRestore: '/sandbox/snapshot/restore',
 } as const satisfies Record<OperationId, string>;
 
 /** The `default` of every request field that has one, by operationId (nested as in the body). */

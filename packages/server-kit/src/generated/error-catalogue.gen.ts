@@ -42,6 +42,7 @@ export type KnownErrorCode =
   | 'INVALID_API_KEYS'
   | 'INVALID_ADMIN_KEY'
   | 'INVALID_CLIENT_ID'
+  | 'INVALID_SNAPSHOT_ID'
   | 'INVALID_ACCESS_TOKEN'
   | 'INVALID_PUBLIC_TOKEN'
   | 'INVALID_PROCESSOR_TOKEN'
@@ -101,6 +102,7 @@ export type KnownErrorCode =
   | 'SANDBOX_REFUND_STATUS_TRANSITION_INVALID'
   | 'SANDBOX_CLOCK_ADVANCE_INVALID'
   | 'SANDBOX_CLIENT_LIMIT_REACHED'
+  | 'SANDBOX_CLIENT_SHARED'
   | 'RATE_LIMIT'
   | 'INTERNAL_SERVER_ERROR'
   | 'PLANNED_MAINTENANCE'
@@ -115,14 +117,14 @@ export type ErrorCode = KnownErrorCode | (string & {});
 /** The known `error_code`s of each `error_type`. */
 export interface ErrorCodesByType {
   INVALID_REQUEST: 'MISSING_FIELDS' | 'UNKNOWN_FIELDS' | 'INVALID_FIELD' | 'INVALID_BODY' | 'INVALID_HEADERS' | 'MALFORMED_REQUEST' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'REQUEST_TIMEOUT' | 'BODY_TOO_LARGE' | 'INVALID_CONTENT_TYPE' | 'HEADERS_TOO_LARGE';
-  INVALID_INPUT: 'MISSING_CREDENTIALS' | 'INVALID_API_KEYS' | 'INVALID_ADMIN_KEY' | 'INVALID_CLIENT_ID' | 'INVALID_ACCESS_TOKEN' | 'INVALID_PUBLIC_TOKEN' | 'INVALID_PROCESSOR_TOKEN' | 'INVALID_AUDIT_COPY_TOKEN' | 'INVALID_ASSET_REPORT_TOKEN' | 'INVALID_AUDITOR_ID' | 'INVALID_ACCOUNT_ID' | 'ACCOUNT_NOT_SUPPORTED' | 'INVALID_INSTITUTION' | 'INVALID_PROCESSOR' | 'INVALID_APPLICATION_ID' | 'INVALID_SCOPES' | 'PRODUCT_NOT_ENABLED' | 'CLIENT_TRANSACTION_ID_NOT_FOUND' | 'INVALID_RECIPIENT_ID' | 'INVALID_PAYMENT_ID' | 'INVALID_PAYMENT_TOKEN' | 'INVALID_AUTHORIZATION_ID' | 'INVALID_TRANSFER_ID' | 'INVALID_BANK_TRANSFER_ID' | 'INVALID_ORIGINATION_ACCOUNT_ID' | 'IDEMPOTENCY_KEY_REUSED';
+  INVALID_INPUT: 'MISSING_CREDENTIALS' | 'INVALID_API_KEYS' | 'INVALID_ADMIN_KEY' | 'INVALID_CLIENT_ID' | 'INVALID_SNAPSHOT_ID' | 'INVALID_ACCESS_TOKEN' | 'INVALID_PUBLIC_TOKEN' | 'INVALID_PROCESSOR_TOKEN' | 'INVALID_AUDIT_COPY_TOKEN' | 'INVALID_ASSET_REPORT_TOKEN' | 'INVALID_AUDITOR_ID' | 'INVALID_ACCOUNT_ID' | 'ACCOUNT_NOT_SUPPORTED' | 'INVALID_INSTITUTION' | 'INVALID_PROCESSOR' | 'INVALID_APPLICATION_ID' | 'INVALID_SCOPES' | 'PRODUCT_NOT_ENABLED' | 'CLIENT_TRANSACTION_ID_NOT_FOUND' | 'INVALID_RECIPIENT_ID' | 'INVALID_PAYMENT_ID' | 'INVALID_PAYMENT_TOKEN' | 'INVALID_AUTHORIZATION_ID' | 'INVALID_TRANSFER_ID' | 'INVALID_BANK_TRANSFER_ID' | 'INVALID_ORIGINATION_ACCOUNT_ID' | 'IDEMPOTENCY_KEY_REUSED';
   ITEM_ERROR: 'ITEM_LOGIN_REQUIRED' | 'INVALID_CREDENTIALS' | 'PRODUCT_NOT_READY' | 'PRODUCTS_NOT_SUPPORTED' | 'NO_AUTH_ACCOUNTS' | 'NO_LIABILITY_ACCOUNTS' | 'NO_INVESTMENT_ACCOUNTS';
   INSTITUTION_ERROR: 'INSTITUTION_NOT_RESPONDING' | 'LAST_UPDATED_DATETIME_OUT_OF_RANGE';
   ASSET_REPORT_ERROR: 'PRODUCT_NOT_READY';
   PAYMENT_ERROR: 'RECIPIENT_COUNTRY_NOT_SEPA' | 'RECIPIENT_BACS_REQUIRED' | 'RECIPIENT_IBAN_REQUIRED' | 'STANDING_ORDER_CURRENCY_NOT_GBP' | 'STANDING_ORDER_RECIPIENT_NOT_UK' | 'AMOUNT_EXCEEDS_DEVELOPMENT_LIMIT' | 'PAYMENT_ALREADY_REVERSED' | 'PAYMENT_NOT_REVERSIBLE' | 'REFUND_DETAILS_UNAVAILABLE' | 'PAYMENT_TOKEN_FLOW_UNAVAILABLE' | 'PAYMENT_NOT_AWAITING_INPUT';
   TRANSFER_ERROR: 'TRANSFER_AUTHORIZATION_DECLINED' | 'TRANSFER_AUTHORIZATION_ALREADY_USED' | 'TRANSFER_AUTHORIZATION_MISMATCH' | 'TRANSFER_NOT_CANCELLABLE' | 'TRANSFER_STATUS_TRANSITION_NOT_ALLOWED';
   BANK_TRANSFER_ERROR: 'BANK_TRANSFER_INSUFFICIENT_FUNDS' | 'BANK_TRANSFER_NOT_CANCELLABLE' | 'ORIGINATION_ACCOUNT_ID_REQUIRED' | 'BANK_TRANSFER_BALANCE_NOT_SUPPORTED' | 'BANK_TRANSFER_MIGRATE_ACCOUNT_NOT_ENABLED';
-  SANDBOX_ERROR: 'MICRO_DEPOSITS_NOT_ENABLED' | 'SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID' | 'SANDBOX_ITEM_WEBHOOK_NOT_SET' | 'SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID' | 'SANDBOX_REFUND_STATUS_TRANSITION_INVALID' | 'SANDBOX_CLOCK_ADVANCE_INVALID' | 'SANDBOX_CLIENT_LIMIT_REACHED';
+  SANDBOX_ERROR: 'MICRO_DEPOSITS_NOT_ENABLED' | 'SANDBOX_BANK_TRANSFER_EVENT_TRANSITION_INVALID' | 'SANDBOX_ITEM_WEBHOOK_NOT_SET' | 'SANDBOX_PAYMENT_STATUS_TRANSITION_INVALID' | 'SANDBOX_REFUND_STATUS_TRANSITION_INVALID' | 'SANDBOX_CLOCK_ADVANCE_INVALID' | 'SANDBOX_CLIENT_LIMIT_REACHED' | 'SANDBOX_CLIENT_SHARED';
   RATE_LIMIT_EXCEEDED: 'RATE_LIMIT';
   API_ERROR: 'INTERNAL_SERVER_ERROR' | 'PLANNED_MAINTENANCE' | 'SERVICE_UNAVAILABLE';
 }
@@ -329,6 +331,13 @@ export const ERROR_CATALOGUE_ROWS: readonly ErrorCatalogueRow[] = [
     status: 400,
     meaning: 'sandbox only: the client named by throwaway_client_id does not exist, or is one of the docs\' clients, which cannot be deleted',
     suggested_action: 'Send the client_id /sandbox/client/create returned; a deleted client is gone.',
+  },
+  {
+    code: 'INVALID_SNAPSHOT_ID',
+    type: 'INVALID_INPUT',
+    status: 400,
+    meaning: 'sandbox only: the client has no snapshot with that snapshot_id (it never took it, or removed it)',
+    suggested_action: 'Send a snapshot_id /sandbox/snapshot/create or /sandbox/snapshot/list answered; a removed snapshot is gone.',
   },
   {
     code: 'INVALID_ACCESS_TOKEN',
@@ -747,8 +756,15 @@ export const ERROR_CATALOGUE_ROWS: readonly ErrorCatalogueRow[] = [
     code: 'SANDBOX_CLIENT_LIMIT_REACHED',
     type: 'SANDBOX_ERROR',
     status: 400,
-    meaning: 'the client already holds as many of something as one client of a shared sandbox may hold at once (100 fault rules, 500 live Items, 10,000 pending webhooks), or an advance of its clock met more due work than one advance performs (5,000 items)',
+    meaning: 'the client already holds as many of something as one client of a shared sandbox may hold at once (100 fault rules, 500 live Items, 10,000 pending webhooks, 20 snapshots), its world is more than one snapshot holds (8 MiB), or an advance of its clock met more due work than one advance performs (5,000 items)',
     suggested_action: 'Remove what you no longer need (/sandbox/fault_rule/remove, /item/remove) or let your webhooks be delivered, and try again (advance again to go on), or use another client.',
+  },
+  {
+    code: 'SANDBOX_CLIENT_SHARED',
+    type: 'SANDBOX_ERROR',
+    status: 400,
+    meaning: 'the request would reset, snapshot or restore the world of the docs\' default or demo client, which everyone using the sandbox shares',
+    suggested_action: 'Make a client of your own with /sandbox/client/create (its own canonical world) and reset or restore that one; restart the sandbox with --reset to reset everything.',
   },
   {
     code: 'RATE_LIMIT',

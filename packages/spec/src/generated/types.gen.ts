@@ -2621,12 +2621,152 @@ export interface paths {
          * @description Sandbox only, for test suites. Deletes a client and everything it owns (Items, tokens,
          *     accounts, transfers, payments, webhooks, events, idempotency keys, fault rules, scheduled
          *     work, request records) in one transaction; no other client's data changes. The default and
-         *     demo clients of the docs cannot be deleted. Its credentials stop working at once on this
-         *     instance, and within 5 seconds on the other instances of a shared PostgreSQL store.
+         *     demo clients of the docs cannot be deleted. Its credentials stop working at once, on every
+         *     instance of a shared store.
          *
          *     Authenticated by the sandbox's **admin key** alone, in the `SVC-Sandbox-Admin-Key` header.
          */
         post: operations["sandboxClientDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/client/reset": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the client's world
+         * @description Sandbox only, for test suites. Puts the calling client back to how it was made, in one
+         *     transaction: a client of `/sandbox/client/create` gets its canonical world again (the
+         *     canonical Item, tokens, accounts, transfers, payments… as the docs show them); a client of
+         *     `svc-sandbox clients add` is left with nothing. Everything it made or changed is gone: Items,
+         *     tokens, transfers, payments, webhooks not yet delivered, events, idempotency keys, fault rules
+         *     and scheduled work. Its test clock is back at the real time (offset 0). Its credentials, its
+         *     webhook signing secret, its rate budget and the inspector's records of its requests stay.
+         *
+         *     A request of the client sees its world all before the reset or all after it, on every
+         *     instance of a shared store; no other client's data changes. The docs' default and demo
+         *     clients are shared by everyone and cannot be reset here (`SANDBOX_CLIENT_SHARED`): restart
+         *     the sandbox with `--reset` to reset everything.
+         */
+        post: operations["sandboxClientReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/snapshot/create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Snapshot the client's world
+         * @description Sandbox only, for test suites. Takes a snapshot of the calling client's world as it is now,
+         *     in one consistent read: its Items, tokens, accounts, transfers, payments, webhooks, events,
+         *     idempotency keys, fault rules and scheduled work, and its test clock's time. Restore it with
+         *     `/sandbox/snapshot/restore` as often as you like (say, before each test). A client keeps at
+         *     most 20 snapshots, each at most 8 MiB (`SANDBOX_CLIENT_LIMIT_REACHED`); remove one with
+         *     `/sandbox/snapshot/remove`. A client's snapshots go when it is deleted, and stay when it is
+         *     reset. The docs' default and demo clients are shared and cannot be snapshotted
+         *     (`SANDBOX_CLIENT_SHARED`): use a client of `/sandbox/client/create`.
+         */
+        post: operations["sandboxSnapshotCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/snapshot/list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the client's snapshots
+         * @description Sandbox only. Lists the calling client's snapshots, oldest first (at most 20).
+         */
+        post: operations["sandboxSnapshotList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/snapshot/remove": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a snapshot
+         * @description Sandbox only. Removes one of the calling client's snapshots; its world is not changed.
+         */
+        post: operations["sandboxSnapshotRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/snapshot/restore": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a snapshot
+         * @description Sandbox only, for test suites. Puts the calling client's world back as the snapshot holds
+         *     it, in one transaction: everything it made or changed since goes, everything the snapshot
+         *     holds comes back, and its test clock reads the snapshot's time again (scheduled work, such as
+         *     new transactions and refunds, resumes from there). A webhook delivered (or given up) since
+         *     the snapshot is not sent again. A request of the client sees its world all before the restore
+         *     or all after it, on every instance of a shared store; no other client's data changes. Its
+         *     credentials, rate budget, snapshots and the inspector's records of its requests stay. The
+         *     snapshot stays too, to restore again.
+         */
+        post: operations["sandboxSnapshotRestore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8245,6 +8385,130 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
         };
         /**
+         * SandboxClientResetRequest
+         * @description Resets the calling client's world to how it was made; the request carries only the credentials.
+         */
+        SandboxClientResetRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+        };
+        /** SandboxClientResetResponse */
+        SandboxClientResetResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxSnapshotCreateRequest
+         * @description Takes a snapshot of the calling client's world.
+         */
+        SandboxSnapshotCreateRequest: {
+            /**
+             * @description A name for the snapshot, listed with it.
+             * @example after checkout
+             */
+            name?: string;
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+        };
+        /**
+         * SandboxSnapshot
+         * @description A snapshot of a client's world, taken with `/sandbox/snapshot/create`.
+         */
+        SandboxSnapshot: {
+            /**
+             * @description The snapshot's id, for `/sandbox/snapshot/restore` and `/sandbox/snapshot/remove`.
+             * @example snapshot-7Hq2vN9cKx4mR1tB6wZ3pL8d
+             */
+            snapshot_id: string;
+            /**
+             * @description The name given at creation; null when none was.
+             * @example after checkout
+             */
+            name: string | null;
+            /**
+             * Format: date-time
+             * @description When the snapshot was taken, in real time (the sandbox's clock).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description The client's test clock when the snapshot was taken; a restore sets the clock back to it.
+             */
+            client_time: string;
+            /** @description The snapshot's size. One snapshot holds at most 8 MiB. */
+            bytes: number;
+        };
+        /** SandboxSnapshotCreateResponse */
+        SandboxSnapshotCreateResponse: {
+            /** @description A snapshot of a client's world, taken with `/sandbox/snapshot/create`. */
+            snapshot: components["schemas"]["SandboxSnapshot"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxSnapshotListRequest
+         * @description Lists the calling client's snapshots; the request carries only the credentials.
+         */
+        SandboxSnapshotListRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+        };
+        /** SandboxSnapshotListResponse */
+        SandboxSnapshotListResponse: {
+            /** @description The client's snapshots, oldest first (at most 20). */
+            snapshots: components["schemas"]["SandboxSnapshot"][];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxSnapshotRemoveRequest
+         * @description Removes one of the calling client's snapshots.
+         */
+        SandboxSnapshotRemoveRequest: {
+            /**
+             * @description The snapshot's id, as `/sandbox/snapshot/create` or `/sandbox/snapshot/list` answered it.
+             * @example snapshot-7Hq2vN9cKx4mR1tB6wZ3pL8d
+             */
+            snapshot_id: string;
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+        };
+        /** SandboxSnapshotRemoveResponse */
+        SandboxSnapshotRemoveResponse: {
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxSnapshotRestoreRequest
+         * @description Restores one of the calling client's snapshots.
+         */
+        SandboxSnapshotRestoreRequest: {
+            /**
+             * @description The snapshot's id, as `/sandbox/snapshot/create` or `/sandbox/snapshot/list` answered it.
+             * @example snapshot-7Hq2vN9cKx4mR1tB6wZ3pL8d
+             */
+            snapshot_id: string;
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+        };
+        /** SandboxSnapshotRestoreResponse */
+        SandboxSnapshotRestoreResponse: {
+            /** @description The snapshot restored (it stays, to restore again). */
+            snapshot: components["schemas"]["SandboxSnapshot"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
          * WebhookUpdateAcknowledgedWebhook
          * @description Payload of the `WEBHOOK_UPDATE_ACKNOWLEDGED` webhook, sent to the **new** URL after `/item/webhook/update` succeeds.
          */
@@ -11441,6 +11705,201 @@ export interface operations {
                 };
             };
             401: components["responses"]["AdminUnauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxClientReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxClientResetRequest"];
+            };
+        };
+        responses: {
+            /** @description The client's world is back to how it was made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClientResetResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxSnapshotCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxSnapshotCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The snapshot taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxSnapshotCreateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxSnapshotList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxSnapshotListRequest"];
+            };
+        };
+        responses: {
+            /** @description The client's snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxSnapshotListResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxSnapshotRemove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxSnapshotRemoveRequest"];
+            };
+        };
+        responses: {
+            /** @description The snapshot is gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxSnapshotRemoveResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxSnapshotRestore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxSnapshotRestoreRequest"];
+            };
+        };
+        responses: {
+            /** @description The client's world is as the snapshot holds it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxSnapshotRestoreResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimitExceeded"];
             500: components["responses"]["InternalServerError"];
         };

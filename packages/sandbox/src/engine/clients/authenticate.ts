@@ -2,7 +2,9 @@
  * Client authentication: the client id and secret of a request against the clients in the
  * store. An unknown id and a wrong secret get the same 401 `INVALID_API_KEYS`, in the same time.
  * A client's stored row is kept in memory for a few seconds, so a busy client costs no query per
- * request. Within that time, a secret that was verified against the stored hash is remembered (in
+ * request; every request reads the stored clock offset and generation with its first statement
+ * anyway (`schedule/stale-clock.ts`), so a row changed or deleted on another instance is never
+ * served. Within that time, a secret that was verified against the stored hash is remembered (in
  * memory only) and later requests compare theirs to it in constant time instead of hashing again;
  * any other secret is hashed and checked against the stored hash.
  */
@@ -25,10 +27,12 @@ export interface Authenticator {
   forget(clientId: string): void;
   /**
    * Keeps the remembered row of one client (if any) with its clock offset moved to `offsetMs`
-   * (committed by an advance), so the next request needs no read of it. Offsets only grow: of two
-   * concurrent advances, the larger offset stays, whichever tells it last.
+   * (committed by an advance at the client's `generation`), so the next request needs no read of
+   * it. Offsets only grow within a generation: of two concurrent advances, the larger offset
+   * stays, whichever tells it last; a row of another generation (the world was reset or restored
+   * meanwhile) is left as it is.
    */
-  clockMoved(clientId: string, offsetMs: number): void;
+  clockMoved(clientId: string, offsetMs: number, generation: number): void;
 }
 
 /** An {@link Authenticator} over `store`; `now` gives milliseconds (monotonic is best). */
@@ -76,9 +80,13 @@ export function createAuthenticator(store: Store, now: () => number = () => perf
     forget: (clientId: string) => {
       cache.delete(clientId);
     },
-    clockMoved: (clientId: string, offsetMs: number) => {
+    clockMoved: (clientId: string, offsetMs: number, generation: number) => {
       const cached = cache.get(clientId);
-      if (cached && Number(cached.client.clock_offset_ms) < offsetMs) {
+      if (
+        cached &&
+        Number(cached.client.generation) === generation &&
+        Number(cached.client.clock_offset_ms) < offsetMs
+      ) {
         // A new row: requests in flight keep the one they were given.
         cached.client = { ...cached.client, clock_offset_ms: offsetMs };
       }

@@ -27,13 +27,15 @@ export async function addClient(
 
 /**
  * Inserts a client named `name` with new credentials through `db` (a transaction, for a client
- * seeded with more in the same one), enabled for micro-deposits and an exchange integration.
+ * seeded with more in the same one), enabled for micro-deposits and an exchange integration;
+ * `throwaway` for a client of `/sandbox/client/create`, seeded with its own canonical world.
  */
 export async function insertClient(
   db: Kysely<Database>,
   name: string,
   now: Date,
   bankTransferConfig: 'full_service' | 'platform' = 'full_service',
+  throwaway = false,
 ): Promise<NewClient> {
   const credentials = newClientCredentials();
   const secret = hashSecret(credentials.secret);
@@ -49,6 +51,7 @@ export async function insertClient(
       micro_deposit_auth: 1,
       exchange_integration: 1,
       created_at: now.toISOString(),
+      throwaway: throwaway ? 1 : 0,
     })
     .execute();
   return { ...credentials, name };

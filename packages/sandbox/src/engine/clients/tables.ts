@@ -25,4 +25,32 @@ export interface ClientsTable {
    * (0 until it first advances; only ever grows). A number in SQLite, a string from PostgreSQL.
    */
   clock_offset_ms: ColumnType<number | string, number | undefined, number>;
+  /**
+   * 1 for a client made by `/sandbox/client/create`: it holds its own copy of the canonical world
+   * (in its namespace), which a reset gives it back. 0 for the docs' clients and those of
+   * `svc-sandbox clients add`.
+   */
+  throwaway: ColumnType<number, number | undefined, number>;
+  /**
+   * Grows by one with each reset or restore of the client's world. Every request reads it with its
+   * first statement: a request authenticated from a remembered row of an older generation is
+   * handled again with the stored row (`schedule/stale-clock.ts`).
+   */
+  generation: ColumnType<number, number | undefined, number>;
+}
+
+/** A snapshot of a client's world (`/sandbox/snapshot/create`). */
+export interface ClientSnapshotsTable {
+  snapshot_id: string;
+  client_id: string;
+  /** The name the client gave it, if any. */
+  name: string | null;
+  /** The sandbox's time when it was taken. */
+  created_at: string;
+  /** The client's test clock when it was taken: a restore sets the clock back to it. */
+  client_time: string;
+  /** The size of `world`, in bytes (UTF-8). */
+  bytes: number;
+  /** The rows of the client's world, `{ [table]: row[] }`, as JSON. */
+  world: string;
 }

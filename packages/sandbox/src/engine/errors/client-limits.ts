@@ -28,6 +28,10 @@ export const CLIENT_LIMITS = {
    * PostgreSQL connections, so one client's flood leaves the other half to everyone else.
    */
   requestsAtOnce: 5,
+  /** Snapshots of the client's world kept at once (`/sandbox/snapshot/create`). */
+  snapshots: 20,
+  /** Bytes (UTF-8 JSON) of one snapshot: what the client's world may weigh to be snapshotted. */
+  snapshotBytes: 8 * 1024 * 1024,
 } as const;
 
 /** The refusal of a request that would take a client past one of {@link CLIENT_LIMITS}. */

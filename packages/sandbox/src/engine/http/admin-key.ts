@@ -6,11 +6,12 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { ADMIN_KEY_REFUSAL, SANDBOX_ADMIN_KEY_VARIABLE } from '@svc/server-kit';
 import { HEADER_NAMES } from '@svc/spec/headers';
 import { SandboxError } from '../errors/sandbox-error.js';
 
 /** The environment variable the admin key may come from. */
-export const ADMIN_KEY_VARIABLE = 'SVC_SANDBOX_ADMIN_KEY';
+export const ADMIN_KEY_VARIABLE = SANDBOX_ADMIN_KEY_VARIABLE;
 
 /** A new random admin key (for a sandbox started without one): `sbxadm_` and 32 hexadecimal characters. */
 export function newAdminKey(): string {
@@ -31,8 +32,8 @@ export function checkAdminKey(headers: IncomingHttpHeaders, adminKey: string): v
     throw new SandboxError({
       type: 'INVALID_INPUT',
       code: 'INVALID_ADMIN_KEY',
-      message: `the ${HEADER_NAMES.sandboxAdminKey} header is missing or is not this sandbox's admin key`,
-      suggestedAction: `Send the admin key the sandbox printed at start (or was given with --admin-key or ${ADMIN_KEY_VARIABLE}) as the ${HEADER_NAMES.sandboxAdminKey} header; a client's credentials do not work here.`,
+      message: ADMIN_KEY_REFUSAL.message,
+      suggestedAction: ADMIN_KEY_REFUSAL.suggestedAction,
     });
   }
 }

@@ -38,7 +38,7 @@ import type { RequestRecorder } from '../inspector/request-recorder.js';
 import type { RequestDelivery } from '../inspector/tables.js';
 import type { Logger } from '../logger.js';
 import { clientNow } from '../schedule/client-clock.js';
-import { StaleClientClockError } from '../schedule/stale-clock.js';
+import { StaleClientClockError, StaleClientError } from '../schedule/stale-clock.js';
 import type { Store } from '../store/open-store.js';
 import { checkAdminKey } from './admin-key.js';
 import type { ClientTurns } from './client-turns.js';
@@ -196,9 +196,9 @@ export function createSandboxListener(options: ListenerOptions): (req: IncomingM
 }
 
 /**
- * How many times a request is handled when each run finds its client's clock moved meanwhile
- * (each time an advance committed in between: offsets only grow, so this is never reached in
- * practice; past it, the request fails).
+ * How many times a request is handled when each run finds its client's row changed meanwhile
+ * (each time an advance, a reset or a restore committed in between: never reached in practice;
+ * past it, the request fails).
  */
 const STALE_CLOCK_ATTEMPTS = 8;
 
@@ -231,7 +231,7 @@ async function handle(
   const outbound = <T>(value: T): T =>
     options.namespace && log.clientId !== undefined ? options.namespace.outbound(value, log.clientId) : value;
   try {
-    const client = await options.authenticate(credentials);
+    let client = await options.authenticate(credentials);
     fields.client_id = client.client_id;
     log.clientId = client.client_id;
     log.clientTime = clientNow(log.startedAt, client);
@@ -277,19 +277,29 @@ async function handle(
     const handler = options.handlers[route.operationId] as (body: unknown, context: HandlerContext) => Promise<object>;
     const header = faultHeaderOf(req);
     // The handler run alongside the request's lookup (its fault rules only when `rules`; its
-    // client's stored clock always), again at the stored time when the clock moved meanwhile (on
-    // another instance, or by an advance that committed since): nothing the run changed stands.
+    // client's stored clock and generation always), again at the stored time when the clock moved
+    // meanwhile (on another instance, or by an advance that committed since), or with the client
+    // authenticated afresh when its world was reset or restored, or it was deleted, since its row
+    // was read: nothing the run changed stands.
     const handledAlongside = async (rules: boolean): Promise<PromiseSettledResult<object> | undefined> => {
       for (let attempt = 1; ; attempt++) {
         try {
           const at = context;
           return await options.faultRulesAlongside?.(route.operationId, at, () => handler(input, at), { rules });
         } catch (error) {
-          if (!(error instanceof StaleClientClockError) || attempt === STALE_CLOCK_ATTEMPTS) {
+          const stale = error instanceof StaleClientClockError || error instanceof StaleClientError;
+          if (!stale || attempt === STALE_CLOCK_ATTEMPTS) {
             throw error;
           }
-          options.authenticate.clockMoved(client.client_id, error.offsetMs);
-          context = contextAt({ ...client, clock_offset_ms: error.offsetMs });
+          if (error instanceof StaleClientError) {
+            options.authenticate.forget(client.client_id);
+            // A deleted client is refused here (INVALID_API_KEYS).
+            client = await options.authenticate(credentials);
+            context = contextAt(client);
+          } else {
+            options.authenticate.clockMoved(client.client_id, error.offsetMs, client.generation);
+            context = contextAt({ ...client, clock_offset_ms: error.offsetMs });
+          }
           log.clientTime = clientNow(log.startedAt, context.client);
         }
       }

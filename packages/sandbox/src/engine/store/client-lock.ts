@@ -7,7 +7,7 @@
  * sees what the previous holder committed. SQLite runs one writing transaction at a time and needs
  * no lock.
  */
-import { CompiledQuery, type Transaction } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from './database.js';
 import { statementsCostRoundTrips } from './statement-cost.js';
 
@@ -27,4 +27,20 @@ export function clientLockStatement(
   return CompiledQuery.raw('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
     `client-share/${scope}/${clientId}`,
   ]);
+}
+
+/**
+ * The scope of a client's whole world: a reset or restore of it takes the lock alone
+ * ({@link clientLockStatement}), every request of the client takes it shared with its first
+ * statement ({@link clientWorldLockShared}), so a reset or restore waits for the requests in
+ * flight and the next ones wait for it: each sees the world all before or all after.
+ */
+export const CLIENT_WORLD_SCOPE = 'world';
+
+/**
+ * A select expression (PostgreSQL) taking the world lock of the client in `clientIdColumn`
+ * shared until the transaction ends (at once outside one).
+ */
+export function clientWorldLockShared(clientIdColumn: string): RawBuilder<unknown> {
+  return sql`pg_advisory_xact_lock_shared(hashtextextended(${`client-share/${CLIENT_WORLD_SCOPE}/`} || ${sql.ref(clientIdColumn)}, 0))`;
 }

@@ -24,6 +24,7 @@ export type ClientRowsOf =
 
 /** Every owned table, and how its rows of one client are found. */
 export const CLIENT_ROWS: { readonly [T in OwnedTable]: ClientRowsOf } = {
+  client_snapshots: 'client_id',
   fault_rules: 'client_id',
   due_work: 'client_id',
   rate_limit_windows: 'client_id',
@@ -83,3 +84,30 @@ export function clientRowsCondition(table: OwnedTable, clientId: string): RawBui
       throw new Error(`no client owns rows of ${table}`);
   }
 }
+
+/**
+ * The tables of a client's world: what a reset of the client clears and a snapshot of it holds.
+ * Not the client's row itself (its credentials stay), nor the records of its requests (the
+ * inspector's history, which a reset or restore does not rewrite: the reset is listed among them)
+ * nor its rate-limit windows (its request budget, which a reset must not refill), nor its
+ * snapshots (what it restores from).
+ */
+export const CLIENT_WORLD_TABLES: readonly OwnedTable[] = CLIENT_OWNED_TABLES.filter(
+  (table) =>
+    table !== 'clients' &&
+    table !== 'request_records' &&
+    table !== 'rate_limit_windows' &&
+    table !== 'client_snapshots',
+);
+
+/**
+ * Tables only triggers write (migration 0013: the list positions, ranked on each insert into
+ * their parent table): a snapshot leaves them out, as a restore re-creates them by inserting the
+ * parents.
+ */
+const TRIGGER_WRITTEN: readonly OwnedTable[] = ['transfer_list_positions', 'bank_transfer_list_positions'];
+
+/** The tables a snapshot of a client holds: its world's, but those only triggers write. */
+export const CLIENT_SNAPSHOT_TABLES: readonly OwnedTable[] = CLIENT_WORLD_TABLES.filter(
+  (table) => !TRIGGER_WRITTEN.includes(table),
+);

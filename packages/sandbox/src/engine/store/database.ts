@@ -5,7 +5,7 @@
  * SQLite and PostgreSQL: timestamps are ISO 8601 strings (UTC, millisecond precision, so they sort
  * as text), booleans are integers 0/1, JSON is text, generated ids are integers.
  */
-import type { ClientsTable } from '../clients/tables.js';
+import type { ClientSnapshotsTable, ClientsTable } from '../clients/tables.js';
 import type { RequestRecordsTable } from '../inspector/tables.js';
 import type { DueWorkTable } from '../schedule/tables.js';
 import type { WebhookAttemptsTable, WebhookOutboxTable } from '../webhooks/tables.js';
@@ -17,6 +17,7 @@ import type { CountersTable, IdempotencyKeysTable, RateLimitWindowsTable } from 
  */
 export interface Database {
   clients: ClientsTable;
+  client_snapshots: ClientSnapshotsTable;
   webhook_outbox: WebhookOutboxTable;
   webhook_attempts: WebhookAttemptsTable;
   counters: CountersTable;

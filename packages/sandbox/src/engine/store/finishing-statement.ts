@@ -60,3 +60,17 @@ export async function finishingError(trx: object): Promise<unknown> {
     return error;
   }
 }
+
+/**
+ * Waits for `trx`'s finishing statement, if any, and lets the transaction go on as if it had been
+ * an ordinary statement (another finishing statement may follow): for work that runs several
+ * pieces in one transaction, each of which finishes its own (seeding several clients' worlds).
+ * Throws the statement's error when it failed.
+ */
+export async function settleFinishing(trx: object): Promise<void> {
+  const pending = finishing.get(trx);
+  if (pending) {
+    await pending;
+    finishing.delete(trx);
+  }
+}

@@ -10,6 +10,7 @@ import type { Database } from './database.js';
  * migrations' own bookkeeping last. A migration adding a table adds it at the start.
  */
 export const OWNED_TABLES = [
+  'client_snapshots',
   'fault_rules',
   'due_work',
   'rate_limit_windows',

@@ -47,8 +47,11 @@ function advanceOf(request: { duration?: string; target_time?: string }): Advanc
 export interface ClockCapabilities {
   /** Performs the work that falls due on clients' clocks. */
   dueWork: DueWorkRunner;
-  /** Tells the remembered row of client `clientId` that its clock offset is now `offsetMs` (after an advance). */
-  clientClockMoved(clientId: string, offsetMs: number): void;
+  /**
+   * Tells the remembered row of client `clientId` that its clock offset is now `offsetMs` (after
+   * an advance at the client's world `generation`).
+   */
+  clientClockMoved(clientId: string, offsetMs: number, generation: number): void;
 }
 
 /** The clock handlers, with the capabilities they need. */
@@ -65,7 +68,7 @@ export const createClockHandlers = ({
     // The move and when the next work falls due in one flight: with nothing due, the advance is
     // that flight and the commit.
     const moved = await advanceClientClock(context.store, clientId, context.baseNow, advanceOf(request));
-    clientClockMoved(clientId, moved.toOffsetMs);
+    clientClockMoved(clientId, moved.toOffsetMs, context.client.generation);
     const until = new Date(context.baseNow.getTime() + moved.toOffsetMs);
     const performed = await dueWork.perform(clientId, until, moved.nextDue);
     context.webhooksCommitted();

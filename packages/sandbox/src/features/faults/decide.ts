@@ -5,7 +5,7 @@
  */
 import type { ErrorCatalogue } from '@svc/server-kit';
 import {
-  checkClockHeld,
+  checkClientHeld,
   type FaultDecider,
   type FaultRulesAlongside,
   type HandlerContext,
@@ -54,9 +54,13 @@ class RuleConsidersError extends Error {
  * commits; when one does, nothing of the handler commits and the request is decided as before. A
  * rule created on any instance is stored before its creation is answered, and every request reads
  * the rules afresh, so it applies to the next request on every instance. The same read carries the
- * client's stored clock offset: when it is newer than the request's (the clock moved on another
- * instance), nothing of the handler commits and the alongside fails with the engine's
- * `StaleClientClockError`, for the listener to handle the request again at the stored time.
+ * client's stored clock offset and generation: when the offset is newer than the request's (the
+ * clock moved on another instance), nothing of the handler commits and the alongside fails with the
+ * engine's `StaleClientClockError`, for the listener to handle the request again at the stored
+ * time; when the row is gone or of another generation (the client was deleted, reset or restored
+ * since this instance read it), with `StaleClientError`, for the listener to authenticate afresh.
+ * On PostgreSQL the read also takes the client's world lock, shared (`clientWorldLockShared`): a
+ * reset or restore, which takes it alone, waits for the client's requests in flight and they for it.
  */
 export function createFaultRulesAlongside(): FaultRulesAlongside {
   return async (operationId, context, handle, options = { rules: true }) => {
@@ -67,7 +71,10 @@ export function createFaultRulesAlongside(): FaultRulesAlongside {
       {
         query: faultRulesLookupQuery(store.db, context.client.client_id),
         decide: (rows) => {
-          checkClockHeld(context.client, rows[0]?.client_clock_offset_ms);
+          checkClientHeld(
+            context.client,
+            rows[0] && { clock_offset_ms: rows[0].client_clock_offset_ms, generation: rows[0].client_generation },
+          );
           return rulesApply && considering(rulesOf(rows), operationId, context.now).length > 0
             ? { open: false, reason: new RuleConsidersError() }
             : { open: true };

@@ -4,7 +4,7 @@
  * drawn, one of its faults.
  */
 import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
-import { type Database, type Placeholders, prepareQuery } from '../../engine/index.js';
+import { clientWorldLockShared, type Database, engineOf, type Placeholders, prepareQuery } from '../../engine/index.js';
 import type { FaultRulesTable } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -45,29 +45,36 @@ export function faultRulesOf(db: Db, clientId: string): Promise<FaultRuleRow[]> 
  */
 export interface FaultRuleLookupRow {
   client_clock_offset_ms: number | string;
+  client_generation: number | string;
   position: number | null;
   operations: string | null;
   starts_at: string | null;
   ends_at: string | null;
 }
 
-const faultRulesLookup = prepareQuery((db, p: Placeholders<{ clientId: string }>) =>
-  db
+const faultRulesLookup = prepareQuery((db, p: Placeholders<{ clientId: string }>) => {
+  const query = db
     .selectFrom('clients')
     .leftJoin('fault_rules', 'fault_rules.client_id', 'clients.client_id')
     .select([
       'clients.clock_offset_ms as client_clock_offset_ms',
+      'clients.generation as client_generation',
       'fault_rules.position',
       'fault_rules.operations',
       'fault_rules.starts_at',
       'fault_rules.ends_at',
     ])
     .where('clients.client_id', '=', p.clientId)
-    .orderBy('fault_rules.position'),
-);
+    .orderBy('fault_rules.position');
+  // PostgreSQL: the client's world lock, shared, in the same statement (SQLite has one writer).
+  return engineOf(db) === 'postgres'
+    ? query.select(clientWorldLockShared('clients.client_id').as('world_lock'))
+    : query;
+});
 
 /**
- * A request's lookup (`decide.ts`): the client's clock offset and rules, compiled for the engine
+ * A request's lookup (`decide.ts`): the client's clock offset, generation and rules (on
+ * PostgreSQL taking its world lock shared), compiled for the engine
  * of `db`. Its rows are those of {@link FaultRuleLookupRow}; none when the client is gone.
  */
 export function faultRulesLookupQuery(db: Db, clientId: string): CompiledQuery<FaultRuleLookupRow> {

@@ -3,3 +3,4 @@
  * key authenticates.
  */
 export { type ClientAdministration, createClientAdminHandlers } from './operations.js';
+export { createSnapshotHandlers } from './snapshots.js';

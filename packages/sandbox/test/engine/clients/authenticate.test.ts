@@ -62,14 +62,15 @@ describeEngines('the authenticator', (sandbox) => {
     }
   });
 
-  it('keeps the remembered row with a moved clock: the larger offset stays, no row is read for it', async () => {
+  it('keeps the remembered row with a moved clock: the larger offset of its generation stays, no row is read for it', async () => {
     let now = 0;
     const authenticate = createAuthenticator(sandbox().sandbox.store, () => now);
-    authenticate.clockMoved(right.clientId, 5_000); // nothing remembered yet: nothing to keep
+    authenticate.clockMoved(right.clientId, 5_000, 0); // nothing remembered yet: nothing to keep
     const first = await authenticate(right);
     expect(Number(first.clock_offset_ms)).toBe(0);
-    authenticate.clockMoved(right.clientId, 120_000);
-    authenticate.clockMoved(right.clientId, 60_000); // an earlier advance telling it last
+    authenticate.clockMoved(right.clientId, 120_000, 0);
+    authenticate.clockMoved(right.clientId, 500_000, 1); // an advance of another generation (a reset meanwhile)
+    authenticate.clockMoved(right.clientId, 60_000, 0); // an earlier advance telling it last
     const moved = await authenticate(right);
     expect(Number(moved.clock_offset_ms)).toBe(120_000);
     expect(Number(first.clock_offset_ms)).toBe(0); // the row handed out before is left as it was

@@ -7,15 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { openapiJsonPath } from '@svc/spec';
 import { HEADER_NAMES } from '@svc/spec/headers';
-import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { isAdminOperation } from '../../../src/engine/handler-types.js';
-import { CLIENT_OWNED_TABLES } from '../../../src/engine/store/client-rows.js';
-import { OWNED_TABLES } from '../../../src/engine/store/owned-tables.js';
 import { DEFAULT_CLIENT } from '../../../src/features/world/index.js';
 import type { OperationId } from '../../../src/generated/handlers.gen.js';
-import { describeEngines, type TestSandbox } from '../../support/harness.js';
-import { adminCall, createThrowaway, TEST_ADMIN_KEY } from './throwaway-support.js';
+import { describeEngines } from '../../support/harness.js';
+import { adminCall, createThrowaway, rowsOf, TEST_ADMIN_KEY } from './throwaway-support.js';
 
 interface Operation {
   operationId: string;
@@ -36,24 +33,6 @@ const readExamples = Object.entries(document.paths)
       body: example.value,
     })),
   );
-
-/** Every row of the store but the reference data, as text, by table (the byte-identical comparison). */
-async function rowsOf(sandbox: TestSandbox, except?: string): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const table of OWNED_TABLES) {
-    if (!CLIENT_OWNED_TABLES.includes(table) || table === 'rate_limit_windows' || table === 'request_records') {
-      continue;
-    }
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
-      sandbox.sandbox.store.db,
-    );
-    out[table] = rows
-      .map((row) => JSON.stringify(row))
-      .filter((text) => except === undefined || !text.includes(except))
-      .sort();
-  }
-  return out;
-}
 
 /** A body without what is each answer's or each client's own: `request_id`, and a list's opaque `next_cursor` (ordered by a store-wide sequence). */
 function withoutRequestId(body: unknown): unknown {

@@ -3,6 +3,9 @@
  * throwaway client's credentials.
  */
 import { HEADER_NAMES } from '@svc/spec/headers';
+import { sql } from 'kysely';
+import { CLIENT_OWNED_TABLES, clientRowsCondition } from '../../../src/engine/store/client-rows.js';
+import { OWNED_TABLES } from '../../../src/engine/store/owned-tables.js';
 import type { TestSandbox } from '../../support/harness.js';
 
 /** The admin key the tests start their sandboxes with. */
@@ -41,4 +44,76 @@ export async function createThrowaway(sandbox: TestSandbox, name = 'test run'): 
     secret: String(reply.body.secret),
     webhookSecret: String(reply.body.webhook_secret),
   };
+}
+
+/**
+ * Every row of the store's client-owned tables (not the request records and rate-limit windows,
+ * which every request writes, nor the store-wide counters), as text, by table, sorted: the
+ * byte-identical comparison. With `except`, the rows that client owns (`client-rows.ts`) are left
+ * out; with `only`, only the rows that client owns are kept.
+ */
+export async function rowsOf(sandbox: TestSandbox, except?: string, only?: string): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of OWNED_TABLES) {
+    if (!CLIENT_OWNED_TABLES.includes(table) || table === 'rate_limit_windows' || table === 'request_records') {
+      continue;
+    }
+    const conditions = [
+      ...(except === undefined ? [] : [sql`not (${clientRowsCondition(table, except)})`]),
+      ...(only === undefined ? [] : [clientRowsCondition(table, only)]),
+      ...(table === 'counters' ? [sql`name like ${'%/%'}`] : []),
+    ];
+    const where = conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} ${where}`.execute(
+      sandbox.sandbox.store.db,
+    );
+    out[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return out;
+}
+
+/**
+ * Columns numbered store-wide (auto-increment ids, a store-wide change sequence) and the random id
+ * of scheduled work, which no answer shows: a seeded world takes new ones.
+ */
+const STORE_WIDE_NUMBERS = ['id', 'seq', 'change_seq', 'position', 'outbox_id', 'due_id'];
+
+/**
+ * The rows of `client`'s world (its own row aside: its generation grows with a reset), without
+ * the store-wide numbers.
+ */
+export async function worldOf(sandbox: TestSandbox, client: { clientId: string }): Promise<Record<string, string[]>> {
+  const { clients: _, ...world } = await rowsOf(sandbox, undefined, client.clientId);
+  return Object.fromEntries(
+    Object.entries(world).map(([table, rows]) => [
+      table,
+      rows
+        .map((text) => {
+          const row = JSON.parse(text) as Record<string, unknown>;
+          for (const column of STORE_WIDE_NUMBERS) {
+            delete row[column];
+          }
+          return JSON.stringify(row);
+        })
+        .sort(),
+    ]),
+  );
+}
+
+/** Makes `client` do things of its own: an Item with a webhook, a fault rule, a clock 2 days ahead, a transfer. */
+export async function useClient(sandbox: TestSandbox, client: ThrowawayCredentials): Promise<string> {
+  const { public_token } = await sandbox.ok(
+    'sandboxPublicTokenCreate',
+    {
+      institution_id: 'ins_109508',
+      initial_products: ['transactions'],
+      options: { webhook: 'https://example.com/hooks/reset' },
+    },
+    client,
+  );
+  const { access_token } = await sandbox.ok('itemPublicTokenExchange', { public_token }, client);
+  await sandbox.ok('sandboxFaultRuleCreate', { fault: 'latency=1ms', probability: 0.01 } as never, client);
+  await sandbox.ok('sandboxClockAdvance', { duration: 'P2D' }, client);
+  await sandbox.ok('sandboxItemFireWebhook', { access_token, webhook_code: 'DEFAULT_UPDATE' }, client);
+  return access_token;
 }

@@ -21,6 +21,8 @@ import { listPositionsComplete } from './0018-list-positions-complete.js';
 import { requestRecordMarks } from './0019-request-record-marks.js';
 import { replayOf } from './0020-replay-of.js';
 import { pendingWebhookCap } from './0021-pending-webhook-cap.js';
+import { clientThrowawayMark } from './0022-client-throwaway-mark.js';
+import { clientSnapshots } from './0023-client-snapshots.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -46,6 +48,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0019_request_record_marks': requestRecordMarks(),
     '0020_replay_of': replayOf(),
     '0021_pending_webhook_cap': pendingWebhookCap(engine),
+    '0022_client_throwaway_mark': clientThrowawayMark(),
+    '0023_client_snapshots': clientSnapshots(),
   };
 }
 
