@@ -103,12 +103,14 @@ describe('runs in browsers', () => {
  * Issue 35 then added 62 B (client 7,352 B, everything 10,068 B, measured) for two behaviours
  * it asked for: only the first attempt of a call carries the sandbox's fault header, and a
  * time-out while the body is still arriving names the status that came; the budgets grew by
- * that much and no more.
+ * that much and no more. Issue 38 added the seven sandbox administration operations (throwaway
+ * clients, resets, snapshots) to the operation table: 29 B (client 7,387 B, everything 10,104 B,
+ * measured); the budgets grew by that much and no more.
  * `pnpm --filter @svc/client bench` prints the same figures.
  */
 const BUDGETS: Record<keyof typeof SIZE_CASES, number> = {
-  everything: 10_075,
-  client: 7_360,
+  everything: 10_104,
+  client: 7_387,
   webhooks: 2_520,
 };
 
