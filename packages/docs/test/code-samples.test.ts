@@ -59,8 +59,9 @@ function curlCalls(source: string): string[][] {
 
 /** The arguments curl gets to send `body` to `path` with the credentials of the environment. */
 function expectedCall(path: string, body: unknown, flags: string[] = []): string[] {
-  // The sandbox's admin operations send the admin key instead of the client's credentials.
-  const credentials = path.startsWith('/sandbox/client/')
+  // An operation secured by the sandbox's admin key sends it instead of the client's credentials.
+  const security = (document.paths?.[path]?.post as { security?: Record<string, unknown>[] } | undefined)?.security;
+  const credentials = security?.some((requirement) => 'sandboxAdminKey' in requirement)
     ? ['-H', 'SVC-Sandbox-Admin-Key: admin-key-from-env']
     : ['-H', 'SVC-CLIENT-ID: cid-from-env', '-H', 'SVC-SECRET: secret-from-env'];
   return [
