@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 // Throwaway-client benchmark of the sandbox (its usage, below, says what it measures).
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { readCommandLine } from '../../../tools/dev/command-line.mjs';
 
@@ -23,7 +21,7 @@ and restore likewise) are in bench/README.md.
   -h, --help   show this help`,
 });
 // What needs a build is imported once the command line is read, so that --help needs none.
-const { startBenchPostgres } = await import('./bench-postgres.mjs');
+const { onEachEngine } = await import('./bench-postgres.mjs');
 const { spawnServer, stopServer } = await import('./bench-servers.mjs');
 const { HEADER_NAMES } = await import('@svc/spec/headers');
 
@@ -149,28 +147,11 @@ async function onEngine(engine, args) {
 }
 
 async function main() {
-  const temp = mkdtempSync(join(tmpdir(), 'svc-sandbox-throwaway-'));
-  // PostgreSQL's own user (when run as root) creates its data directory in it.
-  chmodSync(temp, 0o777);
-  const results = [];
-  try {
-    for (const engine of ENGINES) {
-      if (engine === 'sqlite') {
-        results.push(await onEngine('SQLite', ['--data-dir', join(temp, 'sqlite')]));
-      } else if (engine === 'postgres') {
-        const postgres = await startBenchPostgres(temp);
-        try {
-          results.push(await onEngine('PostgreSQL', ['--database-url', postgres.url]));
-        } finally {
-          await postgres.stop();
-        }
-      } else {
-        throw new Error(`THROWAWAY_ENGINES names ${engine}; it takes sqlite and postgres`);
-      }
-    }
-  } finally {
-    rmSync(temp, { recursive: true, force: true });
-  }
+  const results = await onEachEngine(
+    ENGINES,
+    { prefix: 'svc-sandbox-throwaway-', setting: 'THROWAWAY_ENGINES' },
+    onEngine,
+  );
   process.stdout.write(
     `\nThrowaway-client benchmark: node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)}, ${ROUNDS} rounds; ms p50 / max per request\n`,
   );
