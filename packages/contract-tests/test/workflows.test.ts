@@ -10,6 +10,7 @@ import { readWorkflowFiles } from '@svc/openapi-kit';
 import { DEFAULT_CLIENT, DEMO_CLIENT, EXAMPLES_TIME, type RunningSandbox } from '@svc/sandbox';
 import { workflowsPath } from '@svc/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractAdminKey } from '../src/credentials.js';
 import {
   describeFailures,
   executedSteps,
@@ -48,6 +49,8 @@ beforeAll(async () => {
       clockSecret: DEMO_CLIENT.secret,
       ...standingOrderDates(new Date(EXAMPLES_TIME)),
       transferWebhookUrl: transferReceiver.url,
+      // The throwaway flow makes and deletes a client of its own with the sandbox's admin key.
+      adminKey: contractAdminKey(),
     },
   });
   const totals = result.report && reportTotals(result.report);

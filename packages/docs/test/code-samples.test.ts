@@ -57,11 +57,21 @@ function curlCalls(source: string): string[][] {
     .map((call) => call.split('\0').slice(0, -1));
 }
 
+/** The paths of the operations the admin key secures. */
+const ADMIN_KEY_PATHS = new Set(
+  operations
+    .filter((entry) =>
+      ((entry.operation as { security?: Record<string, string[]>[] }).security ?? []).some(
+        (requirement) => 'sandboxAdminKey' in requirement,
+      ),
+    )
+    .map((entry) => entry.path),
+);
+
 /** The arguments curl gets to send `body` to `path` with the credentials of the environment. */
 function expectedCall(path: string, body: unknown, flags: string[] = []): string[] {
-  // An operation secured by the sandbox's admin key sends it instead of the client's credentials.
-  const security = (document.paths?.[path]?.post as { security?: Record<string, unknown>[] } | undefined)?.security;
-  const credentials = security?.some((requirement) => 'sandboxAdminKey' in requirement)
+  // The sandbox's admin operations (secured by the admin key) send it instead of the client's credentials.
+  const credentials = ADMIN_KEY_PATHS.has(path)
     ? ['-H', 'SVC-Sandbox-Admin-Key: admin-key-from-env']
     : ['-H', 'SVC-CLIENT-ID: cid-from-env', '-H', 'SVC-SECRET: secret-from-env'];
   return [

@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 // Noisy-neighbour benchmark of the sandbox (its usage, below, says what it measures and how long).
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { readCommandLine } from '../../../tools/dev/command-line.mjs';
 
@@ -36,7 +34,7 @@ figures; no thresholds.
 });
 // What needs a build is imported once the command line is read, so that --help needs none.
 const { default: autocannon } = await import('autocannon');
-const { startBenchPostgres } = await import('./bench-postgres.mjs');
+const { onEachEngine } = await import('./bench-postgres.mjs');
 const { example, jsonHeaders, jsonHeadersOf } = await import('./bench-requests.mjs');
 const { writeRequests } = await import('./bench-scenarios.mjs');
 const { spawnServer, stopServer } = await import('./bench-servers.mjs');
@@ -321,28 +319,7 @@ async function onEngine(engine, args) {
 }
 
 async function main() {
-  const temp = mkdtempSync(join(tmpdir(), 'svc-sandbox-noisy-'));
-  // PostgreSQL's own user (when run as root) creates its data directory in it.
-  chmodSync(temp, 0o777);
-  const results = [];
-  try {
-    for (const engine of ENGINES) {
-      if (engine === 'sqlite') {
-        results.push(await onEngine('SQLite', ['--data-dir', join(temp, 'sqlite')]));
-      } else if (engine === 'postgres') {
-        const postgres = await startBenchPostgres(temp);
-        try {
-          results.push(await onEngine('PostgreSQL', ['--database-url', postgres.url]));
-        } finally {
-          await postgres.stop();
-        }
-      } else {
-        throw new Error(`NOISY_ENGINES names ${engine}; it takes sqlite and postgres`);
-      }
-    }
-  } finally {
-    rmSync(temp, { recursive: true, force: true });
-  }
+  const results = await onEachEngine(ENGINES, { prefix: 'svc-sandbox-noisy-', setting: 'NOISY_ENGINES' }, onEngine);
   process.stdout.write(
     `\nNoisy-neighbour benchmark: node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)}, ` +
       `${PHASE_S} s per phase, quiet mix at ${QUIET_RATE} req/s, noisy client with ${FAULT_RULES} fault rules and ${NOISY_ITEMS} Items\n`,

@@ -62,6 +62,10 @@ const requiredFlows: [workflowId: string, operations: string[]][] = [
   ['publicTokenExpiresWithClock', ['sandboxPublicTokenCreate', 'sandboxClockAdvance', 'itemPublicTokenExchange']],
   ['paymentExpiresWithClock', ['paymentInitiationPaymentCreate', 'sandboxClockAdvance', 'paymentInitiationPaymentGet']],
   [
+    'throwawayClientLifecycle',
+    ['sandboxClientCreate', 'sandboxSnapshotCreate', 'sandboxSnapshotRestore', 'sandboxClientDelete'],
+  ],
+  [
     'standingOrderAfterWeekend',
     ['paymentInitiationPaymentCreate', 'sandboxPaymentSimulate', 'sandboxClockAdvance', 'paymentInitiationPaymentGet'],
   ],

@@ -21,6 +21,7 @@ import ts from 'typescript';
  * @property {string} clientId credentials of the sandbox's default client
  * @property {string} secret
  * @property {string} webhookSecret the default client's webhook signing secret
+ * @property {string} [adminKey] the sandbox's admin key (`SVC_SANDBOX_ADMIN_KEY` of the samples)
  */
 
 /** What a finished sample printed and how it ended. */
@@ -117,6 +118,7 @@ export async function runSample(sample, targets, where) {
     SVC_CLIENT_ID: targets.clientId,
     SVC_SECRET: targets.secret,
     SVC_WEBHOOK_SECRET: targets.webhookSecret,
+    ...(targets.adminKey === undefined ? {} : { SVC_SANDBOX_ADMIN_KEY: targets.adminKey }),
   };
   const source = pointAt(sample.source, targets);
   if (sample.kind === 'curl') {

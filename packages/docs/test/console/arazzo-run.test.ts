@@ -244,6 +244,8 @@ describe('every shipped workflow, step by step against a pinned sandbox', () => 
           clockSecret: DEMO_CLIENT.secret,
           webhookUrl: receiverUrl,
           transferWebhookUrl: receiverUrl,
+          // The throwaway flow makes and deletes a client of its own.
+          adminKey: sandbox.adminKey,
         });
         const failed = flatten(results)
           .filter((result) => !result.passed)
