@@ -75,7 +75,8 @@ export interface SandboxOptions {
   store?: StoreLocation;
   /**
    * Delete all sandbox data first, then seed the canonical world again ({@link resetStore}):
-   * clients added with `svc-sandbox clients add` are kept, with their credentials.
+   * clients added with `svc-sandbox clients add` or `/sandbox/client/create` are kept, with their
+   * credentials (throwaway clients with their canonical world).
    */
   reset?: boolean;
   /** Per-client request limit; `null` for none. Default 1000 per second. */
@@ -176,7 +177,8 @@ export interface RunningSandbox {
   readonly addedClientsKept: number | undefined;
   /**
    * Deletes every row and seeds the canonical world again (tests: a fresh store per case); added
-   * clients stay, with their credentials.
+   * clients stay, with their credentials, and throwaway clients (`/sandbox/client/create`) get
+   * their canonical world again.
    */
   reset(): Promise<void>;
   /** The key of the admin operations (given, or made at start). */

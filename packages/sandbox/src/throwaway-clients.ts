@@ -83,7 +83,7 @@ export async function resetClient(
  * Takes the client's world lock alone (PostgreSQL), deletes its world's rows, sets its clock back
  * to real time and its generation one higher, in `trx`; its row as updated (none: no such client).
  */
-export async function clearClientWorld(
+async function clearClientWorld(
   trx: Transaction<Database>,
   clientId: string,
 ): Promise<{ throwaway: number } | undefined> {
