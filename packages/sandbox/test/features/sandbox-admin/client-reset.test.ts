@@ -17,7 +17,6 @@ import {
   ENGINES,
   type EngineName,
   startTestSandbox,
-  type TestSandbox,
 } from '../../support/harness.js';
 import { createTestDatabase } from '../../support/postgres.js';
 import { adminCall, createThrowaway, rowsOf, TEST_ADMIN_KEY, useClient, worldOf } from './throwaway-support.js';
