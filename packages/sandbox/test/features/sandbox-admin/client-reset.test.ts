@@ -12,12 +12,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { addClient } from '../../../src/engine/clients/clients.js';
 import type { StoreLocation } from '../../../src/engine/store/open-store.js';
 import { DEFAULT_CLIENT } from '../../../src/features/world/index.js';
-import {
-  describeEngines,
-  ENGINES,
-  type EngineName,
-  startTestSandbox,
-} from '../../support/harness.js';
+import { describeEngines, ENGINES, type EngineName, startTestSandbox } from '../../support/harness.js';
 import { createTestDatabase } from '../../support/postgres.js';
 import { adminCall, createThrowaway, rowsOf, TEST_ADMIN_KEY, useClient, worldOf } from './throwaway-support.js';
 
