@@ -47,6 +47,18 @@ export { fromJsonText, type JsonText, toJsonText } from './json-text.js';
 export { requestFingerprint } from './request-fingerprint.js';
 // Client clocks and scheduled work.
 export {
+  addDays,
+  type CalendarDate,
+  calendarDate,
+  dateInZone,
+  daysInMonth,
+  isoWeekday,
+  isWeekend,
+  lastWeekday,
+  nthWeekday,
+  zonedTime,
+} from './schedule/calendar-date.js';
+export {
   type AdvanceTo,
   advanceClientClock,
   clientNow,
