@@ -67,7 +67,9 @@ export {
 } from './schedule/client-clock.js';
 export {
   type DuePerformer,
+  type DueWork,
   type DueWorkRunner,
+  dueWorkIfClientStatement,
   dueWorkStatement,
   type NewDueWork,
   scheduleDueWork,
@@ -87,7 +89,7 @@ export {
   incrementCounter,
   prepareCounted,
 } from './store/event-log.js';
-export { type AfterCommit, finishWith } from './store/finishing-statement.js';
+export { type AfterCommit, finishWith, settleFinishing } from './store/finishing-statement.js';
 export {
   heldByThisRequest,
   type KeyOfRecord,

@@ -37,6 +37,12 @@ export interface ClientsTable {
    * handled again with the stored row (`schedule/stale-clock.ts`).
    */
   generation: ColumnType<number, number | undefined, number>;
+  /**
+   * How the client's transfers move on: `on_simulate` (only by simulation and cancel; the default)
+   * or `automatically` (a transfer created while it is set posts and settles by the client's
+   * test clock). Set with `/sandbox/transfer/lifecycle/update`; configuration, kept by a reset.
+   */
+  transfers_move: ColumnType<string, string | undefined, string>;
 }
 
 /** A snapshot of a client's world (`/sandbox/snapshot/create`). */

@@ -40,6 +40,8 @@ export { parsed, presentTime } from './present.js';
 export { unusedAuthorizationsRetention } from './retention.js';
 export { seedTransferWorld } from './seed.js';
 export { transferSimulationHandlers } from './simulate-operation.js';
+export { transferLifecycleSettingHandlers } from './lifecycle-setting-operation.js';
+export { TRANSFER_POST, TRANSFER_SETTLE, transferPostPerformer, transferSettlePerformer } from './auto-moves.js';
 export {
   canMoveTransfer,
   isFinalTransferStatus,
