@@ -5,6 +5,7 @@
  * simulation or a cancel first leaves the transfer alone. SQLite and PostgreSQL, pinned clocks.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { addClient } from '../../../src/engine/clients/clients.js';
 import { DEFAULT_CLIENT } from '../../../src/features/world/index.js';
 import { describeEngines, type TestSandbox } from '../../support/harness.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
@@ -221,5 +222,16 @@ describeEngines('transfers that move by themselves', (sandbox) => {
       'posted',
       'returned',
     ]);
+  });
+
+  it("is the client's configuration: a reset keeps it, and transfers created after it still move", async () => {
+    const client = await addClient(sandbox().sandbox.store, 'auto-moves', sandbox().clock.now());
+    await sandbox().ok('sandboxTransferLifecycleUpdate', { transfers_move: 'automatically' }, client);
+    await sandbox().ok('sandboxClientReset', {}, client);
+    const item = await newItem(sandbox(), {}, client);
+    const { transfer } = await authorizeAndCreate(sandbox(), authorizationRequest(item), newKey('reset'), client);
+    const advanced = await sandbox().ok('sandboxClockAdvance', { target_time: MONDAY_WINDOW }, client);
+    expect(advanced.performed).toMatchObject({ transfer_post: 1 });
+    expect((await sandbox().ok('transferGet', { transfer_id: transfer.id }, client)).transfer.status).toBe('posted');
   });
 });
