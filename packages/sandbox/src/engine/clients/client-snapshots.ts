@@ -120,7 +120,7 @@ export async function listSnapshots(store: Store, clientId: string): Promise<Sna
     .orderBy('created_at')
     .orderBy('snapshot_id')
     .execute();
-  return rows.map(summaryOf);
+  return rows.map(summaryOfSnapshot);
 }
 
 /** Removes snapshot `snapshotId` of `clientId`; whether it existed. */
@@ -190,11 +190,12 @@ export async function restoreSnapshot(
       })
       .where('client_id', '=', clientId)
       .execute();
-    return summaryOf(snapshot);
+    return summaryOfSnapshot(snapshot);
   });
 }
 
-function summaryOf(row: {
+/** A stored snapshot's row as its client sees it. */
+export function summaryOfSnapshot(row: {
   snapshot_id: string;
   name: string | null;
   created_at: string;
