@@ -17,7 +17,7 @@ import { CLIENT_SNAPSHOT_TABLES } from '../store/client-rows.js';
 import type { Database } from '../store/database.js';
 import type { Store } from '../store/open-store.js';
 import { NAMESPACE_SEPARATOR, namespacedValue } from './client-namespace.js';
-import { type SnapshotSummary, summaryOfSnapshot } from './client-snapshots.js';
+import { finishedWebhooksOf, type SnapshotSummary, snapshotRowOf, summaryOfSnapshot } from './client-snapshots.js';
 import { insertClient, type NewClient } from './clients.js';
 
 type Trx = Transaction<Database>;
@@ -74,12 +74,7 @@ export async function forkSnapshot(
   baseNow: Date,
 ): Promise<{ snapshot: SnapshotSummary; client: NewClient } | undefined> {
   return store.transaction(async (trx) => {
-    const snapshot = await trx
-      .selectFrom('client_snapshots')
-      .selectAll()
-      .where('client_id', '=', sourceId)
-      .where('snapshot_id', '=', snapshotId)
-      .executeTakeFirst();
+    const snapshot = await snapshotRowOf(trx, sourceId, snapshotId);
     const source = await trx
       .selectFrom('clients')
       .select(['name', 'bank_transfer_config', 'namespaced_values'])
@@ -108,12 +103,7 @@ export async function forkSnapshot(
 
 /** Marks finished, in `world`, each webhook the source finished (delivered or gave up) since the snapshot. */
 async function keepFinishedWebhooks(trx: Trx, sourceId: string, world: Record<string, Row[]>): Promise<void> {
-  const finished = await trx
-    .selectFrom('webhook_outbox')
-    .select(['id', 'delivered_at', 'failed_at'])
-    .where('client_id', '=', sourceId)
-    .where((eb) => eb.or([eb('delivered_at', 'is not', null), eb('failed_at', 'is not', null)]))
-    .execute();
+  const finished = await finishedWebhooksOf(trx, sourceId);
   const byId = new Map(finished.map((webhook) => [Number(webhook.id), webhook]));
   for (const row of world.webhook_outbox ?? []) {
     const done = byId.get(Number(row.id));
