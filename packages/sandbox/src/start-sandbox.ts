@@ -315,6 +315,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     catalogue: errorCatalogue,
     clock,
     panels: [clockPanel, faultRulesPanel],
+    namespace,
   });
   const api = createSandboxListener({
     routes,

@@ -38,6 +38,13 @@ export interface ClientsTable {
    */
   generation: ColumnType<number, number | undefined, number>;
   /**
+   * For a fork (a client made by `/sandbox/snapshot/restore` with `into_new_client`): the values
+   * beyond the canonical ones it holds in its namespace (its source's own random ids and tokens,
+   * as the API shows them), a JSON array of strings; the edge reads them into its namespace
+   * (`client-namespace.ts`). Null for every other client.
+   */
+  namespaced_values: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
    * How the client's transfers move on: `on_simulate` (only by simulation and cancel; the default)
    * or `automatically` (a transfer created while it is set posts and settles by the client's
    * test clock). Set with `/sandbox/transfer/lifecycle/update`; configuration, kept by a reset.
