@@ -1659,7 +1659,8 @@ export interface OperationMethods {
    *   simulation.
    * - The setting belongs to the client, like its credentials: `/sandbox/client/reset` and
    *   `/sandbox/snapshot/restore` keep it (they clear or restore the moves scheduled, with the
-   *   rest of the client's world).
+   *   rest of the client's world), and a new client restored from a snapshot
+   *   (`into_new_client`) takes it along.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *

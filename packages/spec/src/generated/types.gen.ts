@@ -2520,7 +2520,8 @@ export interface paths {
          *       simulation.
          *     - The setting belongs to the client, like its credentials: `/sandbox/client/reset` and
          *       `/sandbox/snapshot/restore` keep it (they clear or restore the moves scheduled, with the
-         *       rest of the client's world).
+         *       rest of the client's world), and a new client restored from a snapshot
+         *       (`into_new_client`) takes it along.
          */
         post: operations["sandboxTransferLifecycleUpdate"];
         delete?: never;
