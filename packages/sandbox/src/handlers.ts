@@ -21,7 +21,11 @@ import {
   createSnapshotHandlers,
 } from './features/sandbox-admin/index.js';
 import { signalHandlers } from './features/signal/index.js';
-import { transferHandlers, transferSimulationHandlers } from './features/transfers/index.js';
+import {
+  transferHandlers,
+  transferLifecycleSettingHandlers,
+  transferSimulationHandlers,
+} from './features/transfers/index.js';
 
 /** What the composition root gives the features that need more than every handler's context. */
 export interface FeatureCapabilities {
@@ -40,6 +44,7 @@ export const createHandlers = (capabilities: FeatureCapabilities): Handlers => (
   ...processorHandlers,
   ...transferHandlers,
   ...transferSimulationHandlers,
+  ...transferLifecycleSettingHandlers,
   ...bankTransferHandlers,
   ...assetReportHandlers,
   ...signalHandlers,

@@ -58,7 +58,11 @@ import { createInspector, INSPECTOR_PATH, isInspectorPath } from './features/ins
 import { loadInstitutions } from './features/institutions/index.js';
 import { refundExecutionPerformer } from './features/payments/index.js';
 import type { ClientAdministration } from './features/sandbox-admin/index.js';
-import { unusedAuthorizationsRetention } from './features/transfers/index.js';
+import {
+  transferPostPerformer,
+  transferSettlePerformer,
+  unusedAuthorizationsRetention,
+} from './features/transfers/index.js';
 import { type OperationId, operationPaths } from './generated/handlers.gen.js';
 import { createHandlers } from './handlers.js';
 import { resetStore } from './reset.js';
@@ -297,7 +301,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     forget: (clientId) => authenticate.forget(clientId),
   };
   // What falls due on clients' test clocks, performed by /sandbox/clock/advance.
-  const dueWork = createDueWorkRunner(store, [refundExecutionPerformer, transactionsDayPerformer]);
+  const dueWork = createDueWorkRunner(store, [
+    refundExecutionPerformer,
+    transactionsDayPerformer,
+    transferPostPerformer,
+    transferSettlePerformer,
+  ]);
   const allowedOrigins = options.allowedOrigins ?? LOCAL_ORIGINS;
   const readiness = sandboxReadiness(store);
   const inspector = await createInspector({

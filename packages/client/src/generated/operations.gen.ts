@@ -75,6 +75,7 @@ interface OperationEntries {
   sandboxClockGet: {"path":"/sandbox/clock/get","retry":"read"},
   sandboxClockAdvance: {"path":"/sandbox/clock/advance","retry":"unsafe"},
   sandboxTransferSimulate: {"path":"/sandbox/transfer/simulate","retry":"unsafe"},
+  sandboxTransferLifecycleUpdate: {"path":"/sandbox/transfer/lifecycle/update","retry":"unsafe"},
   sandboxItemFireWebhook: {"path":"/sandbox/item/fire_webhook","retry":"unsafe"},
   sandboxItemResetLogin: {"path":"/sandbox/item/reset_login","retry":"unsafe"},
   sandboxItemRepairLogin: {"path":"/sandbox/item/repair_login","retry":"unsafe"},
@@ -94,7 +95,7 @@ interface OperationEntries {
  */
 export const operationTable: { readonly [Name in keyof OperationEntries]: Readonly<OperationEntries[Name]> } =
   /* @__PURE__ */ expandOperationTable<OperationEntries>(
-    "item:upublic_token/exchange,uaccess_token/invalidate,uwebhook/update,uremove,uimport,rapplication/list,uapplication/scopes/update application:rget auth:rget identity:rget transactions:rget,urefresh liabilities:rget investments:rholdings/get,rtransactions/get processor:utoken/create,upartner_a/processor_token/create,upartner_b/bank_account_token/create,rauth/get,ridentity/get,rbalance/get,ibank_transfer/create asset_report:uaudit_copy/create,raudit_copy/get,uaudit_copy/remove institutions:rsearch,rget payment_initiation:urecipient/create,rrecipient/get,rrecipient/list,upayment/create,rpayment/get,rpayment/list,upayment/reverse,upayment/token/create transfer:uauthorization/create,icreate,rget,rlist,ucancel,revent/sync bank_transfer:icreate,rget,rlist,ucancel,rbalance/get,revent/sync,umigrate_account signal:uevaluate,ureturn/report employers:rsearch sandbox:upublic_token/create,uprocessor_token/create,uitem/set_verification_status,uasset_report/create,ubank_transfer/simulate,upayment/simulate,ufault_rule/create,rfault_rule/list,ufault_rule/remove,upayment/refund/simulate,rclock/get,uclock/advance,utransfer/simulate,uitem/fire_webhook,uitem/reset_login,uitem/repair_login,uclient/create,uclient/delete,uclient/reset,usnapshot/create,rsnapshot/list,usnapshot/remove,usnapshot/restore",
+    "item:upublic_token/exchange,uaccess_token/invalidate,uwebhook/update,uremove,uimport,rapplication/list,uapplication/scopes/update application:rget auth:rget identity:rget transactions:rget,urefresh liabilities:rget investments:rholdings/get,rtransactions/get processor:utoken/create,upartner_a/processor_token/create,upartner_b/bank_account_token/create,rauth/get,ridentity/get,rbalance/get,ibank_transfer/create asset_report:uaudit_copy/create,raudit_copy/get,uaudit_copy/remove institutions:rsearch,rget payment_initiation:urecipient/create,rrecipient/get,rrecipient/list,upayment/create,rpayment/get,rpayment/list,upayment/reverse,upayment/token/create transfer:uauthorization/create,icreate,rget,rlist,ucancel,revent/sync bank_transfer:icreate,rget,rlist,ucancel,rbalance/get,revent/sync,umigrate_account signal:uevaluate,ureturn/report employers:rsearch sandbox:upublic_token/create,uprocessor_token/create,uitem/set_verification_status,uasset_report/create,ubank_transfer/simulate,upayment/simulate,ufault_rule/create,rfault_rule/list,ufault_rule/remove,upayment/refund/simulate,rclock/get,uclock/advance,utransfer/simulate,utransfer/lifecycle/update,uitem/fire_webhook,uitem/reset_login,uitem/repair_login,uclient/create,uclient/delete,uclient/reset,usnapshot/create,rsnapshot/list,usnapshot/remove,usnapshot/restore",
     {"transactionsGet":{"kind":"total","items":"transactions","total":"total_transactions","count":["options","count"],"offset":["options","offset"],"defaultCount":100},"investmentsTransactionsGet":{"kind":"total","items":"investment_transactions","total":"total_investment_transactions","count":["options","count"],"offset":["options","offset"],"defaultCount":100},"institutionsGet":{"kind":"total","items":"institutions","total":"total","count":["count"],"offset":["offset"],"defaultCount":null},"paymentInitiationPaymentList":{"kind":"cursor","items":"payments","cursor":"cursor","next":"next_cursor"},"transferList":{"kind":"offset","items":"transfers","count":["count"],"offset":["offset"],"defaultCount":25},"transferEventSync":{"kind":"after-id","items":"transfer_events","after":"after_id","id":"event_id","count":["count"],"defaultCount":25},"bankTransferList":{"kind":"offset","items":"bank_transfers","count":["count"],"offset":["offset"],"defaultCount":25},"bankTransferEventSync":{"kind":"after-id","items":"bank_transfer_events","after":"after_id","id":"event_id","count":["count"],"defaultCount":25}},
   );
 
@@ -1560,10 +1561,14 @@ export interface OperationMethods {
    *   timestamps it writes and the webhooks it sends carry that time): refunds still `INITIATED`
    *   are executed at the start (00:00 UTC) of the first UK banking day after the reversal, and
    *   each day that begins adds the day's transactions to every Item created with
-   *   `transactions` (with `DEFAULT_UPDATE` to the Item's webhook URL). `performed` counts what this call did, per kind.
+   *   `transactions` (with `DEFAULT_UPDATE` to the Item's webhook URL). For a client whose
+   *   transfers move by themselves (`/sandbox/transfer/lifecycle/update`), a `pending` transfer
+   *   is posted at the next FedACH window after its creation and settled a US banking day later,
+   *   with its transfer event and `TRANSFER_EVENTS_UPDATE` webhook. `performed` counts what this
+   *   call did, per kind.
    * - Work that falls due is performed by advances only, not by the real time passing: with a
-   *   clock that never moves, a refund stays `INITIATED` until simulated and Items get no new
-   *   transactions (except through `/transactions/refresh`).
+   *   clock that never moves, a refund stays `INITIATED` until simulated, Items get no new
+   *   transactions (except through `/transactions/refresh`) and transfers stay `pending`.
    * - Retrying is safe: each piece of work is performed once, whichever call (or sandbox instance)
    *   performs it, and a retried advance to the same `target_time` moves nothing. A retried
    *   `duration` moves the clock again (there is no idempotency key for an advance): when an
@@ -1584,8 +1589,8 @@ export interface OperationMethods {
    *   delivered (or given up), an advance to that `target_time` performs the rest without moving
    *   the clock. A request whose own webhook would pass the cap fails the same way and changes
    *   nothing.
-   * - Transfers and bank transfers move only by simulation (`/sandbox/bank_transfer/simulate`),
-   *   never with the clock.
+   * - Bank transfers move only by simulation (`/sandbox/bank_transfer/simulate`), never with the
+   *   clock; transfers too, unless the client chose otherwise.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
@@ -1610,14 +1615,58 @@ export interface OperationMethods {
    *   code NACHA has assigned (`R01` insufficient funds, `R02` account closed, ...); `returned`
    *   needs a non-null code. It becomes the transfer's and the event's `failure_reason`.
    * - Once a transfer has `posted`, its `cancellable` is false.
-   * - Transfers do not move by themselves in the sandbox: a transfer stays in its status until
-   *   this operation (or `/transfer/cancel`) moves it.
+   * - Transfers do not move by themselves in the sandbox unless the client asks for it with
+   *   `/sandbox/transfer/lifecycle/update`: until then a transfer stays in its status until this
+   *   operation (or `/transfer/cancel`) moves it. When it has asked, a transfer this operation
+   *   moved before its scheduled time is left where this operation put it.
    *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
    * @see POST /sandbox/transfer/simulate
    */
   sandboxTransferSimulate(body: RequestBody<"sandboxTransferSimulate">, options?: CallOptions): Promise<ResponseBody<"sandboxTransferSimulate">>;
+  /**
+   * Choose whether transfers move by themselves
+   *
+   * Sandbox only. Chooses how the calling client's transfers move on after they are created, so
+   * that settlement timing can be rehearsed with the test clock as well as with
+   * `/sandbox/transfer/simulate`. Answers with the setting now in force; sending the setting in
+   * force again changes nothing (safe to retry).
+   *
+   * - `on_simulate` (every client's setting until it chooses): a transfer stays `pending` until
+   *   `/sandbox/transfer/simulate` (or `/transfer/cancel`) moves it, however far the clock moves.
+   * - `automatically`: each transfer created from now on becomes `posted` at the next FedACH
+   *   same-day processing window after its creation and `settled` one US banking day after it
+   *   posted, at the same time of day. The windows are the Federal Reserve's same-day deposit
+   *   deadlines, 10:30, 14:45 and 16:45 Eastern Time (EST or EDT as the date has it), on US
+   *   banking days: Monday to Friday except the Federal Reserve holidays (a holiday on a Sunday
+   *   is observed on the Monday after, one on a Saturday is not moved). A transfer created on a
+   *   Friday evening posts on Monday at 10:30 ET and settles on Tuesday at 10:30 ET (on
+   *   Wednesday when Tuesday is a holiday).
+   * - Each move is made by `/sandbox/clock/advance` when the client's clock passes its time, not
+   *   by the real time passing (as all scheduled work: a clock that is never advanced moves no
+   *   transfer), and is exactly what `/sandbox/transfer/simulate` does: the status changes,
+   *   `cancellable` becomes false, a transfer event of the new status is added and the
+   *   `TRANSFER_EVENTS_UPDATE` webhook is sent to the webhook URL of the transfer's Item, all
+   *   timestamped with the time of the move. The advance counts them in `performed`
+   *   (`transfer_post`, `transfer_settle`).
+   * - A transfer that was cancelled, failed, or moved by `/sandbox/transfer/simulate` before
+   *   its time is left as it is: a simulated `posted` is never settled by the clock, and no
+   *   transfer moves twice.
+   * - The setting applies to transfers created while it is in force: choosing `on_simulate`
+   *   again leaves the moves already scheduled in place, and transfers created before choosing
+   *   `automatically` stay where they are. Bank transfers (`/bank_transfer/*`) move only by
+   *   simulation.
+   * - The setting belongs to the client, like its credentials: `/sandbox/client/reset` and
+   *   `/sandbox/snapshot/restore` keep it (they clear or restore the moves scheduled, with the
+   *   rest of the client's world), and a new client restored from a snapshot
+   *   (`into_new_client`) takes it along.
+   *
+   * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
+   *
+   * @see POST /sandbox/transfer/lifecycle/update
+   */
+  sandboxTransferLifecycleUpdate(body: RequestBody<"sandboxTransferLifecycleUpdate">, options?: CallOptions): Promise<ResponseBody<"sandboxTransferLifecycleUpdate">>;
   /**
    * Fire an Item webhook
    *

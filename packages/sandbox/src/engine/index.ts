@@ -49,6 +49,18 @@ export { fromJsonText, type JsonText, toJsonText } from './json-text.js';
 export { requestFingerprint } from './request-fingerprint.js';
 // Client clocks and scheduled work.
 export {
+  addDays,
+  type CalendarDate,
+  calendarDate,
+  dateInZone,
+  daysInMonth,
+  isoWeekday,
+  isWeekend,
+  lastWeekday,
+  nthWeekday,
+  zonedTime,
+} from './schedule/calendar-date.js';
+export {
   type AdvanceTo,
   advanceClientClock,
   clientNow,
@@ -57,7 +69,9 @@ export {
 } from './schedule/client-clock.js';
 export {
   type DuePerformer,
+  type DueWork,
   type DueWorkRunner,
+  dueWorkIfClientStatement,
   dueWorkStatement,
   type NewDueWork,
   scheduleDueWork,
@@ -77,7 +91,7 @@ export {
   incrementCounter,
   prepareCounted,
 } from './store/event-log.js';
-export { type AfterCommit, finishWith } from './store/finishing-statement.js';
+export { type AfterCommit, finishWith, settleFinishing } from './store/finishing-statement.js';
 export {
   heldByThisRequest,
   type KeyOfRecord,

@@ -333,6 +333,11 @@ export interface OperationBodies {
     request: JsonBody<operations['sandboxTransferSimulate']['requestBody']>;
     response: JsonBody<operations['sandboxTransferSimulate']['responses'][200]>;
   };
+  /** `POST /sandbox/transfer/lifecycle/update`: Choose whether transfers move by themselves. */
+  sandboxTransferLifecycleUpdate: {
+    request: JsonBody<operations['sandboxTransferLifecycleUpdate']['requestBody']>;
+    response: JsonBody<operations['sandboxTransferLifecycleUpdate']['responses'][200]>;
+  };
   /** `POST /sandbox/item/fire_webhook`: Fire an Item webhook. */
   sandboxItemFireWebhook: {
     request: JsonBody<operations['sandboxItemFireWebhook']['requestBody']>;
@@ -454,6 +459,7 @@ export const operationPaths = {
   sandboxClockGet: '/sandbox/clock/get',
   sandboxClockAdvance: '/sandbox/clock/advance',
   sandboxTransferSimulate: '/sandbox/transfer/simulate',
+  sandboxTransferLifecycleUpdate: '/sandbox/transfer/lifecycle/update',
   sandboxItemFireWebhook: '/sandbox/item/fire_webhook',
   sandboxItemResetLogin: '/sandbox/item/reset_login',
   sandboxItemRepairLogin: '/sandbox/item/repair_login',

@@ -2396,10 +2396,14 @@ export interface paths {
          *       timestamps it writes and the webhooks it sends carry that time): refunds still `INITIATED`
          *       are executed at the start (00:00 UTC) of the first UK banking day after the reversal, and
          *       each day that begins adds the day's transactions to every Item created with
-         *       `transactions` (with `DEFAULT_UPDATE` to the Item's webhook URL). `performed` counts what this call did, per kind.
+         *       `transactions` (with `DEFAULT_UPDATE` to the Item's webhook URL). For a client whose
+         *       transfers move by themselves (`/sandbox/transfer/lifecycle/update`), a `pending` transfer
+         *       is posted at the next FedACH window after its creation and settled a US banking day later,
+         *       with its transfer event and `TRANSFER_EVENTS_UPDATE` webhook. `performed` counts what this
+         *       call did, per kind.
          *     - Work that falls due is performed by advances only, not by the real time passing: with a
-         *       clock that never moves, a refund stays `INITIATED` until simulated and Items get no new
-         *       transactions (except through `/transactions/refresh`).
+         *       clock that never moves, a refund stays `INITIATED` until simulated, Items get no new
+         *       transactions (except through `/transactions/refresh`) and transfers stay `pending`.
          *     - Retrying is safe: each piece of work is performed once, whichever call (or sandbox instance)
          *       performs it, and a retried advance to the same `target_time` moves nothing. A retried
          *       `duration` moves the clock again (there is no idempotency key for an advance): when an
@@ -2420,8 +2424,8 @@ export interface paths {
          *       delivered (or given up), an advance to that `target_time` performs the rest without moving
          *       the clock. A request whose own webhook would pass the cap fails the same way and changes
          *       nothing.
-         *     - Transfers and bank transfers move only by simulation (`/sandbox/bank_transfer/simulate`),
-         *       never with the clock.
+         *     - Bank transfers move only by simulation (`/sandbox/bank_transfer/simulate`), never with the
+         *       clock; transfers too, unless the client chose otherwise.
          */
         post: operations["sandboxClockAdvance"];
         delete?: never;
@@ -2459,10 +2463,67 @@ export interface paths {
          *       code NACHA has assigned (`R01` insufficient funds, `R02` account closed, ...); `returned`
          *       needs a non-null code. It becomes the transfer's and the event's `failure_reason`.
          *     - Once a transfer has `posted`, its `cancellable` is false.
-         *     - Transfers do not move by themselves in the sandbox: a transfer stays in its status until
-         *       this operation (or `/transfer/cancel`) moves it.
+         *     - Transfers do not move by themselves in the sandbox unless the client asks for it with
+         *       `/sandbox/transfer/lifecycle/update`: until then a transfer stays in its status until this
+         *       operation (or `/transfer/cancel`) moves it. When it has asked, a transfer this operation
+         *       moved before its scheduled time is left where this operation put it.
          */
         post: operations["sandboxTransferSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/transfer/lifecycle/update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose whether transfers move by themselves
+         * @description Sandbox only. Chooses how the calling client's transfers move on after they are created, so
+         *     that settlement timing can be rehearsed with the test clock as well as with
+         *     `/sandbox/transfer/simulate`. Answers with the setting now in force; sending the setting in
+         *     force again changes nothing (safe to retry).
+         *
+         *     - `on_simulate` (every client's setting until it chooses): a transfer stays `pending` until
+         *       `/sandbox/transfer/simulate` (or `/transfer/cancel`) moves it, however far the clock moves.
+         *     - `automatically`: each transfer created from now on becomes `posted` at the next FedACH
+         *       same-day processing window after its creation and `settled` one US banking day after it
+         *       posted, at the same time of day. The windows are the Federal Reserve's same-day deposit
+         *       deadlines, 10:30, 14:45 and 16:45 Eastern Time (EST or EDT as the date has it), on US
+         *       banking days: Monday to Friday except the Federal Reserve holidays (a holiday on a Sunday
+         *       is observed on the Monday after, one on a Saturday is not moved). A transfer created on a
+         *       Friday evening posts on Monday at 10:30 ET and settles on Tuesday at 10:30 ET (on
+         *       Wednesday when Tuesday is a holiday).
+         *     - Each move is made by `/sandbox/clock/advance` when the client's clock passes its time, not
+         *       by the real time passing (as all scheduled work: a clock that is never advanced moves no
+         *       transfer), and is exactly what `/sandbox/transfer/simulate` does: the status changes,
+         *       `cancellable` becomes false, a transfer event of the new status is added and the
+         *       `TRANSFER_EVENTS_UPDATE` webhook is sent to the webhook URL of the transfer's Item, all
+         *       timestamped with the time of the move. The advance counts them in `performed`
+         *       (`transfer_post`, `transfer_settle`).
+         *     - A transfer that was cancelled, failed, or moved by `/sandbox/transfer/simulate` before
+         *       its time is left as it is: a simulated `posted` is never settled by the clock, and no
+         *       transfer moves twice.
+         *     - The setting applies to transfers created while it is in force: choosing `on_simulate`
+         *       again leaves the moves already scheduled in place, and transfers created before choosing
+         *       `automatically` stay where they are. Bank transfers (`/bank_transfer/*`) move only by
+         *       simulation.
+         *     - The setting belongs to the client, like its credentials: `/sandbox/client/reset` and
+         *       `/sandbox/snapshot/restore` keep it (they clear or restore the moves scheduled, with the
+         *       rest of the client's world), and a new client restored from a snapshot
+         *       (`into_new_client`) takes it along.
+         */
+        post: operations["sandboxTransferLifecycleUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8217,6 +8278,16 @@ export interface components {
              * @example 2
              */
             transactions_day: number;
+            /**
+             * @description Transfers of a client whose transfers move by themselves that reached the next FedACH window after their creation still `pending` and became `posted` (with their transfer event and `TRANSFER_EVENTS_UPDATE` webhook). Always 0 for a client that did not ask for it.
+             * @example 1
+             */
+            transfer_post: number;
+            /**
+             * @description Transfers posted by the clock that were still `posted` one US banking day later (at the same Eastern time) and became `settled` (with their transfer event and `TRANSFER_EVENTS_UPDATE` webhook). A transfer that a simulation moved first is not counted.
+             * @example 1
+             */
+            transfer_settle: number;
         };
         /** SandboxClockAdvanceResponse */
         SandboxClockAdvanceResponse: {
@@ -8254,6 +8325,32 @@ export interface components {
         SandboxTransferSimulateResponse: {
             /** @description The transfer after the move, as `/transfer/get` now returns it. */
             transfer: components["schemas"]["Transfer"];
+            /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
+            request_id: components["schemas"]["RequestId"];
+        };
+        /**
+         * SandboxTransfersMove
+         * @description How a client's transfers move on after creation. `on_simulate` (every client's setting until it chooses): only `/sandbox/transfer/simulate` and `/transfer/cancel` move them. `automatically`: each transfer created while it is in force becomes `posted` at the next FedACH same-day window (10:30, 14:45 or 16:45 Eastern Time on a US banking day) after its creation and `settled` one US banking day later, as the client's test clock passes those times (`/sandbox/clock/advance`).
+         * @example automatically
+         * @enum {string}
+         */
+        SandboxTransfersMove: "automatically" | "on_simulate";
+        /**
+         * SandboxTransferLifecycleUpdateRequest
+         * @description How the calling client's transfers move on from now on.
+         */
+        SandboxTransferLifecycleUpdateRequest: {
+            /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
+            client_id?: components["schemas"]["ClientId"];
+            /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
+            secret?: components["schemas"]["Secret"];
+            /** @description How a client's transfers move on after creation. `on_simulate` (every client's setting until it chooses): only `/sandbox/transfer/simulate` and `/transfer/cancel` move them. `automatically`: each transfer created while it is in force becomes `posted` at the next FedACH same-day window (10:30, 14:45 or 16:45 Eastern Time on a US banking day) after its creation and `settled` one US banking day later, as the client's test clock passes those times (`/sandbox/clock/advance`). */
+            transfers_move: components["schemas"]["SandboxTransfersMove"];
+        };
+        /** SandboxTransferLifecycleUpdateResponse */
+        SandboxTransferLifecycleUpdateResponse: {
+            /** @description How a client's transfers move on after creation. `on_simulate` (every client's setting until it chooses): only `/sandbox/transfer/simulate` and `/transfer/cancel` move them. `automatically`: each transfer created while it is in force becomes `posted` at the next FedACH same-day window (10:30, 14:45 or 16:45 Eastern Time on a US banking day) after its creation and `settled` one US banking day later, as the client's test clock passes those times (`/sandbox/clock/advance`). */
+            transfers_move: components["schemas"]["SandboxTransfersMove"];
             /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
@@ -11521,6 +11618,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxTransferSimulateResponse"];
+                };
+            };
+            /** @description The request was rejected; `error_type` and `error_code` say why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sandboxTransferLifecycleUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to use for this request, as the release date `YYYY-MM-DD` of that version. When absent, the version pinned to your client account is used. An unsupported value is rejected with `INVALID_REQUEST` / `INVALID_HEADERS`. The accepted values are listed in the schema below. */
+                "SVC-Version"?: components["parameters"]["SvcVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxTransferLifecycleUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The setting now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxTransferLifecycleUpdateResponse"];
                 };
             };
             /** @description The request was rejected; `error_type` and `error_code` say why. */

@@ -77,7 +77,7 @@ export async function forkSnapshot(
     const snapshot = await snapshotRowOf(trx, sourceId, snapshotId);
     const source = await trx
       .selectFrom('clients')
-      .select(['name', 'bank_transfer_config', 'namespaced_values'])
+      .select(['name', 'bank_transfer_config', 'namespaced_values', 'transfers_move'])
       .where('client_id', '=', sourceId)
       .executeTakeFirst();
     if (!snapshot || !source) {
@@ -92,6 +92,8 @@ export async function forkSnapshot(
       .set({
         namespaced_values: JSON.stringify([...new Set([...inherited, ...ownValues])].sort()),
         clock_offset_ms: new Date(snapshot.client_time).getTime() - baseNow.getTime(),
+        // Configuration goes with the fork, as the bank transfer configuration does.
+        transfers_move: source.transfers_move,
       })
       .where('client_id', '=', client.clientId)
       .execute();

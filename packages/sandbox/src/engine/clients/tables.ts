@@ -44,6 +44,12 @@ export interface ClientsTable {
    * (`client-namespace.ts`). Null for every other client.
    */
   namespaced_values: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * How the client's transfers move on: `on_simulate` (only by simulation and cancel; the default)
+   * or `automatically` (a transfer created while it is set posts and settles by the client's
+   * test clock). Set with `/sandbox/transfer/lifecycle/update`; configuration, kept by a reset.
+   */
+  transfers_move: ColumnType<string, string | undefined, string>;
 }
 
 /** A snapshot of a client's world (`/sandbox/snapshot/create`). */

@@ -81,6 +81,45 @@ export function dueWorkStatement(trx: Transaction<Database>, work: NewDueWork): 
     .compile();
 }
 
+/** A client's setting that decides whether work is scheduled: its column `column` holds `equals`. */
+export interface ClientSetting {
+  column: 'transfers_move';
+  equals: string;
+}
+
+/**
+ * The statement scheduling `work` only if the client's row has the setting `when`, read by the
+ * statement itself (an insert of a select on the client's row, which inserts nothing when the
+ * setting differs): a change that schedules work by a setting sends it with its other statements
+ * (`together.ts`, `finishing-statement.ts`) and costs no read more, and sees the setting as
+ * committed.
+ */
+export function dueWorkIfClientStatement(
+  trx: Transaction<Database>,
+  work: NewDueWork,
+  when: ClientSetting,
+): CompiledQuery {
+  return trx
+    .insertInto('due_work')
+    .columns(['due_id', 'client_id', 'due_at', 'kind', 'subject', 'state', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('clients')
+        .select([
+          eb.val(randomId()).as('due_id'),
+          eb.val(work.clientId).as('client_id'),
+          eb.val(work.dueAt.toISOString()).as('due_at'),
+          eb.val(work.kind).as('kind'),
+          eb.val(work.subject).as('subject'),
+          eb.val('pending').as('state'),
+          eb.val(work.now.toISOString()).as('created_at'),
+        ])
+        .where('clients.client_id', '=', work.clientId)
+        .where(when.column, '=', when.equals),
+    )
+    .compile();
+}
+
 /** Schedules `work` inside `trx` (the transaction of the change that calls for it). */
 export async function scheduleDueWork(trx: Transaction<Database>, work: NewDueWork): Promise<void> {
   await trx.executeQuery(dueWorkStatement(trx, work));

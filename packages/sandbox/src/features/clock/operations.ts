@@ -74,7 +74,7 @@ export const createClockHandlers = ({
     context.webhooksCommitted();
     return {
       clock: presentClock(context.baseNow, moved.toOffsetMs),
-      performed: { refund_execution: 0, transactions_day: 0, ...performed },
+      performed: { refund_execution: 0, transactions_day: 0, transfer_post: 0, transfer_settle: 0, ...performed },
     };
   },
 });

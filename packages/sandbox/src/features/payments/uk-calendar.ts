@@ -3,13 +3,19 @@
  * and Wales, the calendar the UK payment systems (Bacs, Faster Payments) follow. Bank holidays are
  * computed from their rules for any year (Easter-based days, Mondays of May and August, fixed days
  * with substitute weekdays), plus the one-off days proclaimed since 1995. Dates are calendar dates
- * `YYYY-MM-DD`.
+ * `YYYY-MM-DD` (the engine's `calendar-date.ts`, whose helpers payments use through this module).
  */
+import {
+  addDays,
+  type CalendarDate,
+  calendarDate,
+  dateInZone,
+  isWeekend,
+  lastWeekday,
+  nthWeekday,
+} from '../../engine/index.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A calendar date as `YYYY-MM-DD`. */
-export type CalendarDate = string;
+export { addDays, type CalendarDate, calendarDate, daysInMonth, isoWeekday } from '../../engine/index.js';
 
 /** Moves by royal proclamation of a rule-based holiday: the rule's date → the day observed. */
 const MOVED_HOLIDAYS: Readonly<Record<CalendarDate, CalendarDate>> = {
@@ -31,40 +37,6 @@ const ONE_OFF_HOLIDAYS: readonly CalendarDate[] = [
   '2023-05-08', // coronation of King Charles III
 ];
 
-function dayNumber(date: CalendarDate): number {
-  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-}
-
-function fromDayNumber(day: number): CalendarDate {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** A calendar date from its parts (`month` 1–12). */
-export function calendarDate(year: number, month: number, day: number): CalendarDate {
-  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
-}
-
-/** `date` moved by `days` days (negative: earlier). */
-export function addDays(date: CalendarDate, days: number): CalendarDate {
-  return fromDayNumber(dayNumber(date) + days);
-}
-
-/** The ISO weekday of `date`: 1 (Monday) to 7 (Sunday). */
-export function isoWeekday(date: CalendarDate): number {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day === 0 ? 7 : day;
-}
-
-/** Whether `date` is a Saturday or a Sunday. */
-export function isWeekend(date: CalendarDate): boolean {
-  return isoWeekday(date) >= 6;
-}
-
-/** The number of days of `month` (1–12) of `year`. */
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /** Easter Sunday of `year` in the Gregorian calendar (anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
 export function easterSunday(year: number): CalendarDate {
   const a = year % 19;
@@ -85,13 +57,11 @@ export function easterSunday(year: number): CalendarDate {
 }
 
 function firstMonday(year: number, month: number): CalendarDate {
-  const first = calendarDate(year, month, 1);
-  return addDays(first, (8 - isoWeekday(first)) % 7);
+  return nthWeekday(year, month, 1, 1);
 }
 
 function lastMonday(year: number, month: number): CalendarDate {
-  const last = calendarDate(year, month, daysInMonth(year, month));
-  return addDays(last, -((isoWeekday(last) + 6) % 7));
+  return lastWeekday(year, month, 1);
 }
 
 /**
@@ -155,14 +125,7 @@ export function nextUkWorkingDay(date: CalendarDate): CalendarDate {
   return day;
 }
 
-const londonDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** The UK calendar date (Europe/London) at the instant `now`. */
 export function ukDate(now: Date): CalendarDate {
-  return londonDate.format(now);
+  return dateInZone(now, 'Europe/London');
 }

@@ -2,6 +2,8 @@
  * The transfers feature as other features and the composition root see it: everything they may
  * use, and nothing else (the architecture check refuses any other way in).
  */
+
+export { TRANSFER_POST, TRANSFER_SETTLE, transferPostPerformer, transferSettlePerformer } from './auto-moves.js';
 export {
   ALBERTA,
   CANONICAL_AUTHORIZATIONS,
@@ -21,6 +23,7 @@ export {
   type TableOf,
   type WithWebhook,
 } from './lifecycle.js';
+export { transferLifecycleSettingHandlers } from './lifecycle-setting-operation.js';
 export { positionRange } from './list-positions.js';
 export type { ListWindow } from './list-window.js';
 export { formatCents, parseCents } from './money.js';

@@ -115,9 +115,15 @@ export interface Lifecycle<Row extends LifecycleRecord, Event extends LifecycleE
   withWebhookStatement(db: Db, clientId: string, id: string): CompiledQuery<WithWebhook<Row>>;
   /**
    * Stores a new record and its first event (`event`), the event last, with the commit where
-   * statements cost round trips: call it last in the transaction.
+   * statements cost round trips: call it last in the transaction. The `alongside` statements
+   * (work scheduled for the record, say) run between the two, sent with them.
    */
-  insert(trx: Transaction<Database>, row: Row, event: NewEvent<Event>): Promise<void>;
+  insert(
+    trx: Transaction<Database>,
+    row: Row,
+    event: NewEvent<Event>,
+    alongside?: readonly CompiledQuery[],
+  ): Promise<void>;
   /**
    * The statement of one page of the client's records, newest first (ties by id, descending), to
    * send together with others. With every filter null (a column's value; null: any) the page is a
@@ -296,8 +302,8 @@ export function lifecycleOf<Row extends LifecycleRecord, Event extends Lifecycle
     recordOfKey: { byKey: (trx, key) => recordOfKeyQuery.compile(trx, key), byId: recordOf },
     withWebhookStatement: (db, clientId, id) => withWebhookQuery.compile(db, { id, clientId }),
 
-    async insert(trx, row, event) {
-      await finishWithEvent(trx, event, [insertQuery.compile(trx, row)]);
+    async insert(trx, row, event, alongside = []) {
+      await finishWithEvent(trx, event, [insertQuery.compile(trx, row), ...alongside]);
     },
 
     pageStatement,

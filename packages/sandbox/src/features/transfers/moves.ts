@@ -2,10 +2,11 @@
  * Moving a transfer along its life (`transfer-status.ts`): the pure rule that says whether a move
  * is allowed, and what follows a move that stands in the caller's transaction (the transfer event
  * and the `TRANSFER_EVENTS_UPDATE` webhook, with the commit). `/sandbox/transfer/simulate` uses
- * both, its conditional update sent with its read (`simulate-operation.ts`).
+ * both, its conditional update sent with its read (`simulate-operation.ts`); the moves a client's
+ * test clock makes (`auto-moves.ts`) use the same fields and finish.
  */
 import type { components } from '@svc/spec/types';
-import type { Transaction } from 'kysely';
+import type { CompiledQuery, Transaction } from 'kysely';
 import type { Database } from '../../engine/index.js';
 import { isAssignedReturnCode } from '../signal/index.js';
 import { finishWithTransferEvent, type TransferRow, transferLifecycle } from './queries.js';
@@ -19,6 +20,15 @@ export type TransferFailure = components['schemas']['TransferFailure'];
 export interface TransferMove {
   to: TransferStatus;
   failure: TransferFailure | null;
+}
+
+/** What a move writes over the transfer: the new status, `cancellable` cleared, the failure reason (JSON) or null. */
+export function transferMoveFields(move: TransferMove): Pick<TransferRow, 'status' | 'cancellable' | 'failure_reason'> {
+  return {
+    status: move.to,
+    cancellable: 0,
+    failure_reason: move.failure === null ? null : JSON.stringify(move.failure),
+  };
 }
 
 /**
@@ -62,7 +72,8 @@ export function transferMoveRefusal(
  * The rest of a move whose update stands (`moved`: the transfer as it is now): the
  * `TRANSFER_EVENTS_UPDATE` webhook to `url` (the webhook URL of the transfer's Item; null: none)
  * and the transfer event of the new status, as the transaction's last statements: call it last
- * (on PostgreSQL both are sent with the commit). Both link to request `requestId`.
+ * (on PostgreSQL both are sent with the commit). Both link to request `requestId`. The
+ * `alongside` statements (the next move scheduled, say) are sent with them.
  */
 export async function finishTransferMove(
   trx: Transaction<Database>,
@@ -70,10 +81,11 @@ export async function finishTransferMove(
   url: string | null,
   now: Date,
   requestId: string | null,
+  alongside: readonly CompiledQuery[] = [],
 ): Promise<{ transfer: TransferRow; webhookQueued: boolean }> {
   const webhook = transferLifecycle.eventsUpdateWebhook(trx, moved, url, now, requestId);
   // The webhook and the event id last, sent with the commit (PostgreSQL): the stream's counter
   // row stays locked only for the end of the transaction.
-  await finishWithTransferEvent(trx, moved, moved.status, now.toISOString(), requestId, webhook);
+  await finishWithTransferEvent(trx, moved, moved.status, now.toISOString(), requestId, [...alongside, ...webhook]);
   return { transfer: moved, webhookQueued: url !== null };
 }

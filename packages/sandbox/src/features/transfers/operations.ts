@@ -28,6 +28,7 @@ import {
 } from '../items/index.js';
 import { testUserOf } from '../world/index.js';
 import { decideAuthorization } from './authorization-decision.js';
+import { scheduledPostStatement } from './auto-moves.js';
 import { transferRefusalError } from './errors.js';
 import { balanceCents, parseCents } from './money.js';
 import { originationAccountsStatement, resolveOriginationAccountOf } from './origination-account-queries.js';
@@ -202,7 +203,7 @@ export const transferHandlers: HandlerGroup<
         type: authorization.type,
         user_details: JSON.stringify(fullUser(request.user)),
       };
-      await insertTransfer(trx, row, context.requestId);
+      await insertTransfer(trx, row, context.requestId, [scheduledPostStatement(trx, row, context.now)]);
       return row;
     });
     return { transfer: presentTransfer(transfer) };

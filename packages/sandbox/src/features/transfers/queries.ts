@@ -181,12 +181,14 @@ export function finishWithTransferEvent(
 
 /**
  * Stores a new transfer and its `pending` event (the event last: call it last in the
- * transaction), created by request `requestId` (null for none).
+ * transaction), created by request `requestId` (null for none); the `alongside` statements (its
+ * scheduled moves, say) are sent with them.
  */
 export function insertTransfer(
   trx: Transaction<Database>,
   row: TransfersTable,
   requestId: string | null,
+  alongside: readonly CompiledQuery[] = [],
 ): Promise<void> {
-  return transferLifecycle.insert(trx, row, transferEventOf(row, row.status, row.created, requestId));
+  return transferLifecycle.insert(trx, row, transferEventOf(row, row.status, row.created, requestId), alongside);
 }

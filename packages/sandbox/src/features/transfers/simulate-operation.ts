@@ -1,8 +1,8 @@
 /**
  * `/sandbox/transfer/simulate`: moves a transfer one step along its state machine
  * (`transfer-status.ts`) as the ACH network would, through the rule and the move of `moves.ts`.
- * Transfers do not move by schedule in the sandbox; this operation (and `/transfer/cancel`) is
- * the only way a transfer changes status.
+ * Unless the client asked for transfers that move by themselves (`auto-moves.ts`), this
+ * operation (and `/transfer/cancel`) is the only way a transfer changes status.
  *
  * One flight reads the transfer (with its Item's webhook URL) and makes the move, a conditional
  * update from any status the move may start from, which stands only if the rule allows the move
@@ -11,7 +11,7 @@
  */
 import { affectedRows, type HandlerGroup, refuseIf, together } from '../../engine/index.js';
 import { transferRefusalError } from './errors.js';
-import { finishTransferMove, type TransferMove, transferMoveRefusal } from './moves.js';
+import { finishTransferMove, type TransferMove, transferMoveFields, transferMoveRefusal } from './moves.js';
 import { presentTransfer } from './present.js';
 import { type TransferRow, transferLifecycle } from './queries.js';
 import { transferStatusesBefore } from './transfer-status.js';
@@ -22,11 +22,7 @@ export const transferSimulationHandlers: HandlerGroup<'sandboxTransferSimulate'>
     const clientId = context.client.client_id;
     const move: TransferMove = { to: request.event_type, failure: request.failure_reason ?? null };
     const from = transferStatusesBefore(move.to);
-    const fields = {
-      status: move.to,
-      cancellable: 0,
-      failure_reason: move.failure === null ? null : JSON.stringify(move.failure),
-    };
+    const fields = transferMoveFields(move);
     const { transfer, webhookQueued } = await context.store.transaction(async (trx) => {
       const [read, updated] = await together(trx, [
         transferLifecycle.withWebhookStatement(trx, clientId, request.transfer_id),

@@ -39,7 +39,12 @@ describeEngines('test clocks', (sandbox) => {
       real_time: START,
     });
     // The canonical reversed payment's refund (seeded on Monday) is executed on Tuesday.
-    expect(advanced.performed).toEqual({ refund_execution: 1, transactions_day: 0 });
+    expect(advanced.performed).toEqual({
+      refund_execution: 1,
+      transactions_day: 0,
+      transfer_post: 0,
+      transfer_settle: 0,
+    });
     sandbox().clock.advance(60_000);
     expect((await sandbox().ok('sandboxClockGet', {})).clock.current_time).toBe('2026-11-03T10:32:00.000Z');
   });

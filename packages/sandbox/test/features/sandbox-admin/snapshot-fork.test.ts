@@ -251,6 +251,18 @@ describeEngines(
       ).toEqual([]);
       expect(after).toEqual(others);
     });
+
+    it("takes the source's transfer setting along: a transfer the fork creates moves by itself too", async () => {
+      const source = await createThrowaway(sandbox(), 'moves by itself');
+      await sandbox().ok('sandboxTransferLifecycleUpdate', { transfers_move: 'automatically' }, source);
+      const { snapshot } = await sandbox().ok('sandboxSnapshotCreate', {}, source);
+      const forked = await fork(sandbox(), source, snapshot.snapshot_id);
+      const item = await newItem(sandbox(), {}, forked);
+      const { transfer } = await authorizeAndCreate(sandbox(), authorizationRequest(item), 'fork-moves', forked);
+      const advanced = await sandbox().ok('sandboxClockAdvance', { duration: 'P7D' }, forked);
+      expect(advanced.performed).toMatchObject({ transfer_post: 1, transfer_settle: 1 });
+      expect((await sandbox().ok('transferGet', { transfer_id: transfer.id }, forked)).transfer.status).toBe('settled');
+    });
   },
   // No delivery runs: a delivery attempt written in the background would change the rows compared.
   { adminKey: TEST_ADMIN_KEY, delivery: { concurrency: 0 } },

@@ -24,6 +24,7 @@ import { pendingWebhookCap } from './0021-pending-webhook-cap.js';
 import { clientThrowawayMark } from './0022-client-throwaway-mark.js';
 import { clientSnapshots } from './0023-client-snapshots.js';
 import { clientForkValues } from './0024-client-fork-values.js';
+import { clientTransfersMove } from './0025-client-transfers-move.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -52,6 +53,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0022_client_throwaway_mark': clientThrowawayMark(),
     '0023_client_snapshots': clientSnapshots(),
     '0024_client_fork_values': clientForkValues(),
+    '0025_client_transfers_move': clientTransfersMove(),
   };
 }
 

@@ -1,0 +1,47 @@
+/**
+ * When a transfer that moves by itself (`auto-moves.ts`) moves: the sandbox follows the public
+ * FedACH schedule of same-day processing. On each US banking day (`us-banking-calendar.ts`) the
+ * Federal Reserve takes same-day ACH files until three deposit deadlines, 10:30, 14:45 and 16:45
+ * Eastern Time (America/New_York: EST or EDT as the day has it). A `pending` transfer becomes
+ * `posted` at the first of these deadlines after it was created (a transfer created at a
+ * deadline waits for the next one), and `settled` one banking day after it posted, at the same
+ * Eastern time.
+ */
+import { type CalendarDate, dateInZone, zonedTime } from '../../engine/index.js';
+import { isUsBankingDay, nextUsBankingDay } from './us-banking-calendar.js';
+
+/** The time zone of the FedACH schedule. */
+export const ACH_TIME_ZONE = 'America/New_York';
+
+/** The FedACH same-day deposit deadlines of a banking day, Eastern Time (`HH:MM`), in order. */
+export const ACH_WINDOWS: readonly string[] = ['10:30', '14:45', '16:45'];
+
+const easternTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ACH_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The instants of the ACH windows of `date` (none when it is not a banking day). */
+function windowsOn(date: CalendarDate): Date[] {
+  return isUsBankingDay(date) ? ACH_WINDOWS.map((time) => zonedTime(date, time, ACH_TIME_ZONE)) : [];
+}
+
+/** The first ACH window strictly after `after`: when a transfer created at `after` posts. */
+export function nextAchWindow(after: Date): Date {
+  let date = dateInZone(after, ACH_TIME_ZONE);
+  for (;;) {
+    const next = windowsOn(date).find((window) => window.getTime() > after.getTime());
+    if (next) {
+      return next;
+    }
+    date = nextUsBankingDay(date);
+  }
+}
+
+/** When a transfer posted at `postedAt` settles: one US banking day later, at the same Eastern time. */
+export function settlementTime(postedAt: Date): Date {
+  const date = dateInZone(postedAt, ACH_TIME_ZONE);
+  return zonedTime(nextUsBankingDay(date), easternTime.format(postedAt), ACH_TIME_ZONE);
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { nextAchWindow, settlementTime } from '../../../src/features/transfers/ach-schedule.js';
+
+describe('the next FedACH same-day window (10:30, 14:45, 16:45 Eastern Time, US banking days)', () => {
+  it.each([
+    ['2026-11-06T23:00:00.000Z', '2026-11-09T15:30:00.000Z', 'Friday 18:00 EST → Monday 10:30 EST'],
+    ['2028-06-30T22:00:00.000Z', '2028-07-03T14:30:00.000Z', 'Friday 18:00 EDT → Monday 10:30 EDT'],
+    ['2026-11-09T15:29:59.999Z', '2026-11-09T15:30:00.000Z', 'just before the first deadline'],
+    ['2026-11-09T15:30:00.000Z', '2026-11-09T19:45:00.000Z', 'at a deadline: the next one'],
+    ['2026-11-09T20:00:00.000Z', '2026-11-09T21:45:00.000Z', '15:00 EST → 16:45 EST'],
+    ['2026-11-09T21:45:00.001Z', '2026-11-10T15:30:00.000Z', 'after the last deadline → the next day'],
+    ['2026-11-10T22:00:00.000Z', '2026-11-12T15:30:00.000Z', 'over Veterans Day'],
+    ['2026-11-09T03:00:00.000Z', '2026-11-09T15:30:00.000Z', 'Sunday 22:00 EST (Monday in UTC) → Monday 10:30'],
+    ['2026-03-06T23:00:00.000Z', '2026-03-09T14:30:00.000Z', 'over the start of daylight saving time'],
+    ['2026-10-30T23:00:00.000Z', '2026-11-02T15:30:00.000Z', 'over the end of daylight saving time'],
+  ])('created %s → posted %s (%s)', (created, posted) => {
+    expect(nextAchWindow(new Date(created)).toISOString()).toBe(posted);
+  });
+});
+
+describe('settlement one US banking day after posting, at the same Eastern time', () => {
+  it.each([
+    ['2026-11-09T15:30:00.000Z', '2026-11-10T15:30:00.000Z', 'Monday → Tuesday'],
+    ['2028-07-03T14:30:00.000Z', '2028-07-05T14:30:00.000Z', 'over Independence Day'],
+    ['2026-11-25T21:45:00.000Z', '2026-11-27T21:45:00.000Z', 'over Thanksgiving'],
+    ['2026-11-06T21:45:00.000Z', '2026-11-09T21:45:00.000Z', 'Friday → Monday'],
+    ['2026-03-06T15:30:00.000Z', '2026-03-09T14:30:00.000Z', 'over the start of daylight saving time'],
+  ])('posted %s → settled %s (%s)', (posted, settled) => {
+    expect(settlementTime(new Date(posted)).toISOString()).toBe(settled);
+  });
+});
