@@ -119,6 +119,8 @@ export interface AnsweredRequest {
   requestBody: unknown;
   /** The body answered (serialised and redacted when stored); null when nothing was. */
   responseBody: unknown;
+  /** `responseBody`'s JSON text as sent, when it was: stored as it is when nothing in it is redacted. */
+  responseJson?: string;
   /** The client's test clock when the request arrived. */
   clientTime: Date | null;
   /** The fault the request was given (its normalised text, with where it came from); null for none. */
@@ -137,7 +139,7 @@ export interface AnsweredRequest {
  */
 function rowOf(request: AnsweredRequest): NewRecord {
   const requestBody = redactedJson(request.requestBody);
-  const responseBody = redactedJson(request.responseBody);
+  const responseBody = redactedJson(request.responseBody, request.responseJson);
   return {
     client_id: request.clientId,
     request_id: request.requestId,
