@@ -1,6 +1,6 @@
 /**
  * `@svc/client/testing`: which credentials each call of a throwaway client sends (the admin key
- * only to create and delete, the client's own to reset, snapshot and restore), the admin key from
+ * only to create and delete, the client's own to reset, snapshot and restore, both to fork), the admin key from
  * the option or SVC_SANDBOX_ADMIN_KEY, and a refusal as an SvcApiError that never shows the key.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,6 +74,41 @@ describe('createThrowawayClient', () => {
       expect(call.headers['svc-client-id'], call.path).toBe(admin ? undefined : created.client_id);
       expect(call.headers['svc-secret'], call.path).toBe(admin ? undefined : created.secret);
     }
+  });
+
+  it('forks a snapshot with both the admin key and the client credentials, into a throwaway client of its own', async () => {
+    const forkCredentials = {
+      client_id: '7e2b90c4d1a35f86b0e9c2d4',
+      secret: 'fork-secret-0123456789',
+      webhook_secret: 'whsec_f',
+    };
+    const sandbox = fakeSandbox({
+      '/sandbox/client/create': { body: created },
+      '/sandbox/snapshot/restore': { body: { snapshot: { snapshot_id: 'snapshot-1' }, new_client: forkCredentials } },
+    });
+    const client = await createThrowawayClient({
+      baseUrl: 'http://127.0.0.1:4020',
+      adminKey: ADMIN_KEY,
+      fetch: sandbox.fetch,
+    });
+    const fork = await client.fork('snapshot-1');
+    expect(fork).toMatchObject({
+      clientId: forkCredentials.client_id,
+      secret: forkCredentials.secret,
+      webhookSecret: 'whsec_f',
+    });
+    await fork.reset();
+    await fork.delete();
+    expect(
+      sandbox.sent
+        .slice(1)
+        .map((call) => [call.path, call.body, call.headers['svc-client-id'], call.headers['svc-sandbox-admin-key']]),
+    ).toEqual([
+      ['/sandbox/snapshot/restore', { snapshot_id: 'snapshot-1', into_new_client: true }, created.client_id, ADMIN_KEY],
+      ['/sandbox/client/reset', {}, forkCredentials.client_id, undefined],
+      ['/sandbox/client/delete', { throwaway_client_id: forkCredentials.client_id }, undefined, ADMIN_KEY],
+    ]);
+    expect(sandbox.sent[1]?.headers['svc-secret']).toBe(created.secret);
   });
 
   it('reads the admin key from SVC_SANDBOX_ADMIN_KEY, and refuses to start without one', async () => {

@@ -123,7 +123,7 @@ function asAnswered(example: unknown, answer: Record<string, unknown>): unknown 
 /** Sends the case's request the way its credentials placement says. */
 async function send(item: ContractCase, target: CaseTarget): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = item.prefer ? { Prefer: item.prefer } : {};
-  if (item.adminKey && item.credentials !== 'none' && target.adminKey !== undefined) {
+  if ((item.adminKey || item.adminKeyAccepted) && item.credentials !== 'none' && target.adminKey !== undefined) {
     headers[HEADER_NAMES.sandboxAdminKey] = target.adminKey;
   }
   const prepared = await target.prepare?.(item);

@@ -206,10 +206,11 @@ export function defaultRequestExample(document, entry) {
 export function operationCodeSamples(document, entry) {
   const body = defaultRequestExample(document, entry);
   const credentials = credentialHeaders(document);
-  // curl sends the headers of the operation's own security (the admin key for the sandbox's
-  // admin operations), else of the document's.
+  // curl sends the headers of the first requirement of the operation's own security (the admin
+  // key for the sandbox's admin operations; the client's credentials where the admin key is only
+  // a second way, for what only it allows), else of the document's.
   const security = /** @type {Record<string, unknown>[]} */ (entry.operation.security ?? document.security ?? []);
-  const schemes = new Set(security.flatMap((requirement) => Object.keys(requirement)));
+  const schemes = new Set(Object.keys(security[0] ?? {}));
   const sent = credentials.filter(({ scheme }) => schemes.has(scheme));
   const made = madeValue(document, entry.operationId);
   return [

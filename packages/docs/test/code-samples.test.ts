@@ -57,14 +57,13 @@ function curlCalls(source: string): string[][] {
     .map((call) => call.split('\0').slice(0, -1));
 }
 
-/** The paths of the operations the admin key secures. */
+/** The paths of the operations the admin key secures (their first security requirement names it). */
 const ADMIN_KEY_PATHS = new Set(
   operations
-    .filter((entry) =>
-      ((entry.operation as { security?: Record<string, string[]>[] }).security ?? []).some(
-        (requirement) => 'sandboxAdminKey' in requirement,
-      ),
-    )
+    .filter((entry) => {
+      const [first] = (entry.operation as { security?: Record<string, string[]>[] }).security ?? [];
+      return first !== undefined && 'sandboxAdminKey' in first;
+    })
     .map((entry) => entry.path),
 );
 

@@ -306,6 +306,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     catalogue: errorCatalogue,
     clock,
     panels: [clockPanel, faultRulesPanel],
+    namespace,
   });
   const api = createSandboxListener({
     routes,

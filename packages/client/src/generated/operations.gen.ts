@@ -1787,6 +1787,16 @@ export interface OperationMethods {
    * credentials, rate budget, snapshots and the inspector's records of its requests stay. The
    * snapshot stays too, to restore again.
    *
+   * With `into_new_client: true` (and the sandbox's admin key in `SVC-Sandbox-Admin-Key`, as
+   * `/sandbox/client/create` needs) the calling client is left as it is and the snapshot is
+   * restored into a new throwaway client instead (a fork), whose credentials the answer carries in
+   * `new_client`. The fork answers every request exactly as the calling client did when the
+   * snapshot was taken, ids and tokens included, its clock reads the snapshot's time, and from
+   * then on the two never share data: what one makes or changes, the other does not see. A
+   * webhook the snapshot holds pending that the calling client has delivered (or given up) since is
+   * not sent again. Delete the fork with `/sandbox/client/delete`. Without the admin key, or with
+   * a wrong one, the answer is 401 `INVALID_ADMIN_KEY` and nothing is made.
+   *
    * **Retries:** only when the request provably never left (connection refused, host not found): repeating it once it may have reached the server could perform it twice. A `429`, `5xx` or timeout is thrown to you.
    *
    * @see POST /sandbox/snapshot/restore

@@ -1,7 +1,7 @@
 /**
  * Throwaway sandbox clients for test runners (`@svc/client/testing`): a client of its own per test
  * file (or test), with the canonical world of the docs, made with the sandbox's admin key; reset
- * or restored to a snapshot between tests; deleted after. The admin key comes from the
+ * or restored to a snapshot between tests (or a snapshot forked into a client of its own); deleted after. The admin key comes from the
  * `adminKey` option or `SVC_SANDBOX_ADMIN_KEY`, and appears in no error.
  */
 import { type ClientOptions, createClient, type SvcClient } from '../create-client.js';
@@ -41,6 +41,12 @@ export interface ThrowawayClient {
   snapshot(name?: string): Promise<string>;
   /** Restores a snapshot of its world (`/sandbox/snapshot/restore`). */
   restore(snapshotId: string): Promise<void>;
+  /**
+   * Restores a snapshot of its world into a new throwaway client (a fork: `/sandbox/snapshot/restore`
+   * with `into_new_client`, the admin key as well): the fork answers as this client did at the
+   * snapshot, ids included, and the two never share data after. This client is left as it is.
+   */
+  fork(snapshotId: string): Promise<ThrowawayClient>;
   /** Deletes it with everything it owns (`/sandbox/client/delete`); it cannot be used after. */
   delete(): Promise<void>;
 }
@@ -82,6 +88,24 @@ export async function createThrowawayClient(options: ThrowawayClientOptions): Pr
   };
   const admin = { [sandboxAdminKeyHeader]: adminKey };
   const created = await call('sandboxClientCreate', admin, options.name === undefined ? {} : { name: options.name });
+  return throwawayOf(created, { call, admin, baseUrl, client: options.client });
+}
+
+/** What the calls of a throwaway client need. */
+interface Calls {
+  call(
+    operation: keyof typeof operationTable,
+    headers: Record<string, string>,
+    body: object,
+  ): Promise<Record<string, unknown>>;
+  admin: Record<string, string>;
+  baseUrl: string;
+  client: ThrowawayClientOptions['client'];
+}
+
+/** The {@link ThrowawayClient} of `created` (a `SandboxNewClient`: a create's or a fork's answer). */
+function throwawayOf(created: Record<string, unknown>, calls: Calls): ThrowawayClient {
+  const { call, admin, baseUrl } = calls;
   const clientId = String(created.client_id);
   const secret = String(created.secret);
   const own = { [clientIdHeader]: clientId, [secretHeader]: secret };
@@ -89,7 +113,7 @@ export async function createThrowawayClient(options: ThrowawayClientOptions): Pr
     clientId,
     secret,
     webhookSecret: String(created.webhook_secret),
-    client: createClient({ ...options.client, clientId, secret, baseUrl }),
+    client: createClient({ ...calls.client, clientId, secret, baseUrl }),
     async reset() {
       await call('sandboxClientReset', own, {});
     },
@@ -99,6 +123,14 @@ export async function createThrowawayClient(options: ThrowawayClientOptions): Pr
     },
     async restore(snapshotId) {
       await call('sandboxSnapshotRestore', own, { snapshot_id: snapshotId });
+    },
+    async fork(snapshotId) {
+      const forked = await call(
+        'sandboxSnapshotRestore',
+        { ...own, ...admin },
+        { snapshot_id: snapshotId, into_new_client: true },
+      );
+      return throwawayOf(forked.new_client as Record<string, unknown>, calls);
     },
     async delete() {
       await call('sandboxClientDelete', admin, { throwaway_client_id: clientId });

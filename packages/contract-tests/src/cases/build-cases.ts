@@ -11,7 +11,7 @@ import {
 import { valueAt, withoutValue, withValue } from '../body-edit.js';
 import { documentedValue, probesFor } from '../field-values.js';
 import { listFields, type Schema } from '../schema-fields.js';
-import { takesAdminKey } from './admin-key.js';
+import { acceptsAdminKey, takesAdminKey } from './admin-key.js';
 import type { ContractCase } from './types.js';
 
 /** The inputs every case builder reads. */
@@ -46,8 +46,10 @@ export function buildOperationCases(context: CaseContext, entry: OperationEntry)
     expect: { status: 200, schemaPointer: okPointer },
   }));
   const adminKey = takesAdminKey(context.document, entry);
+  const adminKeyAccepted = !adminKey && acceptsAdminKey(context.document, entry);
+  const marked = (all: ContractCase[]) => all.map((item) => ({ ...item, adminKey, adminKeyAccepted }));
   if (base === undefined) {
-    return cases.map((item) => ({ ...item, adminKey }));
+    return marked(cases);
   }
   cases.push(
     ...validationCases(context, entry, base),
@@ -81,7 +83,7 @@ export function buildOperationCases(context: CaseContext, entry: OperationEntry)
     },
     ...responseExampleCases(context, entry, base),
   );
-  return cases.map((item) => ({ ...item, adminKey }));
+  return marked(cases);
 }
 
 /** Missing required fields, an unknown field, and boundary values of every constrained field. */

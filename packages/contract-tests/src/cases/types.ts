@@ -26,6 +26,11 @@ export interface ContractCase {
    * credentials: it is sent with every request of the case but `none`.
    */
   adminKey?: boolean;
+  /**
+   * The operation also accepts the admin key beside the client credentials, for what only it
+   * allows (a snapshot restored into a new client): sent with the client credentials.
+   */
+  adminKeyAccepted?: boolean;
   /** A `Prefer` header (mock targets only). */
   prefer?: string;
   /** Only meaningful against a mock (forces a response); skipped against other targets. */

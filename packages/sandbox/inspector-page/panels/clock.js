@@ -1,14 +1,18 @@
-// The clock panel: the client's test clock (its time, how far it is ahead of the sandbox's own
-// time, and that time), as /sandbox/clock/get answers it.
+// The clock panel: the client's test clock (its time, how far it is ahead of or behind the
+// sandbox's own time, and that time), as /sandbox/clock/get answers it.
 import { el, formatTime, panelFrame } from '../dom.js';
 
-/** A duration in milliseconds for people: days, hours, minutes, seconds. */
-function aheadBy(ms) {
+/**
+ * How far the client's clock is from the sandbox's time, for people: ahead (advanced) or behind
+ * (restored to an earlier snapshot), in days, hours, minutes and seconds, or milliseconds when
+ * less than a second.
+ */
+function offsetText(ms) {
   if (ms === 0) {
     return 'not moved (real time)';
   }
   const parts = [];
-  let rest = Math.round(ms / 1000);
+  let rest = Math.round(Math.abs(ms) / 1000);
   for (const [unit, seconds] of [
     ['d', 86_400],
     ['h', 3_600],
@@ -21,7 +25,7 @@ function aheadBy(ms) {
       rest -= count * seconds;
     }
   }
-  return `ahead by ${parts.join(' ')}`;
+  return `${ms > 0 ? 'ahead' : 'behind'} by ${parts.length > 0 ? parts.join(' ') : `${Math.abs(ms)} ms`}`;
 }
 
 export function createClockPanel(api) {
@@ -40,7 +44,7 @@ export function createClockPanel(api) {
             el('th', {}, 'Client clock'),
             el('td', { 'data-clock': 'current' }, formatTime(clock.current_time)),
           ),
-          el('tr', {}, el('th', {}, 'Offset'), el('td', { 'data-clock': 'offset' }, aheadBy(clock.offset_ms))),
+          el('tr', {}, el('th', {}, 'Offset'), el('td', { 'data-clock': 'offset' }, offsetText(clock.offset_ms))),
           el(
             'tr',
             {},

@@ -33,6 +33,11 @@ export interface HandlerContext {
   /** Tells the webhook deliverer that new webhooks were committed (call after the transaction). */
   webhooksCommitted(): void;
   /**
+   * Throws the 401 `INVALID_ADMIN_KEY` unless the request also carries the sandbox's admin key
+   * (`SVC-Sandbox-Admin-Key`): for what a client may do only with it (a fork of its snapshot).
+   */
+  requireAdminKey(): void;
+  /**
    * Marks the request as a replay: answered with the record its idempotency key already named,
    * which the request `earlierRequestId` created (null when no request did: a seeded record).
    * The inspector shows it so, linked to that request.

@@ -6,6 +6,8 @@
  */
 
 export type { Authenticator } from './clients/authenticate.js';
+export { forkSnapshot } from './clients/client-fork.js';
+export type { ClientNamespace } from './clients/client-namespace.js';
 // The store: its schema, prepared queries, statements together, the finishing statement.
 export {
   listSnapshots,

@@ -479,4 +479,5 @@ export const requestDefaults = {
   bankTransferList: { count: 25, offset: 0 },
   bankTransferEventSync: { count: 25 },
   sandboxClientCreate: { name: "Throwaway client" },
+  sandboxSnapshotRestore: { into_new_client: false },
 } as const satisfies Partial<Record<OperationId, object>>;

@@ -2765,6 +2765,16 @@ export interface paths {
          *     or all after it, on every instance of a shared store; no other client's data changes. Its
          *     credentials, rate budget, snapshots and the inspector's records of its requests stay. The
          *     snapshot stays too, to restore again.
+         *
+         *     With `into_new_client: true` (and the sandbox's admin key in `SVC-Sandbox-Admin-Key`, as
+         *     `/sandbox/client/create` needs) the calling client is left as it is and the snapshot is
+         *     restored into a new throwaway client instead (a fork), whose credentials the answer carries in
+         *     `new_client`. The fork answers every request exactly as the calling client did when the
+         *     snapshot was taken, ids and tokens included, its clock reads the snapshot's time, and from
+         *     then on the two never share data: what one makes or changes, the other does not see. A
+         *     webhook the snapshot holds pending that the calling client has delivered (or given up) since is
+         *     not sent again. Delete the fork with `/sandbox/client/delete`. Without the admin key, or with
+         *     a wrong one, the answer is 401 `INVALID_ADMIN_KEY` and nothing is made.
          */
         post: operations["sandboxSnapshotRestore"];
         delete?: never;
@@ -8340,10 +8350,10 @@ export interface components {
             secret?: components["schemas"]["Secret"];
         };
         /**
-         * SandboxClientCreateResponse
-         * @description The new client's credentials, shown this once (the sandbox stores only a hash of the secret).
+         * SandboxNewClient
+         * @description A new client's credentials, shown this once (the sandbox stores only a hash of the secret).
          */
-        SandboxClientCreateResponse: {
+        SandboxNewClient: {
             /**
              * @description The new client's identifier; send it as `SVC-CLIENT-ID`.
              * @example 3c9a51e07f2b4d68a1e0c5b7
@@ -8361,6 +8371,12 @@ export interface components {
             webhook_secret: string;
             /** @description The client's name. */
             name: string;
+        };
+        /**
+         * SandboxClientCreateResponse
+         * @description The new client's credentials, shown this once (the sandbox stores only a hash of the secret).
+         */
+        SandboxClientCreateResponse: components["schemas"]["SandboxNewClient"] & {
             /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
@@ -8488,7 +8504,7 @@ export interface components {
         };
         /**
          * SandboxSnapshotRestoreRequest
-         * @description Restores one of the calling client's snapshots.
+         * @description Restores one of the calling client's snapshots, into the client itself or into a new client (a fork).
          */
         SandboxSnapshotRestoreRequest: {
             /**
@@ -8496,6 +8512,11 @@ export interface components {
              * @example snapshot-7Hq2vN9cKx4mR1tB6wZ3pL8d
              */
             snapshot_id: string;
+            /**
+             * @description `true`: leave the calling client as it is and restore the snapshot into a new throwaway client (a fork), whose credentials the answer carries in `new_client`. Needs the sandbox's admin key in `SVC-Sandbox-Admin-Key` besides the client's own credentials. The fork answers every request exactly as the calling client did when the snapshot was taken, ids and tokens included, and its clock reads the snapshot's time; the two never share data afterwards. Delete it with `/sandbox/client/delete`.
+             * @default false
+             */
+            into_new_client?: boolean;
             /** @description Your client identifier. Send it here only when you do not send the `SVC-CLIENT-ID` header; when both are present the header wins. */
             client_id?: components["schemas"]["ClientId"];
             /** @description Your secret for the environment you are calling. Send it here only when you do not send the `SVC-SECRET` header; when both are present the header wins. Never log it. */
@@ -8505,6 +8526,8 @@ export interface components {
         SandboxSnapshotRestoreResponse: {
             /** @description The snapshot restored (it stays, to restore again). */
             snapshot: components["schemas"]["SandboxSnapshot"];
+            /** @description Present only when `into_new_client` was `true`: the credentials of the new client the snapshot was restored into (the secret is shown this once). */
+            new_client?: components["schemas"]["SandboxNewClient"];
             /** @description Unique identifier of this request, for troubleshooting. Every response carries one, successful or not; quote it when you contact support. */
             request_id: components["schemas"]["RequestId"];
         };
@@ -11899,7 +11922,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description The client identifier or secret is missing or wrong (send both, as the `SVC-CLIENT-ID` and `SVC-SECRET` headers or the `client_id` and `secret` body fields), or `into_new_client` was sent without the sandbox's admin key in `SVC-Sandbox-Admin-Key`, or with a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             429: components["responses"]["RateLimitExceeded"];
             500: components["responses"]["InternalServerError"];
         };

@@ -9,6 +9,11 @@
  * ({@link withoutNamespace}), so a throwaway client answers the docs' samples as the default
  * client does. Values the sandbox makes (new Items, tokens, transfers) are random and need no
  * namespace. One client's stored value never names another's row: the suffix is its own id.
+ *
+ * A fork (a snapshot restored into a new client) holds more in its namespace: its source's own
+ * random ids and tokens, so it answers them as the source did. Those values are listed with the
+ * client (`clients.namespaced_values`, {@link namespacedValuesOf}) and read into its namespace
+ * too; a client without such a list costs nothing more.
  */
 
 /** What separates a canonical value from the client id of its namespace. */
@@ -29,8 +34,12 @@ export function withoutNamespace(text: string, clientId: string): string {
 export interface ClientNamespace {
   /** The client that holds the canonical values as they are (no namespace). */
   readonly ownerId: string;
-  /** `body` with every string equal to a canonical value in its stored form for `clientId` (the same body for the owner). */
-  inbound<T>(body: T, clientId: string): T;
+  /**
+   * `body` with every string equal to a canonical value, or to one of `more` (a fork's own
+   * values, {@link namespacedValuesOf}), in its stored form for `clientId` (the same body for the
+   * owner).
+   */
+  inbound<T>(body: T, clientId: string, more?: ReadonlySet<string>): T;
   /** `value` with the namespace suffix of `clientId` removed from every string in it (the same value for the owner). */
   outbound<T>(value: T, clientId: string): T;
 }
@@ -40,13 +49,33 @@ export function createClientNamespace(canonical: Iterable<string>, ownerId: stri
   const values = new Set(canonical);
   return {
     ownerId,
-    inbound: (body, clientId) =>
+    inbound: (body, clientId, more) =>
       clientId === ownerId
         ? body
-        : mapStrings(body, (text) => (values.has(text) ? namespacedValue(text, clientId) : text)),
+        : mapStrings(body, (text) => (values.has(text) || more?.has(text) ? namespacedValue(text, clientId) : text)),
     outbound: (value, clientId) =>
       clientId === ownerId ? value : mapStrings(value, (text) => withoutNamespace(text, clientId)),
   };
+}
+
+/** The parsed lists of {@link namespacedValuesOf}, by client row (an authenticated row is reused for seconds). */
+const parsedValues = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The values beyond the canonical ones that `client` holds in its namespace (a fork's: its
+ * source's own random ids and tokens), or undefined for a client that has none. Parsed once per
+ * client row.
+ */
+export function namespacedValuesOf(client: { namespaced_values: string | null }): ReadonlySet<string> | undefined {
+  if (client.namespaced_values === null) {
+    return undefined;
+  }
+  let values = parsedValues.get(client);
+  if (!values) {
+    values = new Set(JSON.parse(client.namespaced_values) as string[]);
+    parsedValues.set(client, values);
+  }
+  return values;
 }
 
 /** `value` with `map` applied to every string in it (object keys stay); new objects only where something changed. */

@@ -120,7 +120,7 @@ export async function listSnapshots(store: Store, clientId: string): Promise<Sna
     .orderBy('created_at')
     .orderBy('snapshot_id')
     .execute();
-  return rows.map(summaryOf);
+  return rows.map(summaryOfSnapshot);
 }
 
 /** Removes snapshot `snapshotId` of `clientId`; whether it existed. */
@@ -145,22 +145,12 @@ export async function restoreSnapshot(
 ): Promise<SnapshotSummary | undefined> {
   return store.transaction(async (trx) => {
     await lockWorld(trx, clientId);
-    const snapshot = await trx
-      .selectFrom('client_snapshots')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .where('snapshot_id', '=', snapshotId)
-      .executeTakeFirst();
+    const snapshot = await snapshotRowOf(trx, clientId, snapshotId);
     if (!snapshot) {
       return undefined;
     }
     // Webhooks finished since the snapshot stay finished: none is sent twice.
-    const finished = await trx
-      .selectFrom('webhook_outbox')
-      .select(['id', 'delivered_at', 'failed_at'])
-      .where('client_id', '=', clientId)
-      .where((eb) => eb.or([eb('delivered_at', 'is not', null), eb('failed_at', 'is not', null)]))
-      .execute();
+    const finished = await finishedWebhooksOf(trx, clientId);
     await deleteClientWorldRows(trx, clientId);
     const world = JSON.parse(snapshot.world) as Record<string, Row[]>;
     // Parents first: the reverse of the delete order.
@@ -190,11 +180,32 @@ export async function restoreSnapshot(
       })
       .where('client_id', '=', clientId)
       .execute();
-    return summaryOf(snapshot);
+    return summaryOfSnapshot(snapshot);
   });
 }
 
-function summaryOf(row: {
+/** The stored row of snapshot `snapshotId` of `clientId`, if it has one. */
+export function snapshotRowOf(trx: Trx, clientId: string, snapshotId: string) {
+  return trx
+    .selectFrom('client_snapshots')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('snapshot_id', '=', snapshotId)
+    .executeTakeFirst();
+}
+
+/** The webhooks of `clientId` delivered or given up: what a restore or fork of an older snapshot must not send again. */
+export function finishedWebhooksOf(trx: Trx, clientId: string) {
+  return trx
+    .selectFrom('webhook_outbox')
+    .select(['id', 'delivered_at', 'failed_at'])
+    .where('client_id', '=', clientId)
+    .where((eb) => eb.or([eb('delivered_at', 'is not', null), eb('failed_at', 'is not', null)]))
+    .execute();
+}
+
+/** A stored snapshot's row as its client sees it. */
+export function summaryOfSnapshot(row: {
   snapshot_id: string;
   name: string | null;
   created_at: string;

@@ -37,6 +37,13 @@ export interface ClientsTable {
    * handled again with the stored row (`schedule/stale-clock.ts`).
    */
   generation: ColumnType<number, number | undefined, number>;
+  /**
+   * For a fork (a client made by `/sandbox/snapshot/restore` with `into_new_client`): the values
+   * beyond the canonical ones it holds in its namespace (its source's own random ids and tokens,
+   * as the API shows them), a JSON array of strings; the edge reads them into its namespace
+   * (`client-namespace.ts`). Null for every other client.
+   */
+  namespaced_values: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A snapshot of a client's world (`/sandbox/snapshot/create`). */

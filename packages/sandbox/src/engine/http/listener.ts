@@ -25,7 +25,7 @@ import {
 import { HEADER_NAMES } from '@svc/spec/headers';
 import type { OperationId } from '../../generated/handlers.gen.js';
 import type { Authenticator } from '../clients/authenticate.js';
-import { type ClientNamespace, NAMESPACE_SEPARATOR } from '../clients/client-namespace.js';
+import { type ClientNamespace, NAMESPACE_SEPARATOR, namespacedValuesOf } from '../clients/client-namespace.js';
 import type { Clock } from '../clock.js';
 import { apiErrorOf } from '../errors/api-error-of.js';
 import { SandboxError } from '../errors/sandbox-error.js';
@@ -272,7 +272,9 @@ async function handle(
       return;
     }
     // The handler reads the client's canonical values in their stored form (its namespace).
-    const input = options.namespace ? options.namespace.inbound(body, client.client_id) : body;
+    const input = options.namespace
+      ? options.namespace.inbound(body, client.client_id, namespacedValuesOf(client))
+      : body;
     const contextAt = (held: SandboxClient): HandlerContext => {
       const baseNow = options.clock.now();
       return {
@@ -282,6 +284,7 @@ async function handle(
         baseNow,
         store: options.store,
         webhooksCommitted: options.webhooksCommitted,
+        requireAdminKey: () => requireAdminKey(req, options),
         markReplay: (earlierRequestId) => {
           log.replayed = true;
           log.replayOf = earlierRequestId;
@@ -392,15 +395,7 @@ async function handleAdmin(
   body: Record<string, unknown>,
 ): Promise<void> {
   try {
-    if (options.adminKey === undefined) {
-      throw new SandboxError({
-        type: 'INVALID_INPUT',
-        code: 'INVALID_ADMIN_KEY',
-        message: 'this sandbox has no admin key: its admin operations are off',
-        suggestedAction: 'Start the sandbox with an admin key (--admin-key) to use its admin operations.',
-      });
-    }
-    checkAdminKey(req.headers, options.adminKey);
+    requireAdminKey(req, options);
     const violations = options.validator.validate(operationId, body, req.headers);
     if (violations.length > 0) {
       sendApiError(res, { error: validationError(violations, requestId) });
@@ -417,6 +412,19 @@ async function handleAdmin(
     await options.store.settled();
     sendApiError(res, { error: apiErrorOf(error, options.catalogue, requestId), headers: error.init.headers });
   }
+}
+
+/** Throws the 401 `INVALID_ADMIN_KEY` unless `req` carries the sandbox's admin key (none: admin operations are off). */
+function requireAdminKey(req: IncomingMessage, options: ListenerOptions): void {
+  if (options.adminKey === undefined) {
+    throw new SandboxError({
+      type: 'INVALID_INPUT',
+      code: 'INVALID_ADMIN_KEY',
+      message: 'this sandbox has no admin key: its admin operations are off',
+      suggestedAction: 'Start the sandbox with an admin key (--admin-key) to use its admin operations.',
+    });
+  }
+  checkAdminKey(req.headers, options.adminKey);
 }
 
 /** The request's `SVC-Sandbox-Fault` header, if it has one. */

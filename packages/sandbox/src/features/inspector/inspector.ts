@@ -4,7 +4,8 @@
  * the request's `SVC-CLIENT-ID` and `SVC-SECRET` headers authenticate (the API's own check and its
  * 401 error object). Every read is limited to that client. The request core in front of it applies
  * the API's access policy (allowed hosts and origins); answers are never cached and never carry a
- * credential.
+ * credential. A client's data is shown out of its namespace (`engine/clients/client-namespace.ts`),
+ * as the API answers it.
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -20,6 +21,7 @@ import {
 import {
   type Authenticator,
   apiErrorOf,
+  type ClientNamespace,
   type Clock,
   clientNow,
   isStoreOutage,
@@ -58,6 +60,8 @@ export interface InspectorOptions {
   clock: Clock;
   /** More panels (other features' data), besides {@link INSPECTOR_PANELS}. */
   panels?: readonly InspectorPanel[];
+  /** Answers each client's data out of its namespace, as the API does; none: no translation. */
+  namespace?: ClientNamespace;
 }
 
 /** Headers of every inspector answer: no caching, no framing, no other origin's scripts. */
@@ -164,7 +168,9 @@ async function answerPanel(
   const now = clientNow(realNow, client);
   // The request core has already refused a Host header the API's access policy does not allow.
   const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
-  const data = await panel.read({ store: options.store, clientId: client.client_id, query, now, realNow, origin });
+  const stored = await panel.read({ store: options.store, clientId: client.client_id, query, now, realNow, origin });
+  // The client's canonical values as the API names them, not as its namespace stores them.
+  const data = options.namespace ? options.namespace.outbound(stored, client.client_id) : stored;
   if (panel.download) {
     sendJson(res, 200, data, {
       ...PAGE_HEADERS,

@@ -31,6 +31,16 @@ export function sharedClientError(what: string): SandboxError {
   });
 }
 
+/** A new client's credentials as the API answers them (`SandboxNewClient`: a create, a fork). */
+export function presentNewClient(client: { clientId: string; secret: string; webhookSecret: string; name: string }) {
+  return {
+    client_id: client.clientId,
+    secret: client.secret,
+    webhook_secret: client.webhookSecret,
+    name: client.name,
+  };
+}
+
 /** The name a client gets when the request names none (the schema's default). */
 const DEFAULT_NAME = 'Throwaway client';
 
@@ -40,13 +50,7 @@ export function createClientAdminHandlers(
 ): HandlerGroup<'sandboxClientCreate' | 'sandboxClientDelete' | 'sandboxClientReset'> {
   return {
     sandboxClientCreate: async (request, context: AdminContext) => {
-      const created = await administration.create(request.name ?? DEFAULT_NAME, context.now);
-      return {
-        client_id: created.clientId,
-        secret: created.secret,
-        webhook_secret: created.webhookSecret,
-        name: created.name,
-      };
+      return presentNewClient(await administration.create(request.name ?? DEFAULT_NAME, context.now));
     },
     sandboxClientDelete: async (request) => {
       const clientId = request.throwaway_client_id;

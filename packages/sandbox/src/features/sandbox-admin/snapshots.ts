@@ -1,9 +1,11 @@
 /**
  * `/sandbox/snapshot/create|list|remove|restore`: snapshots of the calling client's world, taken
  * and restored with its own credentials (`engine/clients/client-snapshots.ts` does the store's
- * part). The docs' shared clients may not take or restore one (`SANDBOX_CLIENT_SHARED`).
+ * part). The docs' shared clients may not take or restore one (`SANDBOX_CLIENT_SHARED`). A
+ * restore `into_new_client` (a fork, `engine/clients/client-fork.ts`) needs the admin key too.
  */
 import {
+  forkSnapshot,
   type HandlerGroup,
   invalidInput,
   listSnapshots,
@@ -12,7 +14,7 @@ import {
   type SnapshotSummary,
   takeSnapshot,
 } from '../../engine/index.js';
-import { type ClientAdministration, sharedClientError } from './operations.js';
+import { type ClientAdministration, presentNewClient, sharedClientError } from './operations.js';
 
 /** A snapshot as the API answers it. */
 function presentSnapshot(snapshot: SnapshotSummary) {
@@ -60,6 +62,16 @@ export function createSnapshotHandlers(
       const clientId = context.client.client_id;
       if (administration.isShared(clientId)) {
         throw sharedClientError('restored');
+      }
+      if (request.into_new_client === true) {
+        // A fork makes a client: the admin key as well as the client's own credentials.
+        context.requireAdminKey();
+        const fork = await forkSnapshot(context.store, clientId, request.snapshot_id, context.baseNow);
+        if (!fork) {
+          throw unknownSnapshot(request.snapshot_id);
+        }
+        context.webhooksCommitted();
+        return { snapshot: presentSnapshot(fork.snapshot), new_client: presentNewClient(fork.client) };
       }
       const snapshot = await restoreSnapshot(context.store, clientId, request.snapshot_id, context.baseNow);
       if (!snapshot) {

@@ -4,8 +4,9 @@
  * appear live, downloads them as HAR, opens a webhook delivery with its two attempts (a local receiver answers 500, then
  * 200) and follows a request's link to its webhook; the demo client's data never appears and no
  * secret or token is in the page's text or HTML; the client's test clock and fault rules show, the
- * other client's rules do not. Saves two screenshots to test-results/ and
- * prints their paths. Bounded: every wait has a timeout.
+ * other client's rules do not; signed in as a throwaway client restored to a snapshot, it shows
+ * the restore, the clock back at the snapshot's time and the rule made after it gone. Saves three
+ * screenshots to test-results/ and prints their paths. Bounded: every wait has a timeout.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { findChromium } from '@svc/chromium';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../src/engine/clock.js';
-import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/index.js';
+import { CANONICAL_ITEM, DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/index.js';
 import { startTestSandbox, type TestSandbox } from '../../support/harness.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
 import {
@@ -26,6 +27,7 @@ import {
   type TestItem,
   transferRequest,
 } from '../../support/transfer-fixtures.js';
+import { createThrowaway, TEST_ADMIN_KEY } from '../sandbox-admin/throwaway-support.js';
 
 const RESULTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
 const WAIT = { timeout: 15_000 };
@@ -40,6 +42,7 @@ const foreignRequests: string[] = [];
 beforeAll(async () => {
   sandbox = await startTestSandbox('sqlite', {
     clock: systemClock,
+    adminKey: TEST_ADMIN_KEY,
     delivery: { baseDelayMs: 300, maxDelayMs: 500, maxAttempts: 3, pollMs: 50 },
   });
   receiver = await startReceiver([500]);
@@ -224,5 +227,40 @@ describe('inspector in Chromium', () => {
       }
     }
     expect(foreignRequests).toEqual([]);
+  });
+
+  it('shows a throwaway client restored to a snapshot: its clock back, a later rule gone, the restore listed', async () => {
+    const client = await createThrowaway(sandbox, 'restored in the inspector');
+    const { snapshot } = await sandbox.ok('sandboxSnapshotCreate', { name: 'before the run' }, client);
+    await sandbox.ok(
+      'sandboxFaultRuleCreate',
+      { operations: ['institutionsSearch'], fault: 'error=PLANNED_MAINTENANCE' },
+      client,
+    );
+    await sandbox.ok('sandboxClockAdvance', { duration: 'P3D' }, client);
+    const restore = await sandbox.call('sandboxSnapshotRestore', { snapshot_id: snapshot.snapshot_id }, client);
+    expect(restore.status).toBe(200);
+    const restoreId = (restore.body as { request_id: string }).request_id;
+
+    await page.click('#sign-out');
+    await page.fill('#client-id', client.clientId);
+    await page.fill('#secret', client.secret);
+    await page.click('#sign-in button[type=submit]');
+    await page.locator('#status', { hasText: `Signed in as ${client.clientId}` }).waitFor(WAIT);
+    await page.locator(`#panel-requests details[data-request-id="${restoreId}"]`).waitFor(WAIT);
+    // The clock is the snapshot's: behind the sandbox's time by as long as the requests since took.
+    await expect
+      .poll(() => page.locator('#panel-clock [data-clock="offset"]').textContent(), WAIT)
+      .toMatch(/^behind by \d+ (ms|s)$/);
+    await page.locator('#panel-items', { hasText: CANONICAL_ITEM.itemId }).waitFor(WAIT);
+    expect(await page.locator('#panel-fault-rules').textContent()).not.toContain('PLANNED_MAINTENANCE');
+    // biome-ignore lint/performance/useDomNodeTextContent: what a reader sees
+    const text = await page.locator('body').innerText();
+    expect(text).not.toContain(`~${client.clientId}`);
+    expect(text).not.toContain(client.secret);
+    mkdirSync(RESULTS, { recursive: true });
+    const restoredShot = join(RESULTS, 'inspector-restored-client.png');
+    await page.screenshot({ path: restoredShot, fullPage: true });
+    process.stdout.write(`inspector screenshot of a restored client: ${restoredShot}\n`);
   });
 });

@@ -2,11 +2,45 @@
  * Calls of the admin operations in tests: the admin key in `SVC-Sandbox-Admin-Key`, and a new
  * throwaway client's credentials.
  */
+import { readFileSync } from 'node:fs';
+import { openapiJsonPath } from '@svc/spec';
 import { HEADER_NAMES } from '@svc/spec/headers';
 import { sql } from 'kysely';
 import { CLIENT_OWNED_TABLES, clientRowsCondition } from '../../../src/engine/store/client-rows.js';
 import { OWNED_TABLES } from '../../../src/engine/store/owned-tables.js';
+import type { OperationId } from '../../../src/generated/handlers.gen.js';
 import type { TestSandbox } from '../../support/harness.js';
+
+const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8')) as {
+  paths: Record<
+    string,
+    {
+      post: {
+        operationId: string;
+        requestBody: {
+          content: { 'application/json': { examples?: Record<string, { value: Record<string, unknown> }> } };
+        };
+      };
+    }
+  >;
+};
+
+/** Every request example of a reading operation (`/get`, `/list`, `/search`): they change nothing. */
+export const READ_EXAMPLES = Object.entries(document.paths)
+  .filter(([path]) => /\/(get|list|search)$/.test(path))
+  .flatMap(([, { post }]) =>
+    Object.entries(post.requestBody.content['application/json'].examples ?? {}).map(([name, example]) => ({
+      operation: post.operationId as OperationId,
+      name,
+      body: example.value,
+    })),
+  );
+
+/** A body without what is each answer's or each client's own: `request_id`, and a list's opaque `next_cursor` (ordered by a store-wide sequence). */
+export function withoutRequestId(body: unknown): unknown {
+  const { request_id: _, next_cursor: cursor, ...rest } = body as Record<string, unknown>;
+  return { ...rest, next_cursor: typeof cursor === 'string' ? 'a cursor' : cursor };
+}
 
 /** The admin key the tests start their sandboxes with. */
 export const TEST_ADMIN_KEY = 'sbxadm_test_0123456789abcdef';
@@ -14,7 +48,7 @@ export const TEST_ADMIN_KEY = 'sbxadm_test_0123456789abcdef';
 /** Sends `body` to an admin operation's `path` with `headers` (the admin key by default). */
 export async function adminCall(
   sandbox: TestSandbox,
-  path: '/sandbox/client/create' | '/sandbox/client/delete',
+  path: '/sandbox/client/create' | '/sandbox/client/delete' | '/sandbox/snapshot/restore',
   body: Record<string, unknown>,
   headers: Record<string, string> = { [HEADER_NAMES.sandboxAdminKey]: TEST_ADMIN_KEY },
 ): Promise<{ status: number; body: Record<string, unknown> }> {

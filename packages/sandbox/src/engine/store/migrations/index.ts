@@ -23,6 +23,7 @@ import { replayOf } from './0020-replay-of.js';
 import { pendingWebhookCap } from './0021-pending-webhook-cap.js';
 import { clientThrowawayMark } from './0022-client-throwaway-mark.js';
 import { clientSnapshots } from './0023-client-snapshots.js';
+import { clientForkValues } from './0024-client-fork-values.js';
 import { requestRecordBodyChars } from './0026-request-record-body-chars.js';
 import type { Engine } from './helpers.js';
 
@@ -51,6 +52,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0021_pending_webhook_cap': pendingWebhookCap(engine),
     '0022_client_throwaway_mark': clientThrowawayMark(),
     '0023_client_snapshots': clientSnapshots(),
+    '0024_client_fork_values': clientForkValues(),
     '0026_request_record_body_chars': requestRecordBodyChars(),
   };
 }
