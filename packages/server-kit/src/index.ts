@@ -130,6 +130,7 @@ export {
   type ViolationContext,
 } from './schema-violations.js';
 export {
+  bodyFacts,
   JSON_CONTENT_TYPE,
   type SentBodyFacts,
   sendApiError,

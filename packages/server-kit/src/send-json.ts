@@ -30,15 +30,19 @@ export function sendJson(
   if (res.headersSent || res.writableEnded) {
     return;
   }
-  let facts: SentBodyFacts = {};
-  if (typeof body === 'object' && body !== null) {
-    const { request_id: requestId, error_code: errorCode } = body as Record<string, unknown>;
-    facts = {
-      requestId: typeof requestId === 'string' ? requestId : undefined,
-      errorCode: typeof errorCode === 'string' ? errorCode : undefined,
-    };
+  sendJsonText(res, status, JSON.stringify(body), headers, bodyFacts(body));
+}
+
+/** The `request_id` and `error_code` of `body` (a body to send), for {@link sendJsonText}. */
+export function bodyFacts(body: unknown): SentBodyFacts {
+  if (typeof body !== 'object' || body === null) {
+    return {};
   }
-  sendJsonText(res, status, JSON.stringify(body), headers, facts);
+  const { request_id: requestId, error_code: errorCode } = body as Record<string, unknown>;
+  return {
+    requestId: typeof requestId === 'string' ? requestId : undefined,
+    errorCode: typeof errorCode === 'string' ? errorCode : undefined,
+  };
 }
 
 /**

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   acceptRequest,
+  bodyFacts,
   type CorsOptions,
   createApiError,
   type ErrorCatalogue,
@@ -18,12 +19,13 @@ import {
   requestLogFields,
   sendApiError,
   sendJson,
+  sendJsonText,
   validationError,
 } from '@svc/server-kit';
 import { HEADER_NAMES } from '@svc/spec/headers';
 import type { OperationId } from '../../generated/handlers.gen.js';
 import type { Authenticator } from '../clients/authenticate.js';
-import { type ClientNamespace, namespacedValuesOf } from '../clients/client-namespace.js';
+import { type ClientNamespace, NAMESPACE_SEPARATOR, namespacedValuesOf } from '../clients/client-namespace.js';
 import type { Clock } from '../clock.js';
 import { apiErrorOf } from '../errors/api-error-of.js';
 import { SandboxError } from '../errors/sandbox-error.js';
@@ -113,9 +115,10 @@ interface RequestState {
 
 /**
  * Hands the answer of an authenticated request to the recorder: `body` null and status 0 for a
- * request dropped before it was handled (the client received nothing).
+ * request dropped before it was handled (the client received nothing); `json`, the body's JSON
+ * text as answered, which the recorder keeps as it is when nothing in it is redacted.
  */
-function record(options: ListenerOptions, log: RequestState, status: number, body: object | null): void {
+function record(options: ListenerOptions, log: RequestState, status: number, body: object | null, json?: string): void {
   if (!options.recorder || log.clientId === undefined) {
     return;
   }
@@ -131,6 +134,7 @@ function record(options: ListenerOptions, log: RequestState, status: number, bod
     startedAt: log.startedAt,
     requestBody: log.body ?? null,
     responseBody: body,
+    responseJson: json,
     clientTime: log.clientTime ?? null,
     fault: log.fault ?? null,
     delivery: log.delivery,
@@ -227,11 +231,22 @@ async function handle(
     return;
   }
   let fault: RequestFault | undefined;
-  // What the client sees: its answers out of its namespace (the same for the default client).
-  const outbound = <T>(value: T): T =>
-    options.namespace && log.clientId !== undefined ? options.namespace.outbound(value, log.clientId) : value;
+  // The client whose namespace its answers leave: a throwaway one (`clients.throwaway`), the only
+  // kind holding the canonical world in a namespace; none for every other client.
+  let namespaced: string | undefined;
+  // What the client sees, with its JSON text: its answer out of its namespace, walked only when
+  // the text holds the namespace's suffix (the same answer for every other client).
+  const answer = <T>(value: T): { body: T; json: string } => {
+    const json = JSON.stringify(value);
+    if (!options.namespace || namespaced === undefined || !json.includes(`${NAMESPACE_SEPARATOR}${namespaced}`)) {
+      return { body: value, json };
+    }
+    const body = options.namespace.outbound(value, namespaced);
+    return { body, json: JSON.stringify(body) };
+  };
   try {
     let client = await options.authenticate(credentials);
+    namespaced = client.throwaway === 1 ? client.client_id : undefined;
     fields.client_id = client.client_id;
     log.clientId = client.client_id;
     log.clientTime = clientNow(log.startedAt, client);
@@ -251,9 +266,9 @@ async function handle(
     }
     const violations = options.validator.validate(route.operationId, body, req.headers);
     if (violations.length > 0) {
-      const error = outbound(validationError(violations, requestId));
-      sendApiError(res, { error });
-      record(options, log, error.status, error);
+      const { body: error, json } = answer(validationError(violations, requestId));
+      sendJsonText(res, error.status, json, {}, bodyFacts(error));
+      record(options, log, error.status, error, json);
       return;
     }
     // The handler reads the client's canonical values in their stored form (its namespace).
@@ -340,29 +355,29 @@ async function handle(
     }
     // Nothing is answered before what it saw or changed is committed.
     await options.store.settled();
-    const response = outbound({ ...result, request_id: requestId });
+    const { body: response, json } = answer({ ...result, request_id: requestId });
     if (fault?.drop === 'after_commit') {
       // The lost response: the change is committed, the answer never arrives (the inspector
       // still shows what it would have been).
       res.destroy();
     } else {
-      sendJson(res, 200, response);
+      sendJsonText(res, 200, json, {}, bodyFacts(response));
     }
     // Recorded once the answer is on its way: its redaction is no part of the client's wait.
-    record(options, log, 200, response);
+    record(options, log, 200, response, json);
   } catch (error) {
     if (!(error instanceof SandboxError)) {
       throw error;
     }
     await options.store.settled();
-    const apiError = outbound(apiErrorOf(error, options.catalogue, requestId));
+    const { body: apiError, json } = answer(apiErrorOf(error, options.catalogue, requestId));
     if (fault?.drop === 'after_commit') {
       // The handler's refusal is lost the same way.
       res.destroy();
     } else {
-      sendApiError(res, { error: apiError, headers: error.init.headers });
+      sendJsonText(res, apiError.status, json, error.init.headers, bodyFacts(apiError));
     }
-    record(options, log, apiError.status, apiError);
+    record(options, log, apiError.status, apiError, json);
   }
 }
 

@@ -139,9 +139,14 @@ export function redact(value: unknown): unknown {
 /** Longest JSON text of one body kept in a record, in characters; a longer one is cut. */
 export const MAX_BODY_CHARS = 32 * 1024;
 
-/** `value` redacted as JSON text, cut to {@link MAX_BODY_CHARS} with a note of the full length. */
-export function redactedJson(value: unknown): string {
-  const text = JSON.stringify(redact(value)) ?? 'null';
+/**
+ * `value` redacted as JSON text, cut to {@link MAX_BODY_CHARS} with a note of the full length.
+ * `json`, when given, is `JSON.stringify(value)` already made (the answer as sent): used as it is
+ * when redaction changes nothing, so the value is not serialised twice.
+ */
+export function redactedJson(value: unknown, json?: string): string {
+  const redacted = redact(value);
+  const text = (redacted === value && json !== undefined ? json : JSON.stringify(redacted)) ?? 'null';
   return text.length <= MAX_BODY_CHARS
     ? text
     : `${text.slice(0, MAX_BODY_CHARS)}… [cut: ${text.length} characters in all]`;

@@ -36,13 +36,14 @@ const COLUMNS = [
   'delivery',
   'replayed',
   'replay_of',
+  'body_chars',
 ] as const satisfies readonly (keyof NewRecord)[];
 
 /**
  * Rows per SQLite insert statement: a batch goes in statements of these sizes, largest first
  * (137 rows: 20 × 6 + 5 × 3 + 1 × 2), so that four statement texts, each prepared once, serve
  * every batch. A full batch (the default `batchSize`, what a busy sandbox flushes) is one
- * statement. The values are bound parameters (14 per row, well below SQLite's limit).
+ * statement. The values are bound parameters (15 per row, well below SQLite's limit).
  */
 const SQLITE_CHUNK_SIZES = [200, 20, 5, 1] as const;
 
@@ -118,6 +119,8 @@ export interface AnsweredRequest {
   requestBody: unknown;
   /** The body answered (serialised and redacted when stored); null when nothing was. */
   responseBody: unknown;
+  /** `responseBody`'s JSON text as sent, when it was: stored as it is when nothing in it is redacted. */
+  responseJson?: string;
   /** The client's test clock when the request arrived. */
   clientTime: Date | null;
   /** The fault the request was given (its normalised text, with where it came from); null for none. */
@@ -135,6 +138,8 @@ export interface AnsweredRequest {
  * moved to the old generation of the heap on the way (the garbage collector's dearest work).
  */
 function rowOf(request: AnsweredRequest): NewRecord {
+  const requestBody = redactedJson(request.requestBody);
+  const responseBody = redactedJson(request.responseBody, request.responseJson);
   return {
     client_id: request.clientId,
     request_id: request.requestId,
@@ -143,13 +148,14 @@ function rowOf(request: AnsweredRequest): NewRecord {
     error_code: request.errorCode,
     duration_ms: request.durationMs,
     started_at: request.startedAt.toISOString(),
-    request_body: redactedJson(request.requestBody),
-    response_body: redactedJson(request.responseBody),
+    request_body: requestBody,
+    response_body: responseBody,
     client_time: request.clientTime?.toISOString() ?? null,
     fault: request.fault,
     delivery: request.delivery,
     replayed: request.replayed ? 1 : 0,
     replay_of: request.replayOf,
+    body_chars: recordBytes({ request_body: requestBody, response_body: responseBody }),
   };
 }
 
@@ -210,7 +216,7 @@ export function startRequestRecorder(
   const keepWithinBudget = async (rows: NewRecord[]): Promise<void> => {
     const { maxBytesPerClient } = settings;
     for (const row of rows) {
-      unchecked.set(row.client_id, (unchecked.get(row.client_id) ?? 0) + recordBytes(row));
+      unchecked.set(row.client_id, (unchecked.get(row.client_id) ?? 0) + row.body_chars);
     }
     for (const [clientId, written] of unchecked) {
       if (written >= maxBytesPerClient / 4) {

@@ -1,5 +1,5 @@
 /**
- * The table of request records (migrations 0011, 0019 and 0020): a client's recent requests as the
+ * The table of request records (migrations 0011, 0019, 0020 and 0026): a client's recent requests as the
  * inspector shows them.
  */
 import type { Generated } from 'kysely';
@@ -39,4 +39,6 @@ export interface RequestRecordsTable {
   request_body: string;
   /** JSON text, redacted, possibly shortened. */
   response_body: string;
+  /** Characters of `request_body` and `response_body` together (migration 0026): what the byte budget sums. */
+  body_chars: number;
 }

@@ -92,6 +92,17 @@ describe('redactedJson', () => {
     expect(text.length).toBeLessThan(MAX_BODY_CHARS + 100);
     expect(text).toMatch(/… \[cut: \d+ characters in all\]$/);
   });
+
+  it('keeps the text already made of a value with nothing to redact, and serialises anew one with something', () => {
+    // The listener hands over the answer's JSON text as sent; a spaced text shows which was used.
+    const clean = { transfer: { id: 't-1', amount: '12.34' } };
+    const sent = JSON.stringify(clean, null, 1);
+    expect(redactedJson(clean, sent)).toBe(sent);
+    const secret = { client_id: 'c', secret: 's' };
+    expect(redactedJson(secret, JSON.stringify(secret, null, 1))).toBe(`{"client_id":"c","secret":"${REDACTED}"}`);
+    const long = { data: 'x'.repeat(MAX_BODY_CHARS * 2) };
+    expect(redactedJson(long, JSON.stringify(long))).toBe(redactedJson(long));
+  });
 });
 
 describe('redact on the parsed value', () => {

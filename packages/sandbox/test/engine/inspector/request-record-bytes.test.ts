@@ -4,6 +4,7 @@
  * newest stay), and another client's records are untouched.
  */
 import { expect, it } from 'vitest';
+import { pruneToBytes } from '../../../src/engine/inspector/byte-budget.js';
 import { DEFAULT_CLIENT, DEMO_CLIENT } from '../../../src/features/world/world.js';
 import { describeEngines } from '../../support/harness.js';
 import { recordsOf } from '../../support/request-records.js';
@@ -40,3 +41,28 @@ describeEngines(
   },
   { requestRecords: { maxBytesPerClient: BUDGET } },
 );
+
+describeEngines('the characters of request records, stored with each record', (sandbox) => {
+  it("stores each record's body characters, which the byte budget sums", async () => {
+    await sandbox().ok('sandboxClockGet', {}, 'demo');
+    await sandbox().fail('sandboxPublicTokenCreate', { institution_id: 'a'.repeat(1_000), initial_products: ['auth'] });
+    const records = await recordsOf(sandbox(), DEFAULT_CLIENT.clientId);
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) {
+      expect(record.body_chars).toBe(record.request_body.length + record.response_body.length);
+    }
+    // The budget counts the stored figure: made large, the oldest record alone is over it.
+    const [oldest, ...newer] = records;
+    const store = sandbox().sandbox.store;
+    await store.db
+      .updateTable('request_records')
+      .set({ body_chars: 1_000_000 })
+      .where('id', '=', (oldest as { id: number }).id)
+      .execute();
+    expect(await pruneToBytes(store, DEFAULT_CLIENT.clientId, 500_000)).toBe(1);
+    expect((await recordsOf(sandbox(), DEFAULT_CLIENT.clientId)).map((record) => record.id)).toEqual(
+      newer.map((record) => record.id),
+    );
+    expect(await recordsOf(sandbox(), DEMO_CLIENT.clientId)).toHaveLength(1);
+  });
+});

@@ -25,6 +25,7 @@ import { clientThrowawayMark } from './0022-client-throwaway-mark.js';
 import { clientSnapshots } from './0023-client-snapshots.js';
 import { clientForkValues } from './0024-client-fork-values.js';
 import { clientTransfersMove } from './0025-client-transfers-move.js';
+import { requestRecordBodyChars } from './0026-request-record-body-chars.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -54,6 +55,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0023_client_snapshots': clientSnapshots(),
     '0024_client_fork_values': clientForkValues(),
     '0025_client_transfers_move': clientTransfersMove(),
+    '0026_request_record_body_chars': requestRecordBodyChars(),
   };
 }
 
