@@ -17,14 +17,17 @@ import { CLIENT_SNAPSHOT_TABLES } from '../store/client-rows.js';
 import type { Database } from '../store/database.js';
 import type { Store } from '../store/open-store.js';
 import { NAMESPACE_SEPARATOR, namespacedValue } from './client-namespace.js';
-import { finishedWebhooksOf, type SnapshotSummary, snapshotRowOf, summaryOfSnapshot } from './client-snapshots.js';
+import {
+  finishedWebhooksOf,
+  insertWorldRows,
+  type SnapshotSummary,
+  snapshotRowOf,
+  summaryOfSnapshot,
+} from './client-snapshots.js';
 import { insertClient, type NewClient } from './clients.js';
 
 type Trx = Transaction<Database>;
 type Row = Record<string, unknown>;
-
-/** Rows per insert statement (well under either engine's limit of bound values). */
-const ROWS_PER_INSERT = 100;
 
 /** A run of the characters ids and tokens are made of. */
 const ID_TOKEN = /[A-Za-z0-9_-]+/g;
@@ -151,12 +154,6 @@ async function insertWorld(trx: Trx, world: Record<string, Row[]>): Promise<void
       renumbered.set(table, numbers);
       continue;
     }
-    const values = generated ? rows.map(({ [generated.column]: _, ...rest }) => rest) : rows;
-    for (let start = 0; start < values.length; start += ROWS_PER_INSERT) {
-      await trx
-        .insertInto(table as keyof Database)
-        .values(values.slice(start, start + ROWS_PER_INSERT) as never)
-        .execute();
-    }
+    await insertWorldRows(trx, table, generated ? rows.map(({ [generated.column]: _, ...rest }) => rest) : rows);
   }
 }

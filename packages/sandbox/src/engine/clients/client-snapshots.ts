@@ -31,11 +31,21 @@ export interface SnapshotSummary {
   bytes: number;
 }
 
-/** Rows per insert statement of a restore (well under either engine's limit of bound values). */
+/** Rows per insert statement of a restore or a fork (well under either engine's limit of bound values). */
 const ROWS_PER_INSERT = 100;
 
 type Trx = Transaction<Database>;
 type Row = Record<string, unknown>;
+
+/** Inserts `rows` into `table` of a client's world, {@link ROWS_PER_INSERT} per statement. */
+export async function insertWorldRows(trx: Trx, table: string, rows: readonly Row[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await trx
+      .insertInto(table as keyof Database)
+      .values(rows.slice(start, start + ROWS_PER_INSERT) as never)
+      .execute();
+  }
+}
 
 /** Takes the client's world lock alone (PostgreSQL; SQLite has one writer). */
 async function lockWorld(trx: Trx, clientId: string): Promise<void> {
@@ -155,13 +165,7 @@ export async function restoreSnapshot(
     const world = JSON.parse(snapshot.world) as Record<string, Row[]>;
     // Parents first: the reverse of the delete order.
     for (const table of [...CLIENT_SNAPSHOT_TABLES].reverse()) {
-      const rows = world[table] ?? [];
-      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-        await trx
-          .insertInto(table as keyof Database)
-          .values(rows.slice(start, start + ROWS_PER_INSERT) as never)
-          .execute();
-      }
+      await insertWorldRows(trx, table, world[table] ?? []);
     }
     for (const webhook of finished) {
       await trx
