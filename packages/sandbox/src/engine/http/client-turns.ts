@@ -1,57 +1,114 @@
 /**
- * Turns at the store, per client: at most a few of one client's requests do store work at once,
- * and the others wait their turn in the order they came. A client that floods the sandbox then
- * holds at most its share of an instance's PostgreSQL connections (or of the places ahead in the
- * SQLite write queue), and every other client's requests still find room at once.
+ * Turns at the store, per client, served round robin: at most a few of one client's requests do
+ * store work at once, the others wait their turn in the order they came, and each turn of the
+ * event loop starts at most one work per client, a client with nothing under way first.
+ *
+ * A client that floods the sandbox then holds at most its share of an instance's PostgreSQL
+ * connections, and on SQLite, where the store's work is the process's own CPU, it gets one
+ * request's work between two looks at the sockets: another client's request that arrives behind
+ * the flood waits for about one of the flood's requests, not for every one that arrived before it.
  */
 
 /** Runs each client's store work in turns. */
 export interface ClientTurns {
-  /** Runs `work` in a turn of `clientId`: at once when the client has a turn free, else after the work of that client queued before it. */
+  /**
+   * Runs `work` in a turn of `clientId`: at the next round when the client has a turn free, else
+   * after the work of that client queued before it.
+   */
   inTurn<T>(clientId: string, work: () => Promise<T>): Promise<T>;
 }
 
-/** A client's turns: how many run now, and who waits (in order). */
-interface Turns {
-  running: number;
-  waiting: (() => void)[];
+/** A work waiting for its turn, with how to settle the caller's promise. */
+interface Queued {
+  work: () => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
 }
 
-/** {@link ClientTurns} letting `share` requests of each client run at once (at least 1). */
-export function createClientTurns(share: number): ClientTurns {
+/** A client's turns: how many run now, who waits (in order), and whether the next round serves it. */
+interface Turns {
+  running: number;
+  waiting: Queued[];
+  inRound: boolean;
+}
+
+/** Hands a round to a later turn of the event loop (after it has looked at the sockets). */
+export type RoundScheduler = (round: () => void) => void;
+
+/**
+ * {@link ClientTurns} letting `share` requests of each client run at once (at least 1), one more
+ * started per client and round; `schedule` runs a round (default: `setImmediate`, after the
+ * event loop's poll for new requests).
+ */
+export function createClientTurns(share: number, schedule: RoundScheduler = setImmediate): ClientTurns {
   if (!Number.isInteger(share) || share < 1) {
     throw new RangeError(`a client's share of turns must be a whole number of at least 1, not ${share}`);
   }
   // Only clients with work running or waiting are kept: the map stays as small as the traffic.
   const clients = new Map<string, Turns>();
-  const release = (clientId: string, turns: Turns): void => {
-    const next = turns.waiting.shift();
-    if (next) {
-      next(); // the turn passes on: `running` stays the same
+  // The clients the next round starts a work of, in order.
+  let next: string[] = [];
+  let scheduled = false;
+
+  const round = (): void => {
+    scheduled = false;
+    const serving = next;
+    next = [];
+    for (const clientId of serving) {
+      const turns = clients.get(clientId);
+      const queued = turns?.waiting.shift();
+      if (!turns || !queued) {
+        continue;
+      }
+      turns.inRound = false;
+      turns.running += 1;
+      void start(clientId, turns, queued);
+      enter(clientId, turns, false);
+    }
+  };
+  // Puts a client with a waiting work and a free turn into the next round: first when it has
+  // nothing under way (it has waited least of all), else after the others.
+  const enter = (clientId: string, turns: Turns, first: boolean): void => {
+    if (turns.inRound || turns.waiting.length === 0 || turns.running >= share) {
       return;
     }
-    turns.running -= 1;
-    if (turns.running === 0) {
-      clients.delete(clientId);
+    turns.inRound = true;
+    if (first) {
+      next.unshift(clientId);
+    } else {
+      next.push(clientId);
+    }
+    if (!scheduled) {
+      scheduled = true;
+      schedule(round);
+    }
+  };
+  const start = async (clientId: string, turns: Turns, queued: Queued): Promise<void> => {
+    try {
+      queued.resolve(await queued.work());
+    } catch (error) {
+      queued.reject(error);
+    } finally {
+      turns.running -= 1;
+      if (turns.running === 0 && turns.waiting.length === 0) {
+        clients.delete(clientId);
+      } else {
+        enter(clientId, turns, false);
+      }
     }
   };
   return {
-    async inTurn(clientId, work) {
+    inTurn<T>(clientId: string, work: () => Promise<T>): Promise<T> {
       let turns = clients.get(clientId);
       if (!turns) {
-        turns = { running: 0, waiting: [] };
+        turns = { running: 0, waiting: [], inRound: false };
         clients.set(clientId, turns);
       }
-      if (turns.running < share) {
-        turns.running += 1;
-      } else {
-        await new Promise<void>((resolve) => turns.waiting.push(resolve));
-      }
-      try {
-        return await work();
-      } finally {
-        release(clientId, turns);
-      }
+      const held = turns;
+      return new Promise<T>((resolve, reject) => {
+        held.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        enter(clientId, held, held.running === 0);
+      });
     },
   };
 }

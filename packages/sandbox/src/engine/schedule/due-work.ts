@@ -6,8 +6,9 @@
  *
  * {@link DueWorkRunner.perform} takes the client's pending items due by a time one at a time, in
  * `due_at` order, in slices: at most {@link DUE_WORK_SLICE} items per transaction and about
- * {@link DUE_WORK_SLICE_MS} ms of work, and a turn of the event loop between slices, so a long advance never holds the store for long and other clients'
- * requests get through between its slices. Each item is found, claimed and marked `done` in one
+ * {@link DUE_WORK_SLICE_MS} ms of work (on SQLite, its commit included: {@link nextSliceSize}),
+ * and a turn of the event loop between slices, so a long advance never holds the store for long
+ * and other clients' requests get through between its slices. Each item is found, claimed and marked `done` in one
  * statement of the transaction its performer writes in, so a retried advance, or a second advance
  * running at the same time, never performs an item twice. On PostgreSQL the claim is
  * `FOR UPDATE SKIP LOCKED`: several instances advancing one client at once each take different
@@ -157,6 +158,20 @@ export const DUE_WORK_SLICE = 25;
  */
 export const DUE_WORK_SLICE_MS = 5;
 
+/**
+ * The items of the next slice, at the pace of the slice before (`performed` items in `tookMs`,
+ * its commit included): as many as fit in about {@link DUE_WORK_SLICE_MS}, at least 1 and at most
+ * {@link DUE_WORK_SLICE}. Where the store works in the process (SQLite), a slice's commit writes
+ * every page its items changed, often many times their statements' own time, and no other request
+ * of the process runs meanwhile: the bound within a slice cannot see that cost, this one does.
+ */
+export function nextSliceSize(performed: number, tookMs: number): number {
+  if (performed <= 0 || !(tookMs > 0)) {
+    return DUE_WORK_SLICE;
+  }
+  return Math.max(1, Math.min(DUE_WORK_SLICE, Math.floor((performed * DUE_WORK_SLICE_MS) / tookMs)));
+}
+
 /** Performs due work; one per running sandbox. */
 export interface DueWorkRunner {
   /** The kinds it performs, in registration order. */
@@ -281,6 +296,7 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
           throw dueWorkStopped(dueWorkCapReached(), { ...stop, pendingFrom });
         }
         let slice: Slice;
+        const sliceStarted = performance.now();
         try {
           slice = await store.transaction((trx) =>
             performSlice(trx, clientId, at, Math.min(sliceSize, room), (dueAt, inSlice) => {
@@ -300,7 +316,12 @@ export function createDueWorkRunner(store: Store, performers: readonly DuePerfor
           sliceSize = place;
           continue;
         }
-        sliceSize = DUE_WORK_SLICE;
+        // Where the store's work holds the process (SQLite), the next slice fits the time its
+        // work and commit took; on PostgreSQL a slice waits on round trips, holding nothing.
+        sliceSize =
+          store.engine === 'sqlite'
+            ? nextSliceSize(slice.performed.length, performance.now() - sliceStarted)
+            : DUE_WORK_SLICE;
         stop.performed += slice.performed.length;
         for (const { kind, changed } of slice.performed) {
           if (changed) {

@@ -1,7 +1,8 @@
 /**
  * Turns at the store per client (`client-turns.ts`): at most `share` of a client's works run at
- * once, the rest start in the order they came as turns free up, other clients are never held,
- * and a work that fails frees its turn.
+ * once, the rest start in the order they came as turns free up, each round starts at most one
+ * work per client (a client with nothing under way first), other clients are never held, and a
+ * work that fails frees its turn.
  */
 import { describe, expect, it } from 'vitest';
 import { createClientTurns } from '../../../src/engine/http/client-turns.js';
@@ -24,22 +25,41 @@ function heldWork(started: string[], name: string) {
   };
 }
 
-/** Lets every settled promise's callbacks run. */
-const turnOfEventLoop = () => new Promise((resolve) => setImmediate(resolve));
+/** Rounds run by hand: `run()` runs the round scheduled (and lets settled promises' callbacks run). */
+function manualRounds() {
+  const rounds: (() => void)[] = [];
+  return {
+    schedule: (round: () => void) => {
+      rounds.push(round);
+    },
+    pending: () => rounds.length,
+    run: async () => {
+      await Promise.resolve();
+      rounds.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+}
 
 describe('client turns', () => {
-  it('runs at most `share` works of a client at once and starts the others in order of arrival', async () => {
-    const turns = createClientTurns(2);
+  it('runs at most `share` works of a client at once, one more per round, in order of arrival', async () => {
+    const rounds = manualRounds();
+    const turns = createClientTurns(2, rounds.schedule);
     const started: string[] = [];
     const works = ['a1', 'a2', 'a3', 'a4'].map((name) => heldWork(started, name));
     const results = works.map((held) => turns.inTurn('a', held.work));
-    await turnOfEventLoop();
+    expect(started).toEqual([]);
+    await rounds.run();
+    expect(started).toEqual(['a1']);
+    await rounds.run();
     expect(started).toEqual(['a1', 'a2']);
+    // Both turns taken: no round until one frees up.
+    expect(rounds.pending()).toBe(0);
     works[1]?.finish();
-    await turnOfEventLoop();
+    await rounds.run();
     expect(started).toEqual(['a1', 'a2', 'a3']);
     works[0]?.finish();
-    await turnOfEventLoop();
+    await rounds.run();
     expect(started).toEqual(['a1', 'a2', 'a3', 'a4']);
     works[2]?.finish();
     works[3]?.finish();
@@ -47,35 +67,93 @@ describe('client turns', () => {
   });
 
   it("never holds one client's work behind another client's", async () => {
-    const turns = createClientTurns(1);
+    const rounds = manualRounds();
+    const turns = createClientTurns(1, rounds.schedule);
     const started: string[] = [];
     const noisy = ['b1', 'b2', 'b3'].map((name) => heldWork(started, name));
     const noisyResults = noisy.map((held) => turns.inTurn('b', held.work));
     const quiet = heldWork(started, 'q1');
     const quietResult = turns.inTurn('q', quiet.work);
-    await turnOfEventLoop();
-    expect(started).toEqual(['b1', 'q1']);
+    await rounds.run();
+    expect(started).toEqual(['q1', 'b1']);
     quiet.finish();
     expect(await quietResult).toBe('q1');
     for (const held of noisy) {
       held.finish();
+      await rounds.run();
     }
     expect(await Promise.all(noisyResults)).toEqual(['b1', 'b2', 'b3']);
   });
 
+  it('serves a client with nothing under way first, then the others round robin', async () => {
+    const rounds = manualRounds();
+    const turns = createClientTurns(5, rounds.schedule);
+    const started: string[] = [];
+    const all = [
+      ...['a1', 'a2', 'a3'].map((name) => ({ client: 'a', held: heldWork(started, name) })),
+      ...['b1', 'b2'].map((name) => ({ client: 'b', held: heldWork(started, name) })),
+    ];
+    const results = all.map(({ client, held }) => turns.inTurn(client, held.work));
+    await rounds.run();
+    expect(started).toEqual(['b1', 'a1']);
+    const late = heldWork(started, 'c1');
+    const lateResult = turns.inTurn('c', late.work);
+    await rounds.run();
+    expect(started).toEqual(['b1', 'a1', 'c1', 'b2', 'a2']);
+    await rounds.run();
+    expect(started).toEqual(['b1', 'a1', 'c1', 'b2', 'a2', 'a3']);
+    for (const { held } of all) {
+      held.finish();
+    }
+    late.finish();
+    expect(await Promise.all([...results, lateResult])).toEqual(['a1', 'a2', 'a3', 'b1', 'b2', 'c1']);
+  });
+
+  it("starts a request that arrives behind another client's queue of busy works after one of them, not all", async () => {
+    // The default rounds: one per turn of the event loop, after it has looked for new requests.
+    const turns = createClientTurns(5);
+    const order: string[] = [];
+    // Works that hold the process's CPU, as SQLite's store work does, and finish in it.
+    const busy = (name: string) => async () => {
+      order.push(name);
+      const until = performance.now() + 2;
+      while (performance.now() < until) {
+        // the store's statements
+      }
+      return name;
+    };
+    const flood = Array.from({ length: 6 }, (_, index) => turns.inTurn('noisy', busy(`n${index + 1}`)));
+    // Arrives while the first of the flood runs: at the next look at the sockets.
+    const quiet = new Promise<string>((resolve) => setImmediate(() => resolve(turns.inTurn('quiet', busy('q1')))));
+    await Promise.all([...flood, quiet]);
+    expect(order.indexOf('q1')).toBeLessThanOrEqual(2);
+    expect(order.filter((name) => name !== 'q1')).toEqual(['n1', 'n2', 'n3', 'n4', 'n5', 'n6']);
+  });
+
   it('frees the turn of a work that fails, and passes its error on', async () => {
-    const turns = createClientTurns(1);
+    const rounds = manualRounds();
+    const turns = createClientTurns(1, rounds.schedule);
     const started: string[] = [];
     const failing = heldWork(started, 'f1');
     const next = heldWork(started, 'f2');
     const failed = turns.inTurn('f', failing.work);
     const after = turns.inTurn('f', next.work);
+    await rounds.run();
     failing.fail(new Error('the store went away'));
     await expect(failed).rejects.toThrow('the store went away');
-    await turnOfEventLoop();
+    await rounds.run();
     expect(started).toEqual(['f1', 'f2']);
     next.finish();
     expect(await after).toBe('f2');
+  });
+
+  it('passes on the error of a work that throws before it awaits anything', async () => {
+    const turns = createClientTurns(1);
+    const failed = turns.inTurn('t', () => {
+      throw new Error('refused at once');
+    });
+    await expect(failed).rejects.toThrow('refused at once');
+    expect(await turns.inTurn('t', async () => 'next')).toBe('next');
   });
 
   it.each([0, -1, 1.5, Number.NaN])('refuses a share of %s', (share) => {

@@ -8,15 +8,15 @@
  * written straight to `due_work` (refunds of payments that do not exist: claimed and done, changing
  * nothing), so thousands of items cost little.
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_LIMITS } from '../../../src/engine/errors/client-limits.js';
-import { DUE_WORK_SLICE } from '../../../src/engine/schedule/due-work.js';
+import { DUE_WORK_SLICE, DUE_WORK_SLICE_MS, nextSliceSize } from '../../../src/engine/schedule/due-work.js';
 import { DEFAULT_CLIENT } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
 
 const START = '2026-11-02T10:00:00.000Z';
 
-describeEngines('due work of an advance, sliced and bounded', (sandbox) => {
+describeEngines('due work of an advance, sliced and bounded', (sandbox, engine) => {
   beforeEach(async () => {
     sandbox().clock.set(START);
     await sandbox().sandbox.reset();
@@ -72,6 +72,30 @@ describeEngines('due work of an advance, sliced and bounded', (sandbox) => {
     expect(transactions).toBeLessThan(1 + items);
   });
 
+  it(`on SQLite, sizes the next slice by the time the last took with its commit (${engine})`, async () => {
+    const items = 2 * DUE_WORK_SLICE;
+    await dueItems(items);
+    const store = sandbox().sandbox.store;
+    const transaction = store.transaction.bind(store);
+    // Every transaction costs the process 2 slices' time more, as a commit writing many pages does.
+    vi.spyOn(store, 'transaction').mockImplementation(async (work) => {
+      const result = await transaction(work);
+      const until = performance.now() + 2 * DUE_WORK_SLICE_MS;
+      while (performance.now() < until) {
+        // the commit's writes
+      }
+      return result;
+    });
+    await sandbox().ok('sandboxClockAdvance', { duration: 'PT1H' });
+    expect(await pendingItems()).toBe(0);
+    if (engine === 'sqlite') {
+      // The move of the clock, one full slice, then one item per slice. (PostgreSQL's slices
+      // wait on round trips, holding nothing of the process: their size is not fitted.)
+      const transactions = vi.mocked(store.transaction).mock.calls.length;
+      expect(transactions).toBeGreaterThanOrEqual(1 + 1 + (items - DUE_WORK_SLICE));
+    }
+  });
+
   it(`stops after ${CLIENT_LIMITS.dueWorkPerAdvance} items, says how far it got, answers another client meanwhile, and the next advance goes on`, async () => {
     await dueItems(CLIENT_LIMITS.dueWorkPerAdvance + 3);
     const advance = sandbox().fail('sandboxClockAdvance', { duration: 'PT2H' });
@@ -100,4 +124,18 @@ describeEngines('due work of an advance, sliced and bounded', (sandbox) => {
     expect(rest.clock.current_time).toBe('2026-11-02T12:00:00.000Z');
     expect(await pendingItems()).toBe(0);
   }, 60_000);
+});
+
+describe('the size of the next slice', () => {
+  it.each([
+    { performed: 25, tookMs: 2, size: DUE_WORK_SLICE },
+    { performed: 25, tookMs: 50, size: 2 },
+    { performed: 25, tookMs: 500, size: 1 },
+    { performed: 2, tookMs: 5, size: 2 },
+    { performed: 2, tookMs: 1, size: 10 },
+    { performed: 0, tookMs: 5, size: DUE_WORK_SLICE },
+    { performed: 3, tookMs: 0, size: DUE_WORK_SLICE },
+  ])('sizes a slice after $performed items in $tookMs ms at $size', ({ performed, tookMs, size }) => {
+    expect(nextSliceSize(performed, tookMs)).toBe(size);
+  });
 });
