@@ -78,6 +78,7 @@ export {
 } from './schedule/due-work.js';
 export { durationMs } from './schedule/duration.js';
 export { checkClientHeld, StaleClientClockError, StaleClientError } from './schedule/stale-clock.js';
+export { boundInserts } from './store/bound-inserts.js';
 export { setBounded } from './store/bounded-map.js';
 export { CLIENT_WORLD_SCOPE, clientLockStatement, clientWorldLockShared } from './store/client-lock.js';
 export type { BigIntColumn } from './store/columns.js';

@@ -11,8 +11,9 @@
  * ({@link RequestRecorder.dropped}), so a request never waits for the store.
  * Each client's recorded bodies stay within `maxBytesPerClient` after each write (`byte-budget.ts`).
  */
-import { CompiledQuery, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Logger } from '../logger.js';
+import { boundInserts } from '../store/bound-inserts.js';
 import type { Store } from '../store/open-store.js';
 import { DEFAULT_MAX_BYTES_PER_CLIENT, pruneToBytes, recordBytes } from './byte-budget.js';
 import { redactedJson } from './redact.js';
@@ -47,38 +48,8 @@ const COLUMNS = [
  */
 const SQLITE_CHUNK_SIZES = [200, 20, 5, 1] as const;
 
-/**
- * The insert of `rows` rows. The table name is quoted like every statement of the query builder,
- * so the read cache (`store/sqlite/read-cache.ts`) sees a write to `request_records` and keeps
- * every other table's results.
- */
-function sqliteInsertOf(rows: number): CompiledQuery {
-  const row = `(${COLUMNS.map(() => '?').join(', ')})`;
-  return CompiledQuery.raw(
-    `insert into "request_records" (${COLUMNS.map((column) => `"${column}"`).join(', ')}) values ${Array.from({ length: rows }, () => row).join(', ')}`,
-  );
-}
-
-const SQLITE_INSERTS = new Map<number, CompiledQuery>(SQLITE_CHUNK_SIZES.map((size) => [size, sqliteInsertOf(size)]));
-
-/** The statements that store `rows` on SQLite: one per chunk ({@link SQLITE_CHUNK_SIZES}). */
-function sqliteStatementsOf(rows: NewRecord[]): CompiledQuery[] {
-  const statements: CompiledQuery[] = [];
-  let next = 0;
-  for (const size of SQLITE_CHUNK_SIZES) {
-    while (rows.length - next >= size) {
-      const parameters: unknown[] = [];
-      for (const row of rows.slice(next, next + size)) {
-        for (const column of COLUMNS) {
-          parameters.push(row[column]);
-        }
-      }
-      statements.push(CompiledQuery.raw((SQLITE_INSERTS.get(size) as CompiledQuery).sql, parameters));
-      next += size;
-    }
-  }
-  return statements;
-}
+/** The statements that store rows on SQLite: one per chunk ({@link SQLITE_CHUNK_SIZES}). */
+const sqliteStatementsOf = boundInserts<NewRecord>('request_records', COLUMNS, SQLITE_CHUNK_SIZES);
 
 /**
  * Stores `rows`, all or none: on PostgreSQL one multi-row insert (one round trip); on SQLite

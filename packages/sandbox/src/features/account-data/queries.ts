@@ -3,7 +3,7 @@
  * transactions. Every function runs inside the caller's transaction.
  */
 import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction as Trx } from 'kysely';
-import { type Database, type Placeholders, prepareQuery, together, twoWays } from '../../engine/index.js';
+import { boundInserts, type Database, type Placeholders, prepareQuery, together, twoWays } from '../../engine/index.js';
 import { itemIdOfToken } from '../items/index.js';
 import type { ProductExtractionsTable, TransactionsTable } from './tables.js';
 import type { Transaction } from './transactions.js';
@@ -45,9 +45,6 @@ export async function startExtraction(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-/** Rows per INSERT statement on SQLite (keeps every statement far below its bound-parameter limit). */
-const INSERT_CHUNK = 100;
-
 /**
  * Stores `transactions` of an Item, found at `addedAt`, numbered from the Item's next position on:
  * one statement ({@link insertTransactionsStatement}) where statements cost round trips;
@@ -84,11 +81,8 @@ const insertSomeTransactions = twoWays<Db, TransactionsInsertArgs, Promise<void>
       .executeTakeFirst();
     const first = Number(last?.seq ?? 0) + 1;
     const rows = transactions.map((transaction, index) => toRow(transaction, item, first + index, addedAt));
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-      await db
-        .insertInto('transactions')
-        .values(rows.slice(start, start + INSERT_CHUNK))
-        .execute();
+    for (const statement of boundTransactionInserts(rows)) {
+      await db.executeQuery(statement);
     }
   },
 });
@@ -367,6 +361,12 @@ const TRANSACTION_COLUMNS = [
   'added_at',
   'removed_at',
 ] as const satisfies readonly (keyof TransactionsTable)[];
+
+/**
+ * SQLite: the inserts of stored transactions, up to 100 rows per statement (20 values a row),
+ * each statement text prepared once.
+ */
+const boundTransactionInserts = boundInserts<TransactionsTable>('transactions', TRANSACTION_COLUMNS, [100, 20, 5, 1]);
 
 /**
  * PostgreSQL: `insert into transactions` of `transactions` of an Item found at `addedAt`, as one statement

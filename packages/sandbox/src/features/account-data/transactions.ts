@@ -163,6 +163,7 @@ function makeTransaction(options: MakeOptions): Transaction {
 export function transactionHistory(itemId: string, accounts: readonly HistoryAccount[], anchor: string): Transaction[] {
   const random = seededRandom(`${itemId}/transactions`);
   const first = addDays(anchor, 1 - HISTORY_DAYS);
+  const pendingFrom = addDays(anchor, -1);
   const counters = new Map<string, number>();
   const history: Transaction[] = [];
   const covered = accounts.filter(hasTransactions);
@@ -175,7 +176,7 @@ export function transactionHistory(itemId: string, accounts: readonly HistoryAcc
     const date = addDays(first, day);
     for (const account of covered) {
       for (const merchant of merchantsOn(account, date, day)) {
-        const pending = merchant.purchase && date >= addDays(anchor, -1);
+        const pending = merchant.purchase && date >= pendingFrom;
         history.push(makeTransaction({ id: nextId(account), account, merchant, date, pending, random }));
       }
     }

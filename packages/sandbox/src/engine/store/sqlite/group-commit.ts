@@ -60,9 +60,14 @@ function openGroup(): Group {
   return { committed, resolve, reject };
 }
 
-/** The statements of a group and its members, compiled once. */
+/**
+ * The statements of a group and its members, compiled once. A group begins `immediate`: it takes
+ * the write lock at once, waiting (the connection's busy timeout) while the checkpointer restarts
+ * the log; a deferred begin would take it only at the first write and, having read by then, be
+ * refused at once (`SQLITE_BUSY`) instead of waiting.
+ */
 const STATEMENTS = {
-  begin: CompiledQuery.raw('begin'),
+  begin: CompiledQuery.raw('begin immediate'),
   commit: CompiledQuery.raw('commit'),
   rollback: CompiledQuery.raw('rollback'),
   savepoint: CompiledQuery.raw(`savepoint ${MEMBER_SAVEPOINT}`),

@@ -42,6 +42,42 @@ it('copies the log into the database file from its own thread', async () => {
   }
 });
 
+it('starts the log afresh under a steady stream of writes, which a passive checkpoint never catches up with', async () => {
+  const file = join(dir, 'db.sqlite');
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('wal_autocheckpoint = 0');
+  // The request connection's settings (open-sqlite.ts, group-commit.ts): it waits for a restart.
+  db.pragma('busy_timeout = 5000');
+  db.exec('create table "rows" ("body" blob not null)');
+  const insert = db.prepare('insert into "rows" ("body") values (?)');
+  const body = Buffer.alloc(3000, 1);
+  const restartPages = 300;
+  const failures: string[] = [];
+  const checkpointer = startSqliteCheckpointer(file, (message) => failures.push(message), 5, restartPages);
+  let largestLog = 0;
+  try {
+    // About 24 MB of pages written, a transaction always open but for a short pause between
+    // transactions (as the group commit keeps one open while requests arrive).
+    for (let transaction = 0; transaction < 400; transaction++) {
+      db.exec('begin immediate');
+      for (let row = 0; row < 20; row++) {
+        insert.run(body);
+      }
+      db.exec('commit');
+      largestLog = Math.max(largestLog, statSync(`${file}-wal`).size);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(failures).toEqual([]);
+    // Without restarts the log holds every page written (about 6,000); with them it stays
+    // within a few times the restart size.
+    expect(largestLog).toBeLessThan(5 * restartPages * 4120);
+  } finally {
+    await checkpointer.stop();
+    db.close();
+  }
+}, 60_000);
+
 it('reports a database it cannot open', async () => {
   const failures: string[] = [];
   const checkpointer = startSqliteCheckpointer(join(dir, 'missing.sqlite'), (message) => failures.push(message), 20);

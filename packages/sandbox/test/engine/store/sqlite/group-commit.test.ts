@@ -2,9 +2,12 @@
  * Group commit on SQLite: transactions that run together share one commit, each still succeeds or
  * fails alone, nothing resolves before its commit, and a failed commit fails the whole group.
  */
+
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -19,6 +22,7 @@ let file: string;
 let statements: string[];
 let db: Kysely<Tables>;
 let groupCommit: GroupCommit;
+let sqlite: BetterSqlite3.Database;
 
 const transaction = <T>(work: (trx: Kysely<Tables>) => Promise<T>): Promise<T> => groupCommit.transaction(db, work);
 
@@ -36,7 +40,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'svc-group-commit-'));
   file = join(dir, 'db.sqlite');
   statements = [];
-  const sqlite = new BetterSqlite3(file, { verbose: (statement) => statements.push(String(statement)) });
+  sqlite = new BetterSqlite3(file, { verbose: (statement) => statements.push(String(statement)) });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.exec(
@@ -58,7 +62,7 @@ const insert = (trx: Kysely<Tables>, name: string, parent: string | null = null)
 
 it('commits transactions that run together once, each in a savepoint of its own', async () => {
   await Promise.all(['a', 'b', 'c'].map((name) => transaction((trx) => insert(trx, name))));
-  expect(statements.filter((statement) => statement === 'begin')).toHaveLength(1);
+  expect(statements.filter((statement) => statement === 'begin immediate')).toHaveLength(1);
   expect(statements.filter((statement) => statement === 'commit')).toHaveLength(1);
   expect(statements.filter((statement) => statement.startsWith('savepoint'))).toHaveLength(3);
   expect(committedNames()).toEqual(['a', 'b', 'c']);
@@ -71,6 +75,31 @@ it('resolves a transaction only once another connection can see what it wrote', 
   await transaction((trx) => insert(trx, 'b'));
   expect(committedNames()).toEqual(['a', 'b']);
   expect(statements.filter((statement) => statement === 'commit')).toHaveLength(2);
+});
+
+it('waits while another connection holds the log (the checkpointer restarting it) instead of failing a transaction that reads first', async () => {
+  sqlite.pragma('busy_timeout = 5000');
+  await transaction((trx) => insert(trx, 'a'));
+  // Another thread's connection takes the write lock for a while, as a restarting checkpoint does.
+  const holder = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const Database = require('better-sqlite3');
+     const db = new Database(workerData.file);
+     db.exec('begin immediate');
+     parentPort.postMessage('held');
+     setTimeout(() => { db.exec('commit'); db.close(); }, 150);`,
+    { eval: true, workerData: { file } },
+  );
+  await once(holder, 'message');
+  // A read, then a write: begun as a reader, SQLite refuses it at once instead of waiting.
+  const seen = await transaction(async (trx) => {
+    const before = await trx.selectFrom('rows').selectAll().execute();
+    await insert(trx, 'b');
+    return before.length;
+  });
+  expect(seen).toBe(1);
+  expect(committedNames()).toEqual(['a', 'b']);
+  await holder.terminate();
 });
 
 it('rolls back a failing transaction alone', async () => {
