@@ -1,19 +1,20 @@
 /**
- * Turns at the store, per client, served round robin: at most a few of one client's requests do
- * store work at once, the others wait their turn in the order they came, and each turn of the
- * event loop starts at most one work per client, a client with nothing under way first.
+ * Turns at the store, per client, served in rounds: at most a few of one client's requests do
+ * store work at once, the others wait their turn in the order they came, and each round (a turn
+ * of the event loop, after it has looked for new requests) starts the works whose turn has come,
+ * client by client, a client with nothing under way first.
  *
  * A client that floods the sandbox then holds at most its share of an instance's PostgreSQL
- * connections, and on SQLite, where the store's work is the process's own CPU, it gets one
- * request's work between two looks at the sockets: another client's request that arrives behind
- * the flood waits for about one of the flood's requests, not for every one that arrived before it.
+ * connections, and on SQLite, where the store runs one piece of work at a time in the process,
+ * another client's request that arrives behind the flood is started ahead of the flood's next
+ * works: it waits for the works already started, not for every one that arrived before it.
  */
 
 /** Runs each client's store work in turns. */
 export interface ClientTurns {
   /**
    * Runs `work` in a turn of `clientId`: at the next round when the client has a turn free, else
-   * after the work of that client queued before it.
+   * at the round after the work of that client queued before it frees one.
    */
   inTurn<T>(clientId: string, work: () => Promise<T>): Promise<T>;
 }
@@ -36,9 +37,8 @@ interface Turns {
 export type RoundScheduler = (round: () => void) => void;
 
 /**
- * {@link ClientTurns} letting `share` requests of each client run at once (at least 1), one more
- * started per client and round; `schedule` runs a round (default: `setImmediate`, after the
- * event loop's poll for new requests).
+ * {@link ClientTurns} letting `share` requests of each client run at once (at least 1); `schedule`
+ * runs a round (default: `setImmediate`, after the event loop's poll for new requests).
  */
 export function createClientTurns(share: number, schedule: RoundScheduler = setImmediate): ClientTurns {
   if (!Number.isInteger(share) || share < 1) {
@@ -56,18 +56,21 @@ export function createClientTurns(share: number, schedule: RoundScheduler = setI
     next = [];
     for (const clientId of serving) {
       const turns = clients.get(clientId);
-      const queued = turns?.waiting.shift();
-      if (!turns || !queued) {
+      if (!turns) {
         continue;
       }
       turns.inRound = false;
-      turns.running += 1;
-      void start(clientId, turns, queued);
-      enter(clientId, turns, false);
+      for (let queued = turns.waiting.shift(); queued; queued = turns.waiting.shift()) {
+        turns.running += 1;
+        void start(clientId, turns, queued);
+        if (turns.running >= share) {
+          break;
+        }
+      }
     }
   };
   // Puts a client with a waiting work and a free turn into the next round: first when it has
-  // nothing under way (it has waited least of all), else after the others.
+  // nothing under way, else after the others.
   const enter = (clientId: string, turns: Turns, first: boolean): void => {
     if (turns.inRound || turns.waiting.length === 0 || turns.running >= share) {
       return;
