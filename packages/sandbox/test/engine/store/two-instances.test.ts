@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newestFirst } from '../../support/list-order.js';
 import { createTestDatabase } from '../../support/postgres.js';
 import { post, type SandboxProcess, startSandboxProcess } from '../../support/processes.js';
 import { type Receiver, startReceiver } from '../../support/receiver.js';
@@ -161,9 +162,7 @@ describe('two sandbox processes on one PostgreSQL', () => {
         break;
       }
     }
-    const inListOrder = [...listed].sort((x, y) =>
-      x.created === y.created ? (x.id < y.id ? 1 : -1) : x.created < y.created ? 1 : -1,
-    );
+    const inListOrder = [...listed].sort(newestFirst);
     expect(listed.map((row) => row.id)).toEqual(inListOrder.map((row) => row.id));
     expect(new Set(listed.map((row) => row.id)).size).toBe(listed.length);
     for (const [offset, row] of listed.entries()) {

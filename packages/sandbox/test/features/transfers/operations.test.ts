@@ -6,6 +6,7 @@ import {
 } from '../../../src/features/transfers/canonical.js';
 import { CANONICAL_ACCOUNT_IDS, CANONICAL_ITEM, DEMO_CLIENT } from '../../../src/features/world/index.js';
 import { describeEngines } from '../../support/harness.js';
+import { newestFirst } from '../../support/list-order.js';
 import {
   authorizationRequest,
   authorizeAndCreate,
@@ -422,22 +423,21 @@ describeEngines('transfer get, list and cancel', (sandbox) => {
   describe('list', () => {
     const created: { id: string; created: string }[] = [];
     beforeAll(async () => {
+      // 08:00:00Z, 08:01:00Z, 08:01:00.250Z twice (a tie), 08:02:00.250Z: a whole second is
+      // written without fractional seconds, so only its instant sorts it before 08:01:00.250Z.
       sandbox().clock.set('2026-12-01T08:00:00.000Z');
+      const steps = [60_000, 250, 0, 60_000];
       for (let index = 0; index < 5; index++) {
         const { transfer } = await authorizeAndCreate(sandbox(), authorizationRequest(good), newKey('list'));
         created.push({ id: transfer.id, created: transfer.created });
-        if (index !== 2) {
-          sandbox().clock.advance(60_000);
-        }
+        sandbox().clock.advance(steps[index] ?? 0);
       }
     });
 
     it('lists newest first, ties by id, and includes the canonical transfer last', async () => {
       const { transfers } = await sandbox().ok('transferList', {});
       expect(transfers).toHaveLength(6);
-      const expected = [...created].sort((a, b) =>
-        b.created === a.created ? b.id.localeCompare(a.id) : b.created.localeCompare(a.created),
-      );
+      const expected = [...created].sort(newestFirst);
       expect(transfers.slice(0, 5).map((transfer) => transfer.id)).toEqual(expected.map((entry) => entry.id));
       expect(transfers[5]?.id).toBe(CANONICAL_TRANSFER_ID);
     });
