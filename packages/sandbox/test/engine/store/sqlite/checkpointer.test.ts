@@ -69,9 +69,10 @@ it('starts the log afresh under a steady stream of writes, which a passive check
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     expect(failures).toEqual([]);
-    // Without restarts the log holds every page written (about 6,000); with them it stays
-    // within a few times the restart size.
-    expect(largestLog).toBeLessThan(5 * restartPages * 4120);
+    // Without restarts the log holds every page written (about 9,000 pages, 37 MB); with them it
+    // stays within a few times the restart size (up to 6.4 MB seen on a loaded machine): the bound
+    // leaves room for a checkpointing thread that falls behind for a while.
+    expect(largestLog).toBeLessThan(12 * restartPages * 4120);
   } finally {
     await checkpointer.stop();
     db.close();
