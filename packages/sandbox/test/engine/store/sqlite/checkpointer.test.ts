@@ -17,13 +17,23 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('copies the log into the database file from its own thread', async () => {
-  const file = join(dir, 'db.sqlite');
+/**
+ * The writing connection of a test: the log never checkpointed by it (the worker does), waiting
+ * for a restart as the request connection does (open-sqlite.ts, group-commit.ts), and the insert
+ * of a row of `rows`.
+ */
+function writingConnection(file: string) {
   const db = new BetterSqlite3(file);
   db.pragma('journal_mode = WAL');
   db.pragma('wal_autocheckpoint = 0');
+  db.pragma('busy_timeout = 5000');
   db.exec('create table "rows" ("body" blob not null)');
-  const insert = db.prepare('insert into "rows" ("body") values (?)');
+  return { db, insert: db.prepare('insert into "rows" ("body") values (?)') };
+}
+
+it('copies the log into the database file from its own thread', async () => {
+  const file = join(dir, 'db.sqlite');
+  const { db, insert } = writingConnection(file);
   const body = Buffer.alloc(1024, 1);
   for (let i = 0; i < 2000; i++) {
     insert.run(body);
@@ -44,13 +54,7 @@ it('copies the log into the database file from its own thread', async () => {
 
 it('starts the log afresh under a steady stream of writes, which a passive checkpoint never catches up with', async () => {
   const file = join(dir, 'db.sqlite');
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('wal_autocheckpoint = 0');
-  // The request connection's settings (open-sqlite.ts, group-commit.ts): it waits for a restart.
-  db.pragma('busy_timeout = 5000');
-  db.exec('create table "rows" ("body" blob not null)');
-  const insert = db.prepare('insert into "rows" ("body") values (?)');
+  const { db, insert } = writingConnection(file);
   const body = Buffer.alloc(3000, 1);
   const restartPages = 300;
   const failures: string[] = [];
