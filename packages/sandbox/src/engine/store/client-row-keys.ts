@@ -1,7 +1,7 @@
 /**
  * What a fork of a client's world (a snapshot restored into a new client) must give new values:
  * the columns of the snapshot's tables whose values are unique store-wide (ids and tokens the
- * sandbox made at random), and the integer columns the store numbers itself. A test checks both
+ * sandbox made at random, and ids unique within their Item, derived from its id), and the integer columns the store numbers itself. A test checks both
  * lists against the store's schema, so a new unique or auto-increment column cannot be left out.
  * The client id (in `client_id` columns and the counters' names) is replaced as a whole.
  */

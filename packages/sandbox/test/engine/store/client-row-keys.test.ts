@@ -1,8 +1,9 @@
 /**
  * The columns a fork gives new values (`client-row-keys.ts`) are exactly what the schema says:
  * every text column of a snapshot's table that is unique on its own (but `client_id`, replaced as
- * a whole, and the counters' names, which hold the client id), and every auto-increment column,
- * read from a migrated SQLite store.
+ * a whole, and the counters' names, which hold the client id) or one of the ids derived from their
+ * Item's id (unique store-wide by construction, indexed unique within their Item), and every
+ * auto-increment column, read from a migrated SQLite store.
  */
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,24 @@ import { openStore, type Store } from '../../../src/engine/store/open-store.js';
 
 /** Unique columns whose values hold the client id: a fork replaces the id in them. */
 const HOLDING_THE_CLIENT_ID = new Set(['client_id', 'counters.name']);
+
+/**
+ * Ids derived from their Item's id (`derivedId`), so unique store-wide by construction: the store
+ * keeps them unique within their Item only (`(item_id, <id>)`), which spares an index of random
+ * ids (migration 0027).
+ */
+const DERIVED_FROM_ITEM = new Set(['transactions.transaction_id']);
+
+/** The column unique key `columns` of `table` makes unique store-wide, if any. */
+function keyOfItsOwn(table: string, columns: readonly string[]): string | undefined {
+  if (columns.length === 1) {
+    return columns[0];
+  }
+  const [first, second] = columns;
+  return columns.length === 2 && first === 'item_id' && DERIVED_FROM_ITEM.has(`${table}.${second}`)
+    ? second
+    : undefined;
+}
 
 describe('the columns a fork renames', () => {
   let store: Store | undefined;
@@ -43,8 +62,8 @@ describe('the columns a fork renames', () => {
       const single = [
         ...new Set(
           unique
-            .filter((columnsOfKey) => columnsOfKey.length === 1)
-            .map(([column]) => column as string)
+            .map((columnsOfKey) => keyOfItsOwn(table, columnsOfKey))
+            .filter((column) => column !== undefined)
             .filter((column) => typeOf.get(column) === 'text')
             .filter((column) => !HOLDING_THE_CLIENT_ID.has(column) && !HOLDING_THE_CLIENT_ID.has(`${table}.${column}`)),
         ),

@@ -26,6 +26,7 @@ import { clientSnapshots } from './0023-client-snapshots.js';
 import { clientForkValues } from './0024-client-fork-values.js';
 import { clientTransfersMove } from './0025-client-transfers-move.js';
 import { requestRecordBodyChars } from './0026-request-record-body-chars.js';
+import { transactionsKeyedByItem } from './0027-transactions-keyed-by-item.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -56,6 +57,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0024_client_fork_values': clientForkValues(),
     '0025_client_transfers_move': clientTransfersMove(),
     '0026_request_record_body_chars': requestRecordBodyChars(),
+    '0027_transactions_keyed_by_item': transactionsKeyedByItem(engine),
   };
 }
 
