@@ -7,8 +7,7 @@
  * PostgreSQL, a row an instance of an older release inserted while 0013 ran (no trigger yet),
  * waiting for such an insert still in progress.
  */
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/engine/store/database.js';
@@ -17,6 +16,7 @@ import { openStore, type Store } from '../../../src/engine/store/open-store.js';
 import { affectedRows } from '../../../src/engine/store/prepared-query.js';
 import { finishWithTransferEvent, insertTransfer, transferLifecycle } from '../../../src/features/transfers/queries.js';
 import type { TransfersTable } from '../../../src/features/transfers/tables.js';
+import { MIGRATION_ENGINES } from '../../support/migration-engines.js';
 import { createTestDatabase } from '../../support/postgres.js';
 
 /** A transfer row of `clientId` with the given id and creation time. */
@@ -85,29 +85,11 @@ const STORED_IN_LIST_ORDER = {
   ],
 };
 
-const engines: [string, () => Promise<{ db: Kysely<Database>; close(): Promise<void> }>][] = [
-  [
-    'sqlite',
-    async () => {
-      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
-      return { db, close: () => db.destroy() };
-    },
-  ],
-  [
-    'postgres',
-    async () => {
-      const pool = new pg.Pool({ connectionString: await createTestDatabase(inject('pgAdminUrl')), max: 2 });
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-      return { db, close: () => db.destroy() };
-    },
-  ],
-];
-
-describe.each(engines)('migration 0013 on a store with transfers [%s]', (engine, open) => {
+describe.each(MIGRATION_ENGINES)('migration 0013 on a store with transfers [%s]', (engine, open) => {
   it("ranks each client's stored transfers in list order, and new ones after them", async () => {
     const { db, close } = await open();
     try {
-      const migrator = new Migrator({ db, provider: migrationProvider(engine as 'sqlite' | 'postgres') });
+      const migrator = new Migrator({ db, provider: migrationProvider(engine) });
       expect((await migrator.migrateTo('0012_rate_limit_windows')).error).toBeUndefined();
       await db.insertInto('transfers').values(STORED).execute();
       expect((await migrator.migrateToLatest()).error).toBeUndefined();

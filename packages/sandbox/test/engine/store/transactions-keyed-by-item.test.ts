@@ -3,14 +3,12 @@
  * no longer a key of its own (two Items may hold the same one: a fork renames them, the id is
  * derived from the Item's), and an Item still cannot hold one id twice.
  */
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { type Kysely, Migrator, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/engine/store/database.js';
 import { migrationProvider } from '../../../src/engine/store/migrations/index.js';
 import type { TransactionsTable } from '../../../src/features/account-data/tables.js';
-import { createTestDatabase } from '../../support/postgres.js';
+import { MIGRATION_ENGINES } from '../../support/migration-engines.js';
 
 const CREATED = '2026-11-02T10:00:00Z';
 
@@ -47,26 +45,6 @@ const STORED = [
   transactionRow('item-a', 3),
 ];
 
-const engines: [string, () => Promise<{ db: Kysely<Database>; close(): Promise<void> }>][] = [
-  [
-    'sqlite',
-    async () => {
-      const database = new SqliteDatabase(':memory:');
-      database.pragma('foreign_keys = on');
-      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-      return { db, close: () => db.destroy() };
-    },
-  ],
-  [
-    'postgres',
-    async () => {
-      const pool = new pg.Pool({ connectionString: await createTestDatabase(inject('pgAdminUrl')), max: 2 });
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-      return { db, close: () => db.destroy() };
-    },
-  ],
-];
-
 /** Every stored transaction, by Item and position, amounts as numbers. */
 async function storedTransactions(db: Kysely<Database>): Promise<TransactionsTable[]> {
   const rows = await db.selectFrom('transactions').selectAll().orderBy('item_id').orderBy('seq').execute();
@@ -78,11 +56,11 @@ async function storedTransactions(db: Kysely<Database>): Promise<TransactionsTab
   }));
 }
 
-describe.each(engines)('migration 0027 on a store with transactions [%s]', (engine, open) => {
+describe.each(MIGRATION_ENGINES)('migration 0027 on a store with transactions [%s]', (engine, open) => {
   it('keeps every row, keys the id by its Item, and still refuses an id twice in one Item', async () => {
     const { db, close } = await open();
     try {
-      const migrator = new Migrator({ db, provider: migrationProvider(engine as 'sqlite' | 'postgres') });
+      const migrator = new Migrator({ db, provider: migrationProvider(engine) });
       expect((await migrator.migrateTo('0026_request_record_body_chars')).error).toBeUndefined();
       await sql`insert into clients (client_id, name, secret_hash, secret_salt, webhook_secret, bank_transfer_config, micro_deposit_auth, created_at)
         values ('client-keyed', 'keyed', 'h', 's', 'w', '{}', 0, ${CREATED})`.execute(db);
