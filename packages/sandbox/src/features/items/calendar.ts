@@ -3,17 +3,13 @@
  * on the day it was created, so the same Item shows the same dates on every call.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The UTC calendar date of a timestamp: `2026-11-20T14:15:22.000Z` → `2026-11-20`. */
 export function isoDate(at: Date | string): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 
-/** `date` moved by `days` days (negative: earlier). */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+/** `date` moved by `days` days (negative: earlier): the engine's calendar arithmetic. */
+export { addDays } from '../../engine/index.js';
 
 /** The first day of the month of `date`, moved by `months` months. */
 export function firstOfMonth(date: string, months = 0): string {
