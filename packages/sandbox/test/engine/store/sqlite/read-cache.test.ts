@@ -7,8 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../../../src/engine/store/database.js';
 import { openStore, type Store } from '../../../../src/engine/store/open-store.js';
 import { prepareQuery, tablesOf } from '../../../../src/engine/store/prepared-query.js';
 import { SQLITE_FILE_NAME } from '../../../../src/engine/store/sqlite/open-sqlite.js';
@@ -127,6 +128,70 @@ describe('prepared reads on SQLite', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('a read of the database while a transaction holds the connection', () => {
+    /** Runs a transaction that does `before`, then holds the connection until the returned `release` is called. */
+    const holdingTransaction = (before: (trx: Transaction<Database>) => Promise<unknown>) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started!: () => void;
+      const startedPromise = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const done = store.transaction(async (trx) => {
+        await before(trx);
+        started();
+        await released;
+      });
+      return { started: startedPromise, release, done };
+    };
+
+    it('waits for it once it wrote the table, and answers what it wrote (a kept result is not current)', async () => {
+      await counterNamed.execute(store.db, { name: 'cache/a' });
+      const held = holdingTransaction((trx) =>
+        trx.updateTable('counters').set({ value: 5 }).where('name', '=', 'cache/a').execute(),
+      );
+      await held.started;
+      let answered: number | undefined;
+      const read = counterNamed.executeTakeFirst(store.db, { name: 'cache/a' }).then((row) => {
+        answered = row?.value;
+      });
+      try {
+        await new Promise((resolve) => setImmediate(resolve));
+        // Not the kept 1: the read waits for the connection, as every read did before kept reads.
+        expect(answered).toBeUndefined();
+      } finally {
+        held.release();
+      }
+      await Promise.all([held.done, read]);
+      expect(answered).toBe(5);
+      expect((await counterNamed.executeTakeFirst(store.db, { name: 'cache/a' }))?.value).toBe(5);
+    });
+
+    it('waits for it when it rolls back, and answers the rows as they were', async () => {
+      await counterNamed.execute(store.db, { name: 'cache/a' });
+      const held = holdingTransaction(async (trx) => {
+        await trx.updateTable('counters').set({ value: 6 }).where('name', '=', 'cache/a').execute();
+        throw new Error('roll back');
+      });
+      await expect(held.done).rejects.toThrow('roll back');
+      expect((await counterNamed.executeTakeFirst(store.db, { name: 'cache/a' }))?.value).toBe(1);
+    });
+
+    it('answers the committed rows at once while it has not written the table (as on PostgreSQL)', async () => {
+      const first = await counterNamed.execute(store.db, { name: 'cache/a' });
+      const held = holdingTransaction((trx) => trx.deleteFrom('tokens').where('token', '=', 'no-such-token').execute());
+      await held.started;
+      try {
+        expect(await counterNamed.execute(store.db, { name: 'cache/a' })).toBe(first);
+      } finally {
+        held.release();
+      }
+      await held.done;
+    });
   });
 
   it('keeps the results of two reads with the same values apart', async () => {
