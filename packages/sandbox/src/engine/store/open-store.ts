@@ -11,6 +11,7 @@ import { refusingPastCaps } from './client-share-errors.js';
 import type { Database } from './database.js';
 import { handOut } from './engine-of.js';
 import { finishingError } from './finishing-statement.js';
+import { answerKeptReads, keptReadsFor } from './kept-reads.js';
 import { type Engine, migrationProvider } from './migrations/index.js';
 import { openPostgres } from './postgres/open-postgres.js';
 import { lookUpFirst, type WithRequestLookup } from './request-lookup.js';
@@ -86,10 +87,12 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
             `the SQLite checkpointer stopped (${message}); requests now checkpoint the log themselves`,
           ),
         );
+  // Each transaction answers kept reads as its database does (`kept-reads.ts`; SQLite only).
+  const keptReads = keptReadsFor(db);
   const inTransaction =
     <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
     (trx: Transaction<Database>): Promise<T> =>
-      work(handOut(trx, engine));
+      work(handOut(keptReads ? answerKeptReads(trx, keptReads) : trx, engine));
   return {
     engine,
     db,

@@ -7,7 +7,8 @@
  * once per engine (SQLite and PostgreSQL compile to different SQL; `engine-of.ts` tells which a
  * database runs on) and the placeholders' positions among the compiled parameters are remembered.
  * Each call runs the compiled query with its values through Kysely's public `executeQuery`, so
- * plugins and logging apply as to any query. Only plain values can be placeholders: not lists
+ * plugins and logging apply as to any query (a kept read of a store's own database or transaction
+ * is answered before it, `kept-reads.ts`). Only plain values can be placeholders: not lists
  * (`in`) and not `null` comparisons (write `is null` literally).
  *
  * A prepared select is marked as cacheable ({@link preparedReadTables}): on SQLite, the store's
@@ -25,6 +26,7 @@ import type {
 } from 'kysely';
 import type { Database } from './database.js';
 import { engineOf } from './engine-of.js';
+import { executeCompiled } from './kept-reads.js';
 import type { Engine } from './migrations/index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -120,7 +122,7 @@ export function prepareQuery<P extends object, R>(
     const { query, slots } = compiledFor(db);
     return { query: query.query, queryId: query.queryId, sql: query.sql, parameters: valuesFor(slots, params) };
   };
-  const executeResult = async (db: Db, params: P): Promise<QueryResult<R>> => db.executeQuery(compile(db, params));
+  const executeResult = async (db: Db, params: P): Promise<QueryResult<R>> => executeCompiled(db, compile(db, params));
   const execute = async (db: Db, params: P): Promise<R[]> => (await executeResult(db, params)).rows;
   return {
     compile,

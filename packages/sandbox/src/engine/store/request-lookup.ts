@@ -8,6 +8,7 @@
  */
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './database.js';
+import { executeCompiled } from './kept-reads.js';
 
 /** What a lookup says of the request's changes: they may stand, or the error that stops them. */
 export type GateDecision = { open: true } | { open: false; reason: Error };
@@ -35,7 +36,7 @@ export function lookUpFirst(db: Kysely<Database>): WithRequestLookup {
   return async (lookup, work) => {
     let decision: GateDecision;
     try {
-      decision = lookup.decide((await db.executeQuery(lookup.query)).rows);
+      decision = lookup.decide((await executeCompiled(db, lookup.query)).rows);
     } catch (error) {
       decision = closedBy(error);
     }

@@ -12,6 +12,7 @@
 import { CompiledQuery, type Kysely, type QueryResult, type Transaction } from 'kysely';
 import type { Database } from './database.js';
 import { engineOf } from './engine-of.js';
+import { executeCompiled } from './kept-reads.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -130,7 +131,7 @@ async function runInOrder(db: Db, queries: readonly CompiledQuery<unknown>[]): P
   if (engineOf(db) !== 'postgres') {
     const results: QueryResult<unknown>[] = [];
     for (const query of queries) {
-      results.push(await db.executeQuery(query));
+      results.push(await executeCompiled(db, query));
     }
     return results;
   }

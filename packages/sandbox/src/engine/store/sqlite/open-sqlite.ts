@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { answerKeptReads } from '../kept-reads.js';
 import { preparedReadTables } from '../prepared-query.js';
 import { cachedStatements } from '../statement-cache.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES } from './checkpointer.js';
@@ -55,12 +56,20 @@ export function openSqlite(location: SqliteLocation): OpenedSqlite {
   const readCache = createSqliteReadCache(sqlite);
   // The statement cache tells the read cache of every statement before it runs.
   const database = cachedStatements(sqlite, { onStatement: (sql) => readCache.noteStatement(sql) });
-  const { dialect, groupCommit } = groupCommitSqliteDialect(
-    { database },
-    (driver) => new ReadCachingDriver(driver, readCache, preparedReadTables),
-  );
+  let readCaching: ReadCachingDriver | undefined;
+  const { dialect, groupCommit } = groupCommitSqliteDialect({ database }, (driver) => {
+    readCaching = new ReadCachingDriver(driver, readCache, preparedReadTables);
+    return readCaching;
+  });
+  const db = new Kysely<Database>({ dialect });
+  const caching = readCaching;
+  if (caching) {
+    // Kept reads are answered before Kysely's executor (`kept-reads.ts`); the store hands the same
+    // lookup to each of its transactions.
+    answerKeptReads(db, (query) => caching.keptResult(query));
+  }
   return {
-    db: new Kysely<Database>({ dialect }),
+    db,
     groupCommit,
     description: location.kind === 'memory' ? 'memory (gone when the process stops)' : file,
     file: location.kind === 'memory' ? undefined : file,

@@ -2,7 +2,9 @@
  * The read cache (`read-cache.ts`) as a layer of the SQLite driver: its connection answers the
  * prepared reads it is told about from the cache while their tables are unchanged, and passes
  * every other statement on. It sits below Kysely's executor, so plugins and logging see cached
- * reads like any other query.
+ * reads like any other query; the store's own database and transactions, which have no plugin,
+ * ask the driver for a kept result first ({@link ReadCachingDriver.keptResult}, `kept-reads.ts`)
+ * and skip the executor when there is one.
  */
 import type {
   CompiledQuery,
@@ -44,6 +46,11 @@ function statementNumberOf(compiledQuery: CompiledQuery): number {
   return number;
 }
 
+/** The key of a cacheable read's result: its statement's number and its parameters. */
+function resultKeyOf(compiledQuery: CompiledQuery): string {
+  return `${statementNumberOf(compiledQuery)}\u0000${JSON.stringify(compiledQuery.parameters)}`;
+}
+
 class ReadCachingConnection implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
@@ -56,7 +63,7 @@ class ReadCachingConnection implements DatabaseConnection {
     if (tables === undefined) {
       return this.inner.executeQuery<R>(compiledQuery);
     }
-    const key = `${statementNumberOf(compiledQuery)}\u0000${JSON.stringify(compiledQuery.parameters)}`;
+    const key = resultKeyOf(compiledQuery);
     const kept = this.cache.lookup(key, tables);
     if (kept) {
       return Promise.resolve({ rows: kept as R[] });
@@ -83,6 +90,8 @@ export class ReadCachingDriver implements Driver {
   readonly #cache: SqliteReadCache;
   readonly #cacheableTables: CacheableReadTables;
   readonly #wrapped = new WeakMap<DatabaseConnection, ReadCachingConnection>();
+  /** Set once destroyed: nothing is answered from the cache any more (the executor refuses). */
+  #destroyed = false;
 
   constructor(inner: Driver, cache: SqliteReadCache, cacheableTables: CacheableReadTables) {
     this.#inner = inner;
@@ -92,6 +101,20 @@ export class ReadCachingDriver implements Driver {
 
   init(): Promise<void> {
     return this.#inner.init();
+  }
+
+  /**
+   * The result the connection would answer `compiledQuery` with from the cache, without asking
+   * for the connection: the kept rows of a cacheable read that are current; else `undefined` (the
+   * statement must run). For `kept-reads.ts`, which answers kept reads before Kysely's executor.
+   */
+  keptResult(compiledQuery: CompiledQuery): QueryResult<unknown> | undefined {
+    if (this.#destroyed) {
+      return undefined;
+    }
+    const tables = this.#cacheableTables(compiledQuery.query);
+    const rows = tables === undefined ? undefined : this.#cache.lookup(resultKeyOf(compiledQuery), tables);
+    return rows === undefined ? undefined : { rows: rows as unknown[] };
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -144,6 +167,7 @@ export class ReadCachingDriver implements Driver {
   }
 
   destroy(): Promise<void> {
+    this.#destroyed = true;
     return this.#inner.destroy();
   }
 }

@@ -3,14 +3,18 @@
  * while nothing they read has changed (through this connection, in a transaction, or through
  * another connection to the same file).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { sql } from 'kysely';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { sql, type Transaction } from 'kysely';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../../../src/engine/store/database.js';
 import { openStore, type Store } from '../../../../src/engine/store/open-store.js';
 import { prepareQuery, tablesOf } from '../../../../src/engine/store/prepared-query.js';
 import { SQLITE_FILE_NAME } from '../../../../src/engine/store/sqlite/open-sqlite.js';
 import { type StatementEffect, statementEffect } from '../../../../src/engine/store/sqlite/read-cache.js';
+import { together } from '../../../../src/engine/store/together.js';
 import { counterNamed, insertCounter } from '../../../support/counter-queries.js';
 import { useTempSqliteStore } from '../../../support/temp-sqlite-store.js';
 
@@ -87,6 +91,107 @@ describe('prepared reads on SQLite', () => {
     const first = await counterNamed.execute(db, { name: 'cache/a' });
     expect(await counterNamed.execute(db, { name: 'cache/a' })).toBe(first);
     expect(results).toBe(2);
+  });
+
+  it("answers a kept read of the store's database without going through its executor", async () => {
+    const executed = vi.spyOn(store.db, 'executeQuery');
+    const first = await counterNamed.execute(store.db, { name: 'cache/a' });
+    expect(await counterNamed.execute(store.db, { name: 'cache/a' })).toBe(first);
+    expect(executed).toHaveBeenCalledTimes(1);
+    // Statements run together answer kept reads the same way.
+    const [again] = await together(store.db, [counterNamed.compile(store.db, { name: 'cache/a' })]);
+    expect(again?.rows).toBe(first);
+    expect(executed).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a kept read of a transaction without its executor, and what it wrote from the table', async () => {
+    const first = await counterNamed.execute(store.db, { name: 'cache/a' });
+    await store.transaction(async (trx) => {
+      const executed = vi.spyOn(trx, 'executeQuery');
+      expect(await counterNamed.execute(trx, { name: 'cache/a' })).toBe(first);
+      expect(executed).not.toHaveBeenCalled();
+      await trx.updateTable('counters').set({ value: 7 }).where('name', '=', 'cache/a').execute();
+      expect((await counterNamed.executeTakeFirst(trx, { name: 'cache/a' }))?.value).toBe(7);
+    });
+    expect((await counterNamed.executeTakeFirst(store.db, { name: 'cache/a' }))?.value).toBe(7);
+  });
+
+  it('answers nothing kept once the store is closed: the read fails as any statement does', async () => {
+    await counterNamed.execute(store.db, { name: 'cache/a' });
+    const dir = mkdtempSync(join(tmpdir(), 'svc-read-cache-closed-'));
+    const closed = await openStore({ kind: 'sqlite', dataDir: dir });
+    try {
+      await insertCounter.execute(closed.db, { name: 'cache/b', value: 1 });
+      expect(await counterNamed.execute(closed.db, { name: 'cache/b' })).toHaveLength(1);
+      await closed.close();
+      await expect(counterNamed.execute(closed.db, { name: 'cache/b' })).rejects.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe('a read of the database while a transaction holds the connection', () => {
+    /** Runs a transaction that does `before`, then holds the connection until the returned `release` is called. */
+    const holdingTransaction = (before: (trx: Transaction<Database>) => Promise<unknown>) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started!: () => void;
+      const startedPromise = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const done = store.transaction(async (trx) => {
+        await before(trx);
+        started();
+        await released;
+      });
+      return { started: startedPromise, release, done };
+    };
+
+    it('waits for it once it wrote the table, and answers what it wrote (a kept result is not current)', async () => {
+      await counterNamed.execute(store.db, { name: 'cache/a' });
+      const held = holdingTransaction((trx) =>
+        trx.updateTable('counters').set({ value: 5 }).where('name', '=', 'cache/a').execute(),
+      );
+      await held.started;
+      let answered: number | undefined;
+      const read = counterNamed.executeTakeFirst(store.db, { name: 'cache/a' }).then((row) => {
+        answered = row?.value;
+      });
+      try {
+        await new Promise((resolve) => setImmediate(resolve));
+        // Not the kept 1: the read waits for the connection, as every read did before kept reads.
+        expect(answered).toBeUndefined();
+      } finally {
+        held.release();
+      }
+      await Promise.all([held.done, read]);
+      expect(answered).toBe(5);
+      expect((await counterNamed.executeTakeFirst(store.db, { name: 'cache/a' }))?.value).toBe(5);
+    });
+
+    it('waits for it when it rolls back, and answers the rows as they were', async () => {
+      await counterNamed.execute(store.db, { name: 'cache/a' });
+      const held = holdingTransaction(async (trx) => {
+        await trx.updateTable('counters').set({ value: 6 }).where('name', '=', 'cache/a').execute();
+        throw new Error('roll back');
+      });
+      await expect(held.done).rejects.toThrow('roll back');
+      expect((await counterNamed.executeTakeFirst(store.db, { name: 'cache/a' }))?.value).toBe(1);
+    });
+
+    it('answers the committed rows at once while it has not written the table (as on PostgreSQL)', async () => {
+      const first = await counterNamed.execute(store.db, { name: 'cache/a' });
+      const held = holdingTransaction((trx) => trx.deleteFrom('tokens').where('token', '=', 'no-such-token').execute());
+      await held.started;
+      try {
+        expect(await counterNamed.execute(store.db, { name: 'cache/a' })).toBe(first);
+      } finally {
+        held.release();
+      }
+      await held.done;
+    });
   });
 
   it('keeps the results of two reads with the same values apart', async () => {
