@@ -46,13 +46,23 @@ function windowsOn(date: CalendarDate): readonly number[] {
   return windows;
 }
 
+/**
+ * The last answer of {@link nextAchWindow}, and the instant it was asked for: no window lies
+ * between the two, so every instant from `afterMs` up to `nextMs` has the same answer.
+ */
+let lastAnswer = { afterMs: Number.NaN, nextMs: Number.NaN };
+
 /** The first ACH window strictly after `after`: when a transfer created at `after` posts. */
 export function nextAchWindow(after: Date): Date {
   const afterMs = after.getTime();
+  if (afterMs >= lastAnswer.afterMs && afterMs < lastAnswer.nextMs) {
+    return new Date(lastAnswer.nextMs);
+  }
   let date = dateInZone(after, ACH_TIME_ZONE);
   for (;;) {
     const next = windowsOn(date).find((window) => window > afterMs);
     if (next !== undefined) {
+      lastAnswer = { afterMs, nextMs: next };
       return new Date(next);
     }
     date = nextUsBankingDay(date);

@@ -44,6 +44,26 @@ describe('the windows of a day, worked out once', () => {
     }
   });
 
+  it('asks Intl nothing for a later instant before the window it was last given', () => {
+    // `format` is a getter (of a bound function): each call reads it.
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      expect(nextAchWindow(new Date('2031-04-16T13:00:00.000Z')).toISOString()).toBe('2031-04-16T14:30:00.000Z');
+      const asked = format.mock.calls.length + formatToParts.mock.calls.length;
+      expect(nextAchWindow(new Date('2031-04-16T14:29:59.999Z')).toISOString()).toBe('2031-04-16T14:30:00.000Z');
+      expect(format.mock.calls.length + formatToParts.mock.calls.length).toBe(asked);
+      const formats = format.mock.calls.length;
+      // At the window itself, and before the instant last asked for: worked out again.
+      expect(nextAchWindow(new Date('2031-04-16T14:30:00.000Z')).toISOString()).toBe('2031-04-16T18:45:00.000Z');
+      expect(nextAchWindow(new Date('2031-04-16T12:00:00.000Z')).toISOString()).toBe('2031-04-16T14:30:00.000Z');
+      expect(format.mock.calls.length).toBeGreaterThan(formats);
+    } finally {
+      format.mockRestore();
+      formatToParts.mockRestore();
+    }
+  });
+
   it('hands each caller a Date of its own', () => {
     const at = new Date('2031-04-15T13:00:00.000Z');
     const first = nextAchWindow(at);
