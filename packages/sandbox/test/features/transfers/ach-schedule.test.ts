@@ -46,7 +46,7 @@ describe('the windows of a day, worked out once', () => {
 
   it('asks Intl nothing for a later instant before the window it was last given', () => {
     // `format` is a getter (of a bound function): each call reads it.
-    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { readonly format: object }, 'format', 'get');
     const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
     try {
       expect(nextAchWindow(new Date('2031-04-16T13:00:00.000Z')).toISOString()).toBe('2031-04-16T14:30:00.000Z');
