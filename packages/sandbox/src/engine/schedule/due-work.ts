@@ -62,24 +62,47 @@ export interface NewDueWork {
   now: Date;
 }
 
+/** The values of a new item's row. */
+interface DueWorkValues {
+  dueId: string;
+  clientId: string;
+  dueAt: string;
+  kind: string;
+  subject: string;
+  createdAt: string;
+}
+
+/** The values of `work`'s row, with a new id. */
+function dueWorkValues(work: NewDueWork): DueWorkValues {
+  return {
+    dueId: randomId(),
+    clientId: work.clientId,
+    dueAt: work.dueAt.toISOString(),
+    kind: work.kind,
+    subject: work.subject,
+    createdAt: work.now.toISOString(),
+  };
+}
+
+const insertDueWorkQuery = prepareQuery((db, p: Placeholders<DueWorkValues>) =>
+  db.insertInto('due_work').values({
+    due_id: p.dueId,
+    client_id: p.clientId,
+    due_at: p.dueAt,
+    kind: p.kind,
+    subject: p.subject,
+    state: 'pending',
+    created_at: p.createdAt,
+    performed_at: null,
+  }),
+);
+
 /**
  * The statement scheduling `work`, to send together with the other statements of the change that
  * calls for it (`together.ts`, `finishing-statement.ts`); {@link scheduleDueWork} runs it.
  */
 export function dueWorkStatement(trx: Transaction<Database>, work: NewDueWork): CompiledQuery {
-  return trx
-    .insertInto('due_work')
-    .values({
-      due_id: randomId(),
-      client_id: work.clientId,
-      due_at: work.dueAt.toISOString(),
-      kind: work.kind,
-      subject: work.subject,
-      state: 'pending',
-      created_at: work.now.toISOString(),
-      performed_at: null,
-    })
-    .compile();
+  return insertDueWorkQuery.compile(trx, dueWorkValues(work));
 }
 
 /** A client's setting that decides whether work is scheduled: its column `column` holds `equals`. */
@@ -88,37 +111,50 @@ export interface ClientSetting {
   equals: string;
 }
 
+/** The insert of {@link dueWorkIfClientStatement} for each setting's column, prepared on first use. */
+const insertDueWorkIfClientQueries = new Map<ClientSetting['column'], ReturnType<typeof prepareDueWorkIfClientQuery>>();
+
+function prepareDueWorkIfClientQuery(column: ClientSetting['column']) {
+  return prepareQuery((db, p: Placeholders<DueWorkValues & { equals: string }>) =>
+    db
+      .insertInto('due_work')
+      .columns(['due_id', 'client_id', 'due_at', 'kind', 'subject', 'state', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('clients')
+          .select([
+            eb.val(p.dueId).as('due_id'),
+            eb.val(p.clientId).as('client_id'),
+            eb.val(p.dueAt).as('due_at'),
+            eb.val(p.kind).as('kind'),
+            eb.val(p.subject).as('subject'),
+            eb.val('pending').as('state'),
+            eb.val(p.createdAt).as('created_at'),
+          ])
+          .where('clients.client_id', '=', p.clientId)
+          .where(column, '=', p.equals),
+      ),
+  );
+}
+
 /**
  * The statement scheduling `work` only if the client's row has the setting `when`, read by the
  * statement itself (an insert of a select on the client's row, which inserts nothing when the
  * setting differs): a change that schedules work by a setting sends it with its other statements
  * (`together.ts`, `finishing-statement.ts`) and costs no read more, and sees the setting as
- * committed.
+ * committed. Built and compiled once per column (`prepared-query.ts`): every transfer create sends it.
  */
 export function dueWorkIfClientStatement(
   trx: Transaction<Database>,
   work: NewDueWork,
   when: ClientSetting,
 ): CompiledQuery {
-  return trx
-    .insertInto('due_work')
-    .columns(['due_id', 'client_id', 'due_at', 'kind', 'subject', 'state', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('clients')
-        .select([
-          eb.val(randomId()).as('due_id'),
-          eb.val(work.clientId).as('client_id'),
-          eb.val(work.dueAt.toISOString()).as('due_at'),
-          eb.val(work.kind).as('kind'),
-          eb.val(work.subject).as('subject'),
-          eb.val('pending').as('state'),
-          eb.val(work.now.toISOString()).as('created_at'),
-        ])
-        .where('clients.client_id', '=', work.clientId)
-        .where(when.column, '=', when.equals),
-    )
-    .compile();
+  let query = insertDueWorkIfClientQueries.get(when.column);
+  if (!query) {
+    query = prepareDueWorkIfClientQuery(when.column);
+    insertDueWorkIfClientQueries.set(when.column, query);
+  }
+  return query.compile(trx, { ...dueWorkValues(work), equals: when.equals });
 }
 
 /** Schedules `work` inside `trx` (the transaction of the change that calls for it). */

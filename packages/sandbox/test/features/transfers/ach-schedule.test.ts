@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { nextAchWindow, settlementTime } from '../../../src/features/transfers/ach-schedule.js';
 
 describe('the next FedACH same-day window (10:30, 14:45, 16:45 Eastern Time, US banking days)', () => {
@@ -27,5 +27,47 @@ describe('settlement one US banking day after posting, at the same Eastern time'
     ['2026-03-06T15:30:00.000Z', '2026-03-09T14:30:00.000Z', 'over the start of daylight saving time'],
   ])('posted %s → settled %s (%s)', (posted, settled) => {
     expect(settlementTime(new Date(posted)).toISOString()).toBe(settled);
+  });
+});
+
+describe('the windows of a day, worked out once', () => {
+  it('asks Intl for no zone offset again for a second transfer of the same day', () => {
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      expect(nextAchWindow(new Date('2031-04-14T13:00:00.000Z')).toISOString()).toBe('2031-04-14T14:30:00.000Z');
+      const first = formatToParts.mock.calls.length;
+      expect(first).toBeGreaterThan(0);
+      expect(nextAchWindow(new Date('2031-04-14T15:00:00.000Z')).toISOString()).toBe('2031-04-14T18:45:00.000Z');
+      expect(formatToParts.mock.calls.length).toBe(first);
+    } finally {
+      formatToParts.mockRestore();
+    }
+  });
+
+  it('asks Intl nothing for a later instant before the window it was last given', () => {
+    // `format` is a getter (of a bound function): each call reads it.
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { readonly format: object }, 'format', 'get');
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      expect(nextAchWindow(new Date('2031-04-16T13:00:00.000Z')).toISOString()).toBe('2031-04-16T14:30:00.000Z');
+      const asked = format.mock.calls.length + formatToParts.mock.calls.length;
+      expect(nextAchWindow(new Date('2031-04-16T14:29:59.999Z')).toISOString()).toBe('2031-04-16T14:30:00.000Z');
+      expect(format.mock.calls.length + formatToParts.mock.calls.length).toBe(asked);
+      const formats = format.mock.calls.length;
+      // At the window itself, and before the instant last asked for: worked out again.
+      expect(nextAchWindow(new Date('2031-04-16T14:30:00.000Z')).toISOString()).toBe('2031-04-16T18:45:00.000Z');
+      expect(nextAchWindow(new Date('2031-04-16T12:00:00.000Z')).toISOString()).toBe('2031-04-16T14:30:00.000Z');
+      expect(format.mock.calls.length).toBeGreaterThan(formats);
+    } finally {
+      format.mockRestore();
+      formatToParts.mockRestore();
+    }
+  });
+
+  it('hands each caller a Date of its own', () => {
+    const at = new Date('2031-04-15T13:00:00.000Z');
+    const first = nextAchWindow(at);
+    first.setTime(0);
+    expect(nextAchWindow(at).toISOString()).toBe('2031-04-15T14:30:00.000Z');
   });
 });
