@@ -7,7 +7,7 @@
  * deadline waits for the next one), and `settled` one banking day after it posted, at the same
  * Eastern time.
  */
-import { type CalendarDate, dateInZone, zonedTime } from '../../engine/index.js';
+import { type CalendarDate, dateInZone, setBounded, zonedTime } from '../../engine/index.js';
 import { isUsBankingDay, nextUsBankingDay } from './us-banking-calendar.js';
 
 /** The time zone of the FedACH schedule. */
@@ -26,7 +26,7 @@ const easternTime = new Intl.DateTimeFormat('en-GB', {
 /** Dates whose windows {@link windowsOn} keeps at most (a few years of banking days). */
 const KEPT_WINDOW_DATES = 1024;
 
-/** The windows of each date asked for lately, as epoch milliseconds: the same for every call. */
+/** The windows of the dates asked for lately (the oldest dropped first), as epoch milliseconds: the same for every call. */
 const keptWindows = new Map<CalendarDate, readonly number[]>();
 
 /**
@@ -38,10 +38,7 @@ function windowsOn(date: CalendarDate): readonly number[] {
   let windows = keptWindows.get(date);
   if (!windows) {
     windows = isUsBankingDay(date) ? ACH_WINDOWS.map((time) => zonedTime(date, time, ACH_TIME_ZONE).getTime()) : [];
-    if (keptWindows.size >= KEPT_WINDOW_DATES) {
-      keptWindows.clear();
-    }
-    keptWindows.set(date, windows);
+    setBounded(keptWindows, date, windows, KEPT_WINDOW_DATES);
   }
   return windows;
 }
