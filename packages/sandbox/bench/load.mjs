@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Load benchmark of the sandbox, the mock and a bare server (its usage, below, says what it
 // measures and how long).
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,7 @@ bare server is the mock benchmark's (packages/mock/scripts/bare-server.mjs).
   -h, --help   show this help`,
 });
 // What needs a build is imported once the command line is read, so that --help needs none.
+const { cpuMicros, postgresCpuMicros } = await import('./bench-cpu.mjs');
 const { startBenchPostgres } = await import('./bench-postgres.mjs');
 const { example, jsonHeaders } = await import('./bench-requests.mjs');
 const { nextSequence, readScenario, runLoad, writeScenario } = await import('./bench-scenarios.mjs');
@@ -87,50 +88,9 @@ function difference(after, before) {
   return Object.fromEntries(Object.entries(after).map(([key, value]) => [key, value - (before[key] ?? 0)]));
 }
 
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
-const CLOCK_TICKS_PER_S = 100;
-
-/** The fields of /proc/<pid>/stat after the command name (which may contain spaces). */
-function statFields(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-}
-
-/** CPU time (user + system, µs) that process `pid` has used so far, from /proc/<pid>/stat. */
-function cpuMicros(pid) {
-  const fields = statFields(pid);
-  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1e6;
-}
-
 /** The CPU time (µs) of the server processes of `target` so far, summed. */
 function targetCpuMicros(target) {
   return (target.pids ?? [target.child.pid]).reduce((total, pid) => total + cpuMicros(pid), 0);
-}
-
-/**
- * CPU time (µs) of the PostgreSQL server: the postmaster of `dataDir` and every process it started
- * (the backends serving the sandboxes, the WAL writer, …), from /proc.
- */
-function postgresCpuMicros(dataDir) {
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) {
-      continue;
-    }
-    let fields;
-    try {
-      fields = statFields(entry);
-    } catch {
-      continue; // ended meanwhile
-    }
-    const pid = Number(entry);
-    const parent = Number(fields[1]);
-    if (pid === postmaster || parent === postmaster) {
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-  }
-  return (ticks / CLOCK_TICKS_PER_S) * 1e6;
 }
 
 async function fetchJson(url, path, body) {
