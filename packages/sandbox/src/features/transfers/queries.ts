@@ -86,6 +86,30 @@ export function useAuthorizationStatement(
   return useClientsAuthorizationQuery.compile(trx, { authorizationId, clientId, transferId });
 }
 
+const useClientsAuthorizationReturningQuery = prepareQuery(
+  (db, p: Placeholders<{ authorizationId: string; clientId: string; transferId: string }>) =>
+    db
+      .updateTable('transfer_authorizations')
+      .set({ transfer_id: p.transferId })
+      .where('authorization_id', '=', p.authorizationId)
+      .where('client_id', '=', p.clientId)
+      .where('transfer_id', 'is', null)
+      .returningAll(),
+);
+
+/**
+ * {@link useAuthorizationStatement} answering the authorization as it is after its use: a row if
+ * and only if this call used it (where statements cost no round trip, instead of a read before).
+ */
+export function useAuthorizationReturningStatement(
+  trx: Transaction<Database>,
+  clientId: string,
+  authorizationId: string,
+  transferId: string,
+): CompiledQuery<AuthorizationRow> {
+  return useClientsAuthorizationReturningQuery.compile(trx, { authorizationId, clientId, transferId });
+}
+
 /** The columns of a transfer event but its id (taken from the stream's counter). */
 const TRANSFER_EVENT_COLUMNS = columnsOf<Omit<TransferEventsTable, 'event_id'>>({
   client_id: true,
