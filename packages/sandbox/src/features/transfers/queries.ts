@@ -61,15 +61,19 @@ export function authorizationStatement(db: Db, clientId: string, id: string): Co
   return authorizationQuery.compile(db, { id, clientId });
 }
 
-const useClientsAuthorizationQuery = prepareQuery(
-  (db, p: Placeholders<{ authorizationId: string; clientId: string; transferId: string }>) =>
-    db
-      .updateTable('transfer_authorizations')
-      .set({ transfer_id: p.transferId })
-      .where('authorization_id', '=', p.authorizationId)
-      .where('client_id', '=', p.clientId)
-      .where('transfer_id', 'is', null),
-);
+/** The update marking the client's authorization used by the transfer, unless it was used already. */
+const useClientsAuthorization = (
+  db: Kysely<Database>,
+  p: Placeholders<{ authorizationId: string; clientId: string; transferId: string }>,
+) =>
+  db
+    .updateTable('transfer_authorizations')
+    .set({ transfer_id: p.transferId })
+    .where('authorization_id', '=', p.authorizationId)
+    .where('client_id', '=', p.clientId)
+    .where('transfer_id', 'is', null);
+
+const useClientsAuthorizationQuery = prepareQuery(useClientsAuthorization);
 
 /**
  * The statement marking the client's authorization as used by `transferId`, unless it was used
@@ -88,13 +92,7 @@ export function useAuthorizationStatement(
 
 const useClientsAuthorizationReturningQuery = prepareQuery(
   (db, p: Placeholders<{ authorizationId: string; clientId: string; transferId: string }>) =>
-    db
-      .updateTable('transfer_authorizations')
-      .set({ transfer_id: p.transferId })
-      .where('authorization_id', '=', p.authorizationId)
-      .where('client_id', '=', p.clientId)
-      .where('transfer_id', 'is', null)
-      .returningAll(),
+    useClientsAuthorization(db, p).returningAll(),
 );
 
 /**

@@ -7,8 +7,8 @@ import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrationProvider } from '../../../src/engine/store/migrations/index.js';
 import type { BankTransfersTable } from '../../../src/features/bank-transfers/tables.js';
-import type { TransfersTable } from '../../../src/features/transfers/tables.js';
 import { MIGRATION_ENGINES, type MigrationDatabase } from '../../support/migration-engines.js';
+import { transferRow } from '../../support/transfer-rows.js';
 
 const at = (second: number, millisecond = 0) =>
   new Date(Date.UTC(2026, 10, 2, 10, 0, second, millisecond)).toISOString();
@@ -39,28 +39,6 @@ function expectedRanks(): Record<string, string[]> {
     byClient[client].push(id);
   }
   return byClient;
-}
-
-function transferRow(clientId: string, id: string, created: string): TransfersTable {
-  return {
-    transfer_id: id,
-    client_id: clientId,
-    item_id: 'item-positions',
-    authorization_id: `auth-${id}`,
-    account_id: 'account-positions',
-    ach_class: 'ppd',
-    amount: '1.00',
-    status: 'pending',
-    cancellable: 1,
-    created,
-    description: 'positions',
-    failure_reason: null,
-    metadata: '{}',
-    network: 'ach',
-    origination_account_id: 'orig-positions',
-    type: 'debit',
-    user_details: '{}',
-  };
 }
 
 function bankTransferRow(clientId: string, id: string, created: string): BankTransfersTable {

@@ -10,30 +10,21 @@ import { migrationProvider } from '../../../src/engine/store/migrations/index.js
 import type { Store } from '../../../src/engine/store/open-store.js';
 import { DEFAULT_RETENTION_POLICY } from '../../../src/engine/store/retention.js';
 import { unusedAuthorizationsRetention } from '../../../src/features/transfers/retention.js';
-import type { TransferAuthorizationsTable } from '../../../src/features/transfers/tables.js';
 import { MIGRATION_ENGINES } from '../../support/migration-engines.js';
+import { authorizationRow } from '../../support/transfer-rows.js';
 
 const INDEX = 'transfer_authorizations_unused_by_created';
 const NOW = new Date(Date.UTC(2026, 10, 2, 12, 0, 0));
 const DAY = 24 * 60 * 60 * 1000;
 
-function authorization(id: string, ageMs: number, transferId: string | null): TransferAuthorizationsTable {
-  return {
+/** The client's authorization `id`, created `ageMs` before now, used by `transferId` (null: unused). */
+function authorization(id: string, ageMs: number, transferId: string | null) {
+  return authorizationRow({
     authorization_id: id,
     client_id: 'client-unused',
-    item_id: 'item-unused',
-    account_id: 'account-unused',
     created: new Date(NOW.getTime() - ageMs).toISOString(),
-    decision: 'approved',
-    decision_rationale: null,
-    type: 'debit',
-    network: 'ach',
-    ach_class: 'ppd',
-    amount: '1.00',
-    user_details: '{}',
-    origination_account_id: 'orig-unused',
     transfer_id: transferId,
-  };
+  });
 }
 
 /** What the pruner needs of a store, over `db`, with the statement of each query it runs kept in `statements`. */

@@ -11,28 +11,19 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../../src/engine/store/open-store.js';
 import { together } from '../../../src/engine/store/together.js';
 import { authorizationUseOf, authorizationUseStatements } from '../../../src/features/transfers/authorization-use.js';
-import type { TransferAuthorizationsTable } from '../../../src/features/transfers/tables.js';
 import { createTestDatabase } from '../../support/postgres.js';
+import { authorizationRow } from '../../support/transfer-rows.js';
 
 const CLIENT = 'client-use';
 
-function authorization(id: string, transferId: string | null): TransferAuthorizationsTable {
-  return {
+/** The client's authorization `id`, used by `transferId` (null: unused). */
+function authorization(id: string, transferId: string | null) {
+  return authorizationRow({
     authorization_id: id,
     client_id: CLIENT,
-    item_id: 'item-use',
-    account_id: 'account-use',
     created: '2026-11-02T10:00:00.000Z',
-    decision: 'approved',
-    decision_rationale: null,
-    type: 'debit',
-    network: 'ach',
-    ach_class: 'ppd',
-    amount: '1.00',
-    user_details: '{}',
-    origination_account_id: 'orig-use',
     transfer_id: transferId,
-  };
+  });
 }
 
 const stores: Store[] = [];
