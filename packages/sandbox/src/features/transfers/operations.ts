@@ -6,7 +6,6 @@
 
 import type { components } from '@svc/spec/types';
 import {
-  affectedRows,
   type HandlerGroup,
   keyClaim,
   newUuid,
@@ -28,6 +27,7 @@ import {
 } from '../items/index.js';
 import { testUserOf } from '../world/index.js';
 import { decideAuthorization } from './authorization-decision.js';
+import { authorizationUseOf, authorizationUseStatements } from './authorization-use.js';
 import { scheduledPostStatement } from './auto-moves.js';
 import { transferRefusalError } from './errors.js';
 import { balanceCents, parseCents } from './money.js';
@@ -35,13 +35,11 @@ import { originationAccountsStatement, resolveOriginationAccountOf } from './ori
 import { presentAuthorization, presentTransfer, presentTransferEvent } from './present.js';
 import {
   authorizationOf,
-  authorizationStatement,
   finishWithTransferEvent,
   insertAuthorization,
   insertTransfer,
   type TransferRow,
   transferLifecycle,
-  useAuthorizationStatement,
 } from './queries.js';
 import { authorizationMismatch, cancelRefusal, usableAuthorization } from './rules.js';
 
@@ -143,11 +141,10 @@ export const transferHandlers: HandlerGroup<
       // One flight: the key's claim, every read of the decision, the authorization's use, which
       // stands only if the decision below lets it (a refusal throws: all is rolled back), and
       // last what a repeat of the request answers with.
-      const { claimed, token, found, used, originations, repeat } = await together(trx, {
+      const { claimed, token, use, originations, repeat } = await together(trx, {
         claimed: key.claim,
         token: liveTokenStatement(trx, clientId, request.access_token, 'access'),
-        found: authorizationStatement(trx, clientId, request.authorization_id),
-        used: useAuthorizationStatement(trx, clientId, request.authorization_id, transferId),
+        use: authorizationUseStatements(trx, clientId, request.authorization_id, transferId),
         originations: originationAccountsStatement(trx, clientId),
         repeat: key.repeatReads,
       });
@@ -157,8 +154,9 @@ export const transferHandlers: HandlerGroup<
         return outcome.record;
       }
       const item = transferItemOf(liveItemOf(liveTokenOf(token.rows[0])));
+      const { found, usedNow } = await authorizationUseOf(trx, clientId, request.authorization_id, use);
       const authorization = orRefuse(
-        usableAuthorization(request.authorization_id, found.rows[0], item.item_id),
+        usableAuthorization(request.authorization_id, found, item.item_id),
         transferRefusalError,
       );
       const origination = await resolveOriginationAccountOf(
@@ -175,7 +173,7 @@ export const transferHandlers: HandlerGroup<
         ),
         transferRefusalError,
       );
-      if (affectedRows(used) !== 1) {
+      if (!usedNow) {
         // A concurrent create used it between the read above and this update.
         const current = await authorizationOf(trx, clientId, authorization.authorization_id);
         throw transferRefusalError({

@@ -61,15 +61,19 @@ export function authorizationStatement(db: Db, clientId: string, id: string): Co
   return authorizationQuery.compile(db, { id, clientId });
 }
 
-const useClientsAuthorizationQuery = prepareQuery(
-  (db, p: Placeholders<{ authorizationId: string; clientId: string; transferId: string }>) =>
-    db
-      .updateTable('transfer_authorizations')
-      .set({ transfer_id: p.transferId })
-      .where('authorization_id', '=', p.authorizationId)
-      .where('client_id', '=', p.clientId)
-      .where('transfer_id', 'is', null),
-);
+/** The update marking the client's authorization used by the transfer, unless it was used already. */
+const useClientsAuthorization = (
+  db: Kysely<Database>,
+  p: Placeholders<{ authorizationId: string; clientId: string; transferId: string }>,
+) =>
+  db
+    .updateTable('transfer_authorizations')
+    .set({ transfer_id: p.transferId })
+    .where('authorization_id', '=', p.authorizationId)
+    .where('client_id', '=', p.clientId)
+    .where('transfer_id', 'is', null);
+
+const useClientsAuthorizationQuery = prepareQuery(useClientsAuthorization);
 
 /**
  * The statement marking the client's authorization as used by `transferId`, unless it was used
@@ -84,6 +88,24 @@ export function useAuthorizationStatement(
   transferId: string,
 ): CompiledQuery<unknown> {
   return useClientsAuthorizationQuery.compile(trx, { authorizationId, clientId, transferId });
+}
+
+const useClientsAuthorizationReturningQuery = prepareQuery(
+  (db, p: Placeholders<{ authorizationId: string; clientId: string; transferId: string }>) =>
+    useClientsAuthorization(db, p).returningAll(),
+);
+
+/**
+ * {@link useAuthorizationStatement} answering the authorization as it is after its use: a row if
+ * and only if this call used it (where statements cost no round trip, instead of a read before).
+ */
+export function useAuthorizationReturningStatement(
+  trx: Transaction<Database>,
+  clientId: string,
+  authorizationId: string,
+  transferId: string,
+): CompiledQuery<AuthorizationRow> {
+  return useClientsAuthorizationReturningQuery.compile(trx, { authorizationId, clientId, transferId });
 }
 
 /** The columns of a transfer event but its id (taken from the stream's counter). */

@@ -15,32 +15,9 @@ import { migrationProvider } from '../../../src/engine/store/migrations/index.js
 import { openStore, type Store } from '../../../src/engine/store/open-store.js';
 import { affectedRows } from '../../../src/engine/store/prepared-query.js';
 import { finishWithTransferEvent, insertTransfer, transferLifecycle } from '../../../src/features/transfers/queries.js';
-import type { TransfersTable } from '../../../src/features/transfers/tables.js';
 import { MIGRATION_ENGINES } from '../../support/migration-engines.js';
 import { createTestDatabase } from '../../support/postgres.js';
-
-/** A transfer row of `clientId` with the given id and creation time. */
-function transferRow(clientId: string, id: string, created: string): TransfersTable {
-  return {
-    transfer_id: id,
-    client_id: clientId,
-    item_id: 'item-positions',
-    authorization_id: `auth-${id}`,
-    account_id: 'account-positions',
-    ach_class: 'ppd',
-    amount: '1.00',
-    status: 'pending',
-    cancellable: 1,
-    created,
-    description: 'positions',
-    failure_reason: null,
-    metadata: '{}',
-    network: 'ach',
-    origination_account_id: 'orig-positions',
-    type: 'debit',
-    user_details: '{}',
-  };
-}
+import { transferRow } from '../../support/transfer-rows.js';
 
 /** Each client's transfer ids in list position order, oldest first. */
 async function idsByPosition(db: Kysely<Database>): Promise<Record<string, { id: string; position: number }[]>> {

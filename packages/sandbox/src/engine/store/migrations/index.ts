@@ -27,6 +27,8 @@ import { clientForkValues } from './0024-client-fork-values.js';
 import { clientTransfersMove } from './0025-client-transfers-move.js';
 import { requestRecordBodyChars } from './0026-request-record-body-chars.js';
 import { transactionsKeyedByItem } from './0027-transactions-keyed-by-item.js';
+import { listPositionOneLookup } from './0028-list-position-one-lookup.js';
+import { unusedAuthorizationsPartialIndex } from './0029-unused-authorizations-partial-index.js';
 import type { Engine } from './helpers.js';
 
 export type { Engine } from './helpers.js';
@@ -58,6 +60,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0025_client_transfers_move': clientTransfersMove(),
     '0026_request_record_body_chars': requestRecordBodyChars(),
     '0027_transactions_keyed_by_item': transactionsKeyedByItem(engine),
+    '0028_list_position_one_lookup': listPositionOneLookup(engine),
+    '0029_unused_authorizations_partial_index': unusedAuthorizationsPartialIndex(),
   };
 }
 
