@@ -35,7 +35,7 @@ beforeAll(async () => {
   await plain.query(`create table "things" (
     "id" integer primary key, "amount" numeric(20, 2), "count" bigint, "at" timestamptz, "day" date,
     "doc" json, "flags" jsonb, "tags" text[], "note" text, "ok" boolean)`);
-  const values = [
+  const values: unknown[][] = [
     [
       1,
       '12.50',
