@@ -16,26 +16,20 @@
  * {@link PgQueryInternals}; the tests of this module run it against a real PostgreSQL.
  */
 import pg from 'pg';
-import { type DescribedField, type RowParser, rowParserOf, type ValueParser } from './row-parser.js';
 import type { Answer, Statement } from './send-query.js';
 
-/**
- * What a statement's description leaves on pg's `Result` (its fields, their parsers and the
- * empty row), and the function that builds its rows (`row-parser.ts`; pg's own without it).
- */
+/** What a statement's description leaves on pg's `Result`: its fields, their parsers and the empty row. */
 interface RowShape {
-  readonly fields: DescribedField[];
-  readonly parsers: ValueParser[] | undefined;
+  readonly fields: unknown[];
+  readonly parsers: unknown[] | undefined;
   readonly emptyRow: object | null;
-  readonly parseRow: RowParser | undefined;
 }
 
 /** The part of pg's `Result` a {@link RowShape} is read from and applied to. */
 interface PgResultInternals {
-  fields: DescribedField[];
-  _parsers: ValueParser[] | undefined;
+  fields: unknown[];
+  _parsers: unknown[] | undefined;
   _prebuiltEmptyResultObject: object | null;
-  parseRow: RowParser;
 }
 
 /** The part of pg's `Connection` that pg's `Query#prepare` writes a statement's messages with. */
@@ -49,7 +43,7 @@ interface PgQueryInternals extends pg.Submittable {
   _result: PgResultInternals;
   _accumulateRows: unknown;
   prepare(connection: PgConnection): void;
-  handleRowDescription(message: { fields: DescribedField[] }): void;
+  handleRowDescription(message: { fields: unknown[] }): void;
   handleCommandComplete(message: unknown, connection: PgConnection): void;
 }
 
@@ -62,7 +56,7 @@ const PgQuery = pg.Query as unknown as new (
 ) => PgQueryInternals;
 
 /** The shape of a statement whose description said it returns no rows (`NoData`). */
-const NO_ROWS: RowShape = { fields: [], parsers: undefined, emptyRow: null, parseRow: undefined };
+const NO_ROWS: RowShape = { fields: [], parsers: undefined, emptyRow: null };
 
 /**
  * The row shapes of one connection's named statements, and the view of its pg connection that
@@ -117,21 +111,17 @@ class StatementQuery extends PgQuery {
     result.fields = shape.fields;
     result._parsers = shape.parsers;
     result._prebuiltEmptyResultObject = shape.emptyRow;
-    if (shape.parseRow !== undefined) {
-      result.parseRow = shape.parseRow;
-    }
     // As pg's `handleRowDescription` decides for a query answered by its callback.
     this._accumulateRows = true;
     super.prepare(this.#shapes.withoutDescribe(connection));
   }
 
   /** pg's handling, then the shape kept for the statement's later executions. */
-  override handleRowDescription(message: { fields: DescribedField[] }): void {
+  override handleRowDescription(message: { fields: unknown[] }): void {
     super.handleRowDescription(message);
-    if (this.name !== undefined && this.#shapes.get(this.name) === undefined) {
-      const { fields, _parsers: parsers, _prebuiltEmptyResultObject: emptyRow } = this._result;
-      const parseRow = parsers === undefined ? undefined : rowParserOf(fields, parsers);
-      this.#shapes.keep(this.name, { fields, parsers, emptyRow, parseRow });
+    if (this.name !== undefined) {
+      const { fields, _parsers, _prebuiltEmptyResultObject } = this._result;
+      this.#shapes.keep(this.name, { fields, parsers: _parsers, emptyRow: _prebuiltEmptyResultObject });
     }
   }
 
