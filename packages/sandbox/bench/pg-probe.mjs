@@ -67,12 +67,13 @@ pg.Client.prototype.query = function probedQuery(...args) {
     totals[`${control}s`]++;
   }
   /** @type {any} pg's query answers a promise, a query object or nothing, by overload. */
-  const result = original.apply(this, args);
+  const returned = original.apply(this, args);
+  const result = answerOf(returned);
   const answered = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1);
-  if (!(result && typeof result.then === 'function')) {
-    // A callback or a query object: counted as answered at once (the sandbox sends neither).
+  if (result === undefined) {
+    // A callback: counted as answered at once (the sandbox sends none).
     answered();
-    return result;
+    return returned;
   }
   result.then(answered, answered);
   if (!control) {
@@ -90,8 +91,35 @@ pg.Client.prototype.query = function probedQuery(...args) {
     };
     result.then(record, record);
   }
-  return result;
+  return returned;
 };
+
+/**
+ * What `query` returned, as a promise of its answer: pg's own promise (`query(text, values)`), or
+ * one settled by the callback of the query object given (the store sends each statement so,
+ * `src/engine/store/postgres/statement-query.ts`); undefined for anything else.
+ * @param {any} returned
+ * @returns {Promise<unknown> | undefined}
+ */
+function answerOf(returned) {
+  if (returned && typeof returned.then === 'function') {
+    return returned;
+  }
+  if (returned && typeof returned.submit === 'function' && typeof returned.callback === 'function') {
+    const callback = returned.callback;
+    return new Promise((resolve, reject) => {
+      returned.callback = (/** @type {unknown} */ error, /** @type {unknown} */ answer) => {
+        callback(error, answer);
+        if (error) {
+          reject(error);
+        } else {
+          resolve(answer);
+        }
+      };
+    });
+  }
+  return undefined;
+}
 
 /**
  * In-process use (bench/round-trips-all.mjs and a test import this module with PG_PROBE_LOG=1 and

@@ -1,12 +1,14 @@
 /**
  * The pool's one client class: pg's `Client` whose `query(text, values)` (the form Kysely's
  * `PostgresDriver` uses for every statement, `begin` and `commit` included) runs through the
- * connection's pieces (`send-query.ts`), composed once per connection. pg's other forms (a config
+ * connection's pieces (`send-query.ts`), composed once per connection, and reaches pg as
+ * `statement-query.ts` hands it over (each named statement described once per connection). pg's other forms (a config
  * object, a callback, a cursor) are refused: they would go round the pieces (a held `begin`, the
  * request's flight), and nothing in the store sends them.
  */
 import pg from 'pg';
 import { type Answer, type ConnectionPiece, composePieces, type SendQuery } from './send-query.js';
+import { RowShapes, sendStatement } from './statement-query.js';
 
 /** The error of a call of `query` in a form other than `query(text, values)`. */
 export class UnsupportedQueryFormError extends TypeError {
@@ -33,12 +35,13 @@ export function clientClassWith(pieces: readonly ConnectionPiece[]): typeof pg.C
       if (typeof first !== 'string' || rest.length > 1 || !Array.isArray(values)) {
         throw new UnsupportedQueryFormError();
       }
-      this.#send ??= composePieces(
-        pieces,
-        // pg only reads the values (its types ask for a mutable array).
-        ({ text, values, name }) => super.query({ text, values: values as unknown[], name }),
-        { socket: () => this.connection.stream },
-      );
+      if (this.#send === undefined) {
+        const shapes = new RowShapes();
+        const query = (statementQuery: pg.Submittable) => super.query(statementQuery);
+        this.#send = composePieces(pieces, (statement) => sendStatement(query, statement, shapes), {
+          socket: () => this.connection.stream,
+        });
+      }
       return this.#send({ text: first, values });
     }
   };

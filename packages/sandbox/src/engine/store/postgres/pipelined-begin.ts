@@ -12,10 +12,14 @@
  * statement's error ended it) is thrown as an error here, so a failed transaction is never taken
  * for a committed one.
  */
+import { oncePerText } from './once-per-text.js';
 import { type Answer, answerOf, type ConnectionPiece } from './send-query.js';
 
 const BEGIN = /^\s*begin\s*;?\s*$/i;
 const END = /^\s*(commit|rollback)\s*;?\s*$/i;
+
+/** Whether a text is `begin`, and which end of a transaction it is (`COMMIT`, `ROLLBACK`), decided once per text. */
+const kindOf = oncePerText((text) => ({ begin: BEGIN.test(text), end: END.exec(text)?.[1]?.toUpperCase() }));
 
 /** The error of a `commit` that the server answered by rolling back. */
 export class RolledBackOnCommitError extends Error {
@@ -32,11 +36,11 @@ export class RolledBackOnCommitError extends Error {
 export const pipelinedBegin: ConnectionPiece = (next) => {
   let beginHeld = false;
   return (statement) => {
-    if (BEGIN.test(statement.text) && !beginHeld) {
+    const { begin, end } = kindOf(statement.text);
+    if (begin && !beginHeld) {
       beginHeld = true;
       return Promise.resolve(answerOf('BEGIN'));
     }
-    const end = END.exec(statement.text)?.[1]?.toUpperCase();
     if (end !== undefined && beginHeld) {
       // Nothing was sent since `begin`: no transaction is open on the server.
       beginHeld = false;

@@ -27,6 +27,7 @@ import {
   settle,
   type WithRequestLookup,
 } from '../request-lookup.js';
+import { oncePerText } from './once-per-text.js';
 import type { Answer, ConnectionPiece, Statement } from './send-query.js';
 
 /** The flight of one request. */
@@ -114,6 +115,14 @@ const COMMIT = /^\s*commit\b/i;
 /** A statement that surely only reads: a select naming no data-modifying command. */
 const READ_ONLY = /^\s*select\b(?![\s\S]*\b(insert|update|delete)\b)/i;
 
+/** What the flight asks of a statement's text, decided once per text. */
+const kindOf = oncePerText((text) => ({
+  opening: BEGIN.test(text),
+  ending: END.test(text),
+  commit: COMMIT.test(text),
+  readOnly: READ_ONLY.test(text),
+}));
+
 /**
  * The piece that applies the flight in scope to the statements it sends (see the module's
  * comment); statements outside any flight pass through unchanged. It comes before
@@ -123,9 +132,7 @@ const READ_ONLY = /^\s*select\b(?![\s\S]*\b(insert|update|delete)\b)/i;
 export const requestFlights: ConnectionPiece = (next) => {
   let inTransaction = false;
   return (statement) => {
-    const { text } = statement;
-    const opening = BEGIN.test(text);
-    const ending = END.test(text);
+    const { opening, ending, commit, readOnly } = kindOf(statement.text);
     const wasInTransaction = inTransaction;
     if (opening) {
       inTransaction = true;
@@ -138,7 +145,7 @@ export const requestFlights: ConnectionPiece = (next) => {
     }
     const mustWait =
       flight.decision?.open !== true &&
-      (ending ? COMMIT.test(text) && wasInTransaction : !wasInTransaction && !opening && !READ_ONLY.test(text));
+      (ending ? commit && wasInTransaction : !wasInTransaction && !opening && !readOnly);
     // Sent with the first statement but `begin`, or before a `commit` that waits for its answer.
     if (flight.pending && ((!opening && !ending) || mustWait)) {
       const pending = flight.pending;
