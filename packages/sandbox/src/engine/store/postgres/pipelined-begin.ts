@@ -12,14 +12,18 @@
  * statement's error ended it) is thrown as an error here, so a failed transaction is never taken
  * for a committed one.
  */
-import { oncePerText } from './once-per-text.js';
+import { oncePerText } from '../once-per-text.js';
+import { NAMED_STATEMENT_LIMIT } from './named-statements.js';
 import { type Answer, answerOf, type ConnectionPiece } from './send-query.js';
 
 const BEGIN = /^\s*begin\s*;?\s*$/i;
 const END = /^\s*(commit|rollback)\s*;?\s*$/i;
 
 /** Whether a text is `begin`, and which end of a transaction it is (`COMMIT`, `ROLLBACK`), decided once per text. */
-const kindOf = oncePerText((text) => ({ begin: BEGIN.test(text), end: END.exec(text)?.[1]?.toUpperCase() }));
+const kindOf = oncePerText(
+  (text) => ({ begin: BEGIN.test(text), end: END.exec(text)?.[1]?.toUpperCase() }),
+  NAMED_STATEMENT_LIMIT,
+);
 
 /** The error of a `commit` that the server answered by rolling back. */
 export class RolledBackOnCommitError extends Error {

@@ -19,6 +19,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { oncePerText } from '../once-per-text.js';
 import {
   closedBy,
   type GateDecision,
@@ -27,7 +28,7 @@ import {
   settle,
   type WithRequestLookup,
 } from '../request-lookup.js';
-import { oncePerText } from './once-per-text.js';
+import { NAMED_STATEMENT_LIMIT } from './named-statements.js';
 import type { Answer, ConnectionPiece, Statement } from './send-query.js';
 
 /** The flight of one request. */
@@ -116,12 +117,15 @@ const COMMIT = /^\s*commit\b/i;
 const READ_ONLY = /^\s*select\b(?![\s\S]*\b(insert|update|delete)\b)/i;
 
 /** What the flight asks of a statement's text, decided once per text. */
-const kindOf = oncePerText((text) => ({
-  opening: BEGIN.test(text),
-  ending: END.test(text),
-  commit: COMMIT.test(text),
-  readOnly: READ_ONLY.test(text),
-}));
+const kindOf = oncePerText(
+  (text) => ({
+    opening: BEGIN.test(text),
+    ending: END.test(text),
+    commit: COMMIT.test(text),
+    readOnly: READ_ONLY.test(text),
+  }),
+  NAMED_STATEMENT_LIMIT,
+);
 
 /**
  * The piece that applies the flight in scope to the statements it sends (see the module's

@@ -20,6 +20,7 @@
  */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { setBounded } from '../bounded-map.js';
+import { oncePerText } from '../once-per-text.js';
 
 /** Largest number of results kept; the oldest go first. */
 export const READ_CACHE_SIZE = 2_000;
@@ -81,8 +82,6 @@ export function createSqliteReadCache(sqlite: SqliteDatabase, size = READ_CACHE_
   /** Tables written by the open transaction (cleared when it ends). */
   const writtenInTransaction = new Set<string>();
   const entries = new Map<string, Entry>();
-  /** Each statement's effect and whether it ends a transaction, by SQL text (few texts, run often). */
-  const classified = new Map<string, { effect: StatementEffect; endsTransaction: boolean }>();
   let epoch = 0;
   let knownDataVersion = dataVersionStatement.get() as number;
   /** Whether `knownDataVersion` was read in this turn of the event loop with no statement since. */
@@ -119,14 +118,11 @@ export function createSqliteReadCache(sqlite: SqliteDatabase, size = READ_CACHE_
     entry.epoch === epoch &&
     entry.dataVersion === dataVersion &&
     tables.every((table, index) => entry.generations[index] === generationOf(table));
-  const classify = (sql: string): { effect: StatementEffect; endsTransaction: boolean } => {
-    let known = classified.get(sql);
-    if (!known) {
-      known = { effect: statementEffect(sql), endsTransaction: TRANSACTION_END.test(sql) };
-      setBounded(classified, sql, known, size);
-    }
-    return known;
-  };
+  /** Each statement's effect and whether it ends a transaction, by SQL text (few texts, run often). */
+  const classify = oncePerText(
+    (sql) => ({ effect: statementEffect(sql), endsTransaction: TRANSACTION_END.test(sql) }),
+    size,
+  );
 
   return {
     lookup(key, tables) {

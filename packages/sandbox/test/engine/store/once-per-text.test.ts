@@ -2,10 +2,10 @@
  * A decision from a statement's text made once per text, for the texts decided last.
  */
 import { describe, expect, it } from 'vitest';
-import { oncePerText } from '../../../../src/engine/store/postgres/once-per-text.js';
+import { oncePerText } from '../../../src/engine/store/once-per-text.js';
 
 /** `oncePerText` over a decision counting its calls per text. */
-function counting(size?: number) {
+function counting(size = 100) {
   const calls: string[] = [];
   const decide = oncePerText((text) => {
     calls.push(text);
