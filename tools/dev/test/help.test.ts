@@ -16,6 +16,7 @@ const EXTRA: EntryPoint[] = [
   { file: 'tools/check-generated/check-generated.mjs', source: 'tools/dev/test.mjs (npm test)' },
   { file: 'tools/dev/pnpm.mjs', source: 'run by hand: the pinned pnpm' },
   { file: 'packages/mock/scripts/bare-server.mjs', source: "the benchmarks' baseline server" },
+  { file: 'packages/sandbox/bench/floor-server.mjs', source: 'packages/sandbox/bench/floor.mjs' },
   { file: 'packages/sandbox/bench/round-trips.mjs', source: 'packages/sandbox/bench/README.md' },
   { file: 'packages/sandbox/bench/round-trips-all.mjs', source: 'packages/sandbox/bench/README.md' },
   { file: '.ci/run', source: 'CI' },
