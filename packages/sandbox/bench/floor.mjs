@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // How far below a bare server the least stateful server is (its usage, below, says more).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,17 +14,19 @@ The floor under issue 42's goals: side by side with the bare node:http server of
 benchmark, servers that do only the least a stateful sandbox does (bench/floor-server.mjs, on
 node:http and better-sqlite3 as the sandbox is): the answer serialised per request; that and each
 request recorded in SQLite; the answer read from three indexed reads; a write of a transfer and
-its idempotency key grouped per turn; each of those with the recording. For the read (POST
-/auth/get) also the sandbox on SQLite as users run it (recording, fault rules, clocks on), so its
-distance from the floor shows in the same run. Per server and connection count (10, 50): requests
+its idempotency key grouped per turn; each of those with the recording; and on an embedded
+PostgreSQL, a read as one join and a write as one statement, each recorded. For the read (POST
+/auth/get) also the sandbox on SQLite and on PostgreSQL as users run it (recording, fault rules,
+clocks on), so its distance from the floor shows in the same run. Per server and connection count (10, 50): requests
 per second ÷ the bare server's in the same round (median and range of the rounds) and CPU µs per
 request of the server process (/proc). Servers take turns within each round. Environment:
-BENCH_ROUNDS (default 3), BENCH_DURATION_S (default 5), BENCH_WARMUP_S (default 1). Traffic only
-to loopback; prints, asserts nothing.
+BENCH_ROUNDS (default 3), BENCH_DURATION_S (default 5), BENCH_WARMUP_S (default 1),
+FLOOR_POSTGRES=0 leaves PostgreSQL out. Traffic only to loopback; prints, asserts nothing.
   -h, --help   show this help`,
 });
 const { cpuMicros } = await import('./bench-cpu.mjs');
 const { example, jsonHeaders } = await import('./bench-requests.mjs');
+const { startBenchPostgres } = await import('./bench-postgres.mjs');
 const { runLoad } = await import('./bench-scenarios.mjs');
 const { spawnServer, stopServer } = await import('./bench-servers.mjs');
 
@@ -32,6 +34,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 1);
 const CONNECTIONS = [10, 50];
+const WITH_POSTGRES = process.env.FLOOR_POSTGRES !== '0';
 const FLOOR_SERVER = fileURLToPath(new URL('./floor-server.mjs', import.meta.url));
 const SANDBOX_BIN = fileURLToPath(new URL('../bin/svc-sandbox.js', import.meta.url));
 const BARE_SERVER = fileURLToPath(new URL('../../mock/scripts/bare-server.mjs', import.meta.url));
@@ -42,14 +45,14 @@ const SCENARIOS = [
     label: 'read /auth/get',
     path: '/auth/get',
     body: example('/auth/get'),
-    floors: ['answer', 'record', 'read', 'read-record'],
+    floors: ['answer', 'record', 'read', 'read-record', ...(WITH_POSTGRES ? ['pg-read'] : [])],
     sandbox: true,
   },
   {
     label: 'write /transfer/create',
     path: '/transfer/create',
     body: example('/transfer/create'),
-    floors: ['answer', 'record', 'write', 'write-record'],
+    floors: ['answer', 'record', 'write', 'write-record', ...(WITH_POSTGRES ? ['pg-write'] : [])],
     sandbox: false,
   },
 ];
@@ -81,25 +84,25 @@ async function measure(server, scenario, connections) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const temp = mkdtempSync(join(tmpdir(), 'svc-sandbox-floor-'));
+// PostgreSQL's own user (when run as root) creates its data directory in it.
+chmodSync(temp, 0o777);
 const servers = [];
+let postgres;
 try {
+  postgres = WITH_POSTGRES ? await startBenchPostgres(temp) : undefined;
   const floors = new Map();
   for (const kind of new Set(SCENARIOS.flatMap((scenario) => scenario.floors))) {
-    const server = await spawnServer(`floor: ${kind}`, [FLOOR_SERVER], { env: { ...process.env, FLOOR_KIND: kind } });
+    const env = { ...process.env, FLOOR_KIND: kind, FLOOR_DATABASE_URL: postgres?.url ?? '' };
+    const server = await spawnServer(`floor: ${kind}`, [FLOOR_SERVER], { env });
     servers.push(server);
     floors.set(kind, server);
   }
-  const sandbox = await spawnServer('sandbox (SQLite)', [
-    SANDBOX_BIN,
-    '--port',
-    '0',
-    '--data-dir',
-    join(temp, 'sqlite'),
-    '--quiet',
-    '--rate-limit',
-    'off',
-  ]);
-  servers.push(sandbox);
+  const sandboxArgs = [SANDBOX_BIN, '--port', '0', '--quiet', '--rate-limit', 'off'];
+  const sandboxes = [
+    await spawnServer('sandbox (SQLite)', [...sandboxArgs, '--data-dir', join(temp, 'sqlite')]),
+    ...(postgres ? [await spawnServer('sandbox (PostgreSQL)', [...sandboxArgs, '--database-url', postgres.url])] : []),
+  ];
+  servers.push(...sandboxes);
   // The bare server answers the floor's own answers, byte for byte the same size.
   const payloads = [];
   for (const scenario of SCENARIOS) {
@@ -119,7 +122,7 @@ try {
     const measured = [
       bare,
       ...scenario.floors.map((kind) => /** @type {any} */ (floors.get(kind))),
-      ...(scenario.sandbox ? [sandbox] : []),
+      ...(scenario.sandbox ? sandboxes : []),
     ];
     for (const server of measured) {
       await load(server.url, scenario, 10, WARMUP_S);
@@ -159,5 +162,6 @@ try {
   console.table(table);
 } finally {
   await Promise.all(servers.map((server) => stopServer(server, { killAfterMs: 5000 })));
+  await postgres?.stop();
   rmSync(temp, { recursive: true, force: true });
 }
