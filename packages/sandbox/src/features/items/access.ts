@@ -102,7 +102,8 @@ const accountOfTokenQuery = prepareQuery((db, p: LiveTokenParams) =>
     .where('tokens.client_id', '=', p.clientId),
 );
 
-type LiveTokenParams = Placeholders<{ token: string; kind: string; clientId: string }>;
+/** What a live token is looked up by. */
+export type LiveTokenParams = Placeholders<{ token: string; kind: string; clientId: string }>;
 
 const liveTokenQuery = prepareQuery((db, p: LiveTokenParams) => liveTokenSelect(db, p));
 
@@ -122,7 +123,11 @@ const liveTokenWithAccountsVersionQuery = prepareQuery((db, p: LiveTokenParams) 
   liveTokenSelect(db, p).select(accountsVersionOf('items.item_id').as('accounts_version')),
 );
 
-function liveTokenSelect(db: Db, p: LiveTokenParams) {
+/**
+ * The select of a live token of `p.kind` of `p.clientId` with its live Item (the Item's columns,
+ * then the token's as `token_…`), to build on; {@link liveTokenOf} reads its rows.
+ */
+export function liveTokenSelect(db: Db, p: LiveTokenParams) {
   return db
     .selectFrom('tokens')
     .innerJoin('items', 'items.item_id', 'tokens.item_id')
