@@ -9,8 +9,8 @@
  * changes, from any instance). A token is never kept: revoked tokens and removed Items are seen
  * by the next request on every instance, and so is any change of an account, at no round trip of
  * its own. A read that needs the accounts (`readWithToken`, accounts-with-token.ts) asks for them
- * with the token, in the same round trip, unless the version it knows for the token's Item is
- * current: so `/auth/get` costs one round trip whether the accounts are kept or not.
+ * in the token's own statement, unless the version it knows for the token's Item is current: so
+ * `/auth/get` costs one round trip whether the accounts are kept or not.
  */
 import { type CompiledQuery, type Expression, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { type Database, type Placeholders, prepareQuery, setBounded, together, twoWays } from '../../engine/index.js';
