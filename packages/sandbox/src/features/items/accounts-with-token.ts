@@ -19,6 +19,7 @@ import {
 import {
   ACCOUNTS_CACHE_SIZE,
   type AccountRow,
+  accountsVersionOf,
   accountsVersionReadWith,
   keepAccounts,
   keptAccountsVersion,
@@ -31,6 +32,9 @@ import {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The accounts of the row's Item in their order, as one JSON array (null when it has none). */
+const changedAccountsJson = sql`select json_agg(listed order by listed.position) from accounts listed where listed.item_id = ${sql.ref('items.item_id')}`;
+
 /**
  * PostgreSQL: the live token `p.token` of `p.kind` of the client with its Item
  * (`liveTokenSelect`), the version of the Item's accounts (`accounts_version`, as
@@ -42,22 +46,16 @@ type Db = Kysely<Database> | Transaction<Database>;
 const tokenWithChangedAccountsQuery = prepareQuery(
   (db, p: Placeholders<{ clientId: string; token: string; kind: string; knownVersion: string | null }>) =>
     liveTokenSelect(db, p)
-      .innerJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('accounts as versioned')
-            .select(
-              sql<string | null>`string_agg(versioned.xmin::text, ',' order by versioned.account_id)`.as('version'),
-            )
-            .whereRef('versioned.item_id', '=', 'items.item_id')
-            .as('item_accounts'),
-        (join) => join.onTrue(),
+      .innerJoinLateral(db.selectNoFrom(accountsVersionOf('items.item_id').as('version')).as('item_accounts'), (join) =>
+        join.onTrue(),
       )
       .select([
         'item_accounts.version as accounts_version',
-        sql<unknown[] | null>`case when ${sql.ref('item_accounts.version')} is distinct from ${p.knownVersion}::text
-          then (select json_agg(listed order by listed.position) from accounts listed where listed.item_id = ${sql.ref('items.item_id')})
-          end`.as('changed_accounts'),
+        sql<
+          unknown[] | null
+        >`case when ${sql.ref('item_accounts.version')} is distinct from ${p.knownVersion}::text then (${changedAccountsJson}) end`.as(
+          'changed_accounts',
+        ),
       ]),
 );
 
