@@ -20,10 +20,10 @@ same JSON. For each, requests per second and p50/p99 latency at 10 and 50 connec
 that authorization, one pair counted as two requests), with the ratios PostgreSQL ÷ mock and
 two instances ÷ one. The PostgreSQL instances run with bench/pg-probe.mjs preloaded, which
 counts what they send: the benchmark then prints statements and round trips per request type
-(20 sequential requests of each), and, for one and for two instances under the write load, round
-trips, CPU per write request of the sandbox processes and of PostgreSQL (its processes in
-/proc), and the time of the event counter's increment against other statements (the excess is
-the wait for the counter row's lock). Then the sandbox on SQLite under the read for
+(20 sequential requests of each), for one instance under the read load, and for one and for two
+instances under the write load, round trips, statements and CPU per request of the sandbox
+processes and of PostgreSQL (its processes in /proc), and, for writes, the time of the event
+counter's increment against other statements (the excess is the wait for the counter row's lock). Then the sandbox on SQLite under the read for
 BENCH_MEMORY_S seconds with its RSS at start and end. Each cell is measured
 BENCH_ROUNDS times (default 5), the targets taking turns within a round so that a noisy moment
 of a shared machine hits one round rather than one target, after a warm-up of BENCH_WARMUP_S
@@ -240,13 +240,20 @@ async function printRoundTrips(server) {
   console.table(rows);
 }
 
+/** The scenarios {@link printPerRequest} measures, by kind. */
+const PER_REQUEST_SCENARIOS = {
+  read: { title: 'read /auth/get', measure: readScenario },
+  write: { title: 'write authorize+create', measure: writeScenario },
+};
+
 /**
- * What one write request costs on `servers` (instances on one PostgreSQL) under load: the write
- * scenario at each connection count, with the probe's totals and PostgreSQL's CPU before and after.
- * The event counter's increment is timed from sending to its result: the excess over the other
- * statements is the wait for the counter row's lock.
+ * What one request of `kind` (`read` or `write`) costs on `servers` (instances on one PostgreSQL)
+ * under load: its scenario at each connection count, with the probe's totals and PostgreSQL's CPU
+ * before and after. For writes, the event counter's increment is timed from sending to its
+ * result: the excess over the other statements is the wait for the counter row's lock.
  */
-async function printPerWrite(servers, pgDataDir, label) {
+async function printPerRequest(servers, pgDataDir, label, kind) {
+  const { title, measure } = PER_REQUEST_SCENARIOS[kind];
   const target = {
     name: label,
     urls: servers.map((server) => server.url),
@@ -257,7 +264,7 @@ async function printPerWrite(servers, pgDataDir, label) {
     const before = await summedTotals(servers);
     const nodeBefore = targetCpuMicros(target);
     const pgBefore = postgresCpuMicros(pgDataDir);
-    const result = await measureOn(target, { measure: writeScenario }, connections);
+    const result = await measureOn(target, { measure }, connections);
     const pgAfter = postgresCpuMicros(pgDataDir);
     const nodeAfter = targetCpuMicros(target);
     const delta = difference(await summedTotals(servers), before);
@@ -267,13 +274,20 @@ async function printPerWrite(servers, pgDataDir, label) {
       connections,
       'req/s': Math.round(result.requests.average),
       'round trips/req': Number((delta.roundTrips / requests).toFixed(2)),
+      'statements/req': Number(
+        ((delta.queries - delta.begins - delta.commits - delta.rollbacks) / requests).toFixed(2),
+      ),
       'node CPU µs/req': Math.round((nodeAfter - nodeBefore) / requests),
       'PostgreSQL CPU µs/req': Math.round((pgAfter - pgBefore) / requests),
-      'counter increment ms': Number((delta.counterMicros / delta.counterIncrements / 1000).toFixed(2)),
-      'other statement ms': Number((delta.otherMicros / delta.otherStatements / 1000).toFixed(2)),
+      ...(kind === 'write'
+        ? {
+            'counter increment ms': Number((delta.counterMicros / delta.counterIncrements / 1000).toFixed(2)),
+            'other statement ms': Number((delta.otherMicros / delta.otherStatements / 1000).toFixed(2)),
+          }
+        : {}),
     });
   }
-  process.stdout.write(`\nPer write request on PostgreSQL, ${label} (write authorize+create, ${DURATION_S} s)\n`);
+  process.stdout.write(`\nPer ${kind} request on PostgreSQL, ${label} (${title}, ${DURATION_S} s)\n`);
   // biome-ignore lint/suspicious/noConsole: the benchmark's output is this table.
   console.table(rows);
 }
@@ -394,8 +408,9 @@ async function main() {
 
     if (postgres) {
       await printRoundTrips(onPostgres);
-      await printPerWrite([onPostgres], join(temp, 'pg'), 'one instance');
-      await printPerWrite([onPostgres, second], join(temp, 'pg'), 'two instances');
+      await printPerRequest([onPostgres], join(temp, 'pg'), 'one instance', 'read');
+      await printPerRequest([onPostgres], join(temp, 'pg'), 'one instance', 'write');
+      await printPerRequest([onPostgres, second], join(temp, 'pg'), 'two instances', 'write');
     }
 
     // Memory over a longer run of the read on the SQLite sandbox.

@@ -9,8 +9,8 @@
  * changes, from any instance). A token is never kept: revoked tokens and removed Items are seen
  * by the next request on every instance, and so is any change of an account, at no round trip of
  * its own. A read that needs the accounts (`readWithToken`, accounts-with-token.ts) asks for them
- * with the token, in the same round trip, unless the version it knows for the token's Item is
- * current: so `/auth/get` costs one round trip whether the accounts are kept or not.
+ * in the token's own statement, unless the version it knows for the token's Item is current: so
+ * `/auth/get` costs one round trip whether the accounts are kept or not.
  */
 import { type CompiledQuery, type Expression, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { type Database, type Placeholders, prepareQuery, setBounded, together, twoWays } from '../../engine/index.js';
@@ -102,7 +102,8 @@ const accountOfTokenQuery = prepareQuery((db, p: LiveTokenParams) =>
     .where('tokens.client_id', '=', p.clientId),
 );
 
-type LiveTokenParams = Placeholders<{ token: string; kind: string; clientId: string }>;
+/** What a live token is looked up by. */
+export type LiveTokenParams = Placeholders<{ token: string; kind: string; clientId: string }>;
 
 const liveTokenQuery = prepareQuery((db, p: LiveTokenParams) => liveTokenSelect(db, p));
 
@@ -122,7 +123,11 @@ const liveTokenWithAccountsVersionQuery = prepareQuery((db, p: LiveTokenParams) 
   liveTokenSelect(db, p).select(accountsVersionOf('items.item_id').as('accounts_version')),
 );
 
-function liveTokenSelect(db: Db, p: LiveTokenParams) {
+/**
+ * The select of a live token of `p.kind` of `p.clientId` with its live Item (the Item's columns,
+ * then the token's as `token_…`), to build on; {@link liveTokenOf} reads its rows.
+ */
+export function liveTokenSelect(db: Db, p: LiveTokenParams) {
   return db
     .selectFrom('tokens')
     .innerJoin('items', 'items.item_id', 'tokens.item_id')

@@ -1,10 +1,10 @@
 /**
  * The token lookup of a read that goes on to read the Item's accounts (`accountsOfItem`). On
- * PostgreSQL outside a transaction, the accounts are asked for in the same round trip as the
- * token, unless the version this instance knows for the token's Item is the current one (the
- * statement then answers no rows, and the kept accounts serve): so such a read costs one round
- * trip whether its accounts are kept or not. Which Item a token is of is remembered only to know
- * which version to ask about; whether the token is live is read on every request.
+ * PostgreSQL outside a transaction, the accounts come in the token's own statement, unless the
+ * version this instance knows for the token's Item is the current one (then none, and the kept
+ * accounts serve): so such a read costs one round trip and one statement whether its accounts are
+ * kept or not. Which Item a token is of is remembered only to know which version to ask about;
+ * whether the token is live is read on every request.
  */
 import { type CompiledQuery, type Kysely, type QueryResult, sql, type Transaction } from 'kysely';
 import {
@@ -25,25 +25,72 @@ import {
   keptAccountsVersion,
   type LiveItem,
   liveTokenOf,
+  liveTokenSelect,
   liveTokenStatement,
   type TokenRow,
 } from './access.js';
-import { accountsOfToken, itemIdOfToken } from './token-accounts.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The accounts of the row's Item in their order, as one JSON array (null when it has none). */
+const changedAccountsJson = sql`select json_agg(listed order by listed.position) from accounts listed where listed.item_id = ${sql.ref('items.item_id')}`;
+
 /**
- * PostgreSQL: the accounts of the Item of the client's token `p.token` of `p.kind`, in their
- * order, unless their version is `p.knownVersion` (then none).
+ * PostgreSQL: the live token `p.token` of `p.kind` of the client with its Item
+ * (`liveTokenSelect`), the version of the Item's accounts (`accounts_version`, as
+ * `accountsVersionOf` reads it) and, unless that version is `p.knownVersion`, the Item's accounts
+ * in their order as one JSON array (`changed_accounts`; null when unchanged or when it has none).
+ * One statement, one snapshot: the version and the accounts are read together. The version is
+ * computed once, in a lateral subquery; the accounts are read only when it changed.
  */
-const changedAccountsOfTokenQuery = prepareQuery(
+const tokenWithChangedAccountsQuery = prepareQuery(
   (db, p: Placeholders<{ clientId: string; token: string; kind: string; knownVersion: string | null }>) =>
-    // The version is of the token's Item, not of each row: PostgreSQL computes it once, and when
-    // it is the known one answers no row without reading the accounts.
-    accountsOfToken(db, p).where(
-      sql<boolean>`${accountsVersionOf(itemIdOfToken(db, p))} is distinct from ${p.knownVersion}::text`,
-    ),
+    liveTokenSelect(db, p)
+      .innerJoinLateral(db.selectNoFrom(accountsVersionOf('items.item_id').as('version')).as('item_accounts'), (join) =>
+        join.onTrue(),
+      )
+      .select([
+        'item_accounts.version as accounts_version',
+        sql<
+          unknown[] | null
+        >`case when ${sql.ref('item_accounts.version')} is distinct from ${p.knownVersion}::text then (${changedAccountsJson}) end`.as(
+          'changed_accounts',
+        ),
+      ]),
 );
+
+/**
+ * The `double precision` columns of `accounts`. In JSON PostgreSQL writes a finite one as a
+ * number, the same text its row answer carries; `NaN` and `±Infinity` as strings, which
+ * {@link accountsFromJson} turns back into the numbers pg's row parser gives.
+ */
+const FLOAT_COLUMNS = ['available', 'current', 'limit_amount'] as const satisfies readonly (keyof AccountRow)[];
+
+/** The account rows of `changed_accounts` as `select * from accounts` answers them (none: `[]`). */
+export function accountsFromJson(json: unknown): AccountRow[] {
+  if (json === null || json === undefined) {
+    return [];
+  }
+  const rows = json as Record<string, unknown>[];
+  for (const row of rows) {
+    for (const column of FLOAT_COLUMNS) {
+      const value = row[column];
+      if (typeof value === 'string') {
+        row[column] = Number(value);
+      }
+    }
+  }
+  return rows as unknown as AccountRow[];
+}
+
+/** A row of {@link tokenWithChangedAccountsQuery}: the token's row as `liveTokenOf` reads it, and the accounts' JSON apart. */
+function splitChangedAccounts(row: unknown): { tokenRow: unknown; changedAccounts: unknown } {
+  if (row === undefined) {
+    return { tokenRow: undefined, changedAccounts: null };
+  }
+  const { changed_accounts: changedAccounts, ...tokenRow } = row as { changed_accounts: unknown };
+  return { tokenRow, changedAccounts };
+}
 
 /** Per store database (PostgreSQL): token → the id of its Item (which never changes). */
 const itemsOfTokens = new WeakMap<Db, Map<string, string>>();
@@ -104,19 +151,18 @@ const readWithTokenWays = twoWays({
     }
     const hintedItemId = tokenItems.get(token);
     const knownVersion = hintedItemId === undefined ? null : (keptAccountsVersion(db, hintedItemId) ?? null);
-    const [found, accounts, ...answers] = await together(db, [
-      liveTokenStatement(db, clientId, token, kind),
-      changedAccountsOfTokenQuery.compile(db, { clientId, token, kind, knownVersion }),
+    const [found, ...answers] = await together(db, [
+      tokenWithChangedAccountsQuery.compile(db, { clientId, token, kind, knownVersion }),
       ...read.statements,
     ]);
-    const live = liveTokenOf(found?.rows[0]);
+    const { tokenRow, changedAccounts } = splitChangedAccounts(found?.rows[0]);
+    const live = liveTokenOf(tokenRow);
     const version = live && accountsVersionReadWith(live.item);
-    if (live && accounts && version !== undefined) {
+    if (live && version !== undefined) {
       setBounded(tokenItems, token, live.item.item_id, ACCOUNTS_CACHE_SIZE);
-      // Unless the kept ones are current, the rows answered were read after the version: at least
-      // as new as it (a newer version is read again).
+      // Unless the kept ones are current, the rows answered were read with the version, in one snapshot.
       if (version !== knownVersion || hintedItemId !== live.item.item_id) {
-        keepAccounts(db, live.item.item_id, version, accounts.rows as AccountRow[]);
+        keepAccounts(db, live.item.item_id, version, accountsFromJson(changedAccounts));
       }
     }
     return { found: live, answers };
