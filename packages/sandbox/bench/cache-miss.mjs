@@ -128,10 +128,6 @@ try {
     );
   }
 } finally {
-  // The store's checkpointer thread is unreferenced: something must keep the process alive while
-  // the stop waits for it.
-  const keepAlive = setInterval(() => {}, 1000);
   await sandbox.stop();
-  clearInterval(keepAlive);
   rmSync(temp, { recursive: true, force: true });
 }

@@ -59,6 +59,9 @@ export function startSqliteCheckpointer(
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
+      // Held until it has exited: an unreferenced worker would let the process end with the stop
+      // still pending (a script's `await sandbox.stop()` would never return).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

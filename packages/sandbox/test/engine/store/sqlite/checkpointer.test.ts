@@ -2,9 +2,12 @@
  * The SQLite checkpointer: a worker thread copies the write-ahead log into the database file
  * while the writing connection never checkpoints itself, and a file it cannot open is reported.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startSqliteCheckpointer } from '../../../../src/engine/store/sqlite/checkpointer.js';
@@ -89,4 +92,33 @@ it('reports a database it cannot open', async () => {
   await expect.poll(() => failures.length, { timeout: 10_000 }).toBe(1);
   expect(failures[0]).toMatch(/unable to open|does not exist|no such file/i);
   await checkpointer.stop();
+});
+
+it('holds the process until its worker has stopped, so that a script awaiting stop() goes on after it', async () => {
+  // The worker never keeps the process alive while it runs (unreferenced). In a script with nothing
+  // else to do, an unreferenced worker let the process end with the stop pending: Node's exit code
+  // 13, "unsettled top-level await", and `await sandbox.stop()` never returned. The built module,
+  // as a user's script loads it.
+  const file = join(dir, 'db.sqlite');
+  writingConnection(file).db.close();
+  const checkpointer = pathToFileURL(
+    join(import.meta.dirname, '..', '..', '..', '..', 'dist', 'engine', 'store', 'sqlite', 'checkpointer.js'),
+  ).href;
+  const script = `
+    const { startSqliteCheckpointer } = await import(${JSON.stringify(checkpointer)});
+    const running = startSqliteCheckpointer(${JSON.stringify(file)}, (message) => process.stderr.write(message));
+    await running.stop();
+    process.stdout.write('stopped');
+  `;
+  const scriptFile = join(dir, 'stop.mjs');
+  writeFileSync(scriptFile, script);
+  const child = spawn(process.execPath, [scriptFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
+  }
+  const [code] = await once(child, 'exit');
+  expect({ code, output }).toEqual({ code: 0, output: 'stopped' });
 });
