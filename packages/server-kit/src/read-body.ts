@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import { type ApiErrorCause, createApiError, type ErrorResponse } from './api-error.js';
 import { checkJsonLimits, DEFAULT_JSON_LIMITS, type JsonLimitProblem, type JsonLimits } from './json-limits.js';
 import { describeJsonPosition, findJsonSyntaxError } from './json-syntax.js';
+import { JSON_CONTENT_TYPE } from './send-json.js';
 import { formatFieldPath } from './validation-error.js';
 
 /** One strict UTF-8 decoder for every body: building one costs more than decoding a small body. */
@@ -45,6 +46,9 @@ export type BodyResult =
 
 /** Whether `contentType` is `application/json` (any case, optional `charset=utf-8`). */
 export function isJsonContentType(contentType: string | undefined): boolean {
+  if (contentType === JSON_CONTENT_TYPE) {
+    return true;
+  }
   if (!contentType) {
     return false;
   }
