@@ -9,7 +9,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { type ApiErrorCause, createApiError, type ErrorResponse } from './api-error.js';
-import { checkJsonLimits, DEFAULT_JSON_LIMITS, type JsonLimitProblem, type JsonLimits } from './json-limits.js';
+import {
+  checkJsonLimits,
+  DEFAULT_JSON_LIMITS,
+  type JsonLimitProblem,
+  type JsonLimits,
+  jsonTextHasNoUnicodeEscape,
+} from './json-limits.js';
 import { describeJsonPosition, findJsonSyntaxError } from './json-syntax.js';
 import { JSON_CONTENT_TYPE } from './send-json.js';
 import { formatFieldPath } from './validation-error.js';
@@ -184,7 +190,7 @@ export function parseJsonObject(
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return failure(invalidRequest('INVALID_BODY', `the request body must be a JSON object, not ${kind}`, requestId));
   }
-  const problem = checkJsonLimits(value, limits);
+  const problem = checkJsonLimits(value, limits, jsonTextHasNoUnicodeEscape(text));
   if (problem) {
     return failure(limitError(problem, requestId));
   }
