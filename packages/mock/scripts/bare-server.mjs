@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { exitWithUsageError, readCommandLine } from '../../../tools/dev/command-line.mjs';
+import { createBareListener } from './bare-listener.mjs';
 
 const { positionals } = readCommandLine({
   command: 'bare-server.mjs',
@@ -34,20 +35,7 @@ const byPath = new Map(
         return [pair.slice(0, at), read(pair.slice(at + 1))];
       }),
 );
-const server = createServer((req, res) => {
-  const chunks = [];
-  req.on('data', (chunk) => chunks.push(chunk));
-  req.on('end', () => {
-    JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-    const payload = single ?? byPath.get(req.url ?? '');
-    if (payload === undefined) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': payload.length });
-    res.end(payload);
-  });
-});
+const server = createServer(createBareListener((url) => single ?? byPath.get(url)));
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`listening on http://127.0.0.1:${server.address().port}\n`);
 });

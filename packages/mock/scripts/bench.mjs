@@ -36,10 +36,7 @@ and their range. Any answer but 200 fails the benchmark. Environment:
   options: { bin: { type: 'string', multiple: true, default: [DEFAULT_BIN] } },
 });
 // What needs a build is imported once the command line is read, so that --help needs none.
-const { listOperations, requestExamples } = await import('@svc/openapi-kit');
-const { openapiJsonPath } = await import('@svc/spec');
-const { EXAMPLE_CREDENTIALS } = await import('@svc/spec/examples');
-const { HEADER_NAMES } = await import('@svc/spec/headers');
+const { BENCH_HEADERS: headers, BENCH_KINDS: KINDS } = await import('./bench-requests.mjs');
 const { default: autocannon } = await import('autocannon');
 
 const BARE = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
@@ -51,26 +48,6 @@ const STARTUP_RUNS = 3;
 const MOCK_LOG_ARGS = process.env.BENCH_MOCK_LOG === 'json' ? ['--log-format', 'json'] : ['--quiet'];
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS_PER_S = 100;
-
-const document = JSON.parse(readFileSync(openapiJsonPath, 'utf8'));
-const operations = listOperations(document);
-const headers = {
-  'content-type': 'application/json',
-  [HEADER_NAMES.clientId]: EXAMPLE_CREDENTIALS.clientId,
-  [HEADER_NAMES.secret]: EXAMPLE_CREDENTIALS.secret,
-};
-
-/** A request kind: an operation with its first request example. */
-function requestKind(label, operationId) {
-  const entry = operations.find((operation) => operation.operationId === operationId);
-  const example = entry && requestExamples(document, entry)[0];
-  if (!entry || !example) {
-    throw new Error(`${operationId} or its request example is missing from the spec`);
-  }
-  return { label, operationId, path: entry.path, body: JSON.stringify(example.value) };
-}
-
-const KINDS = [requestKind('read', 'authGet'), requestKind('write', 'transferCreate')];
 
 /** Spawns a server script and resolves with its URL once it prints `listening on <url>`. */
 function spawnServer(name, args) {

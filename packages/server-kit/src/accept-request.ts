@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerPreflight, applyCors, type CorsOptions } from './cors.js';
 import { type Credentials, malformedCredentialFields, readCredentials } from './credentials.js';
 import type { JsonLimits } from './json-limits.js';
-import { readJsonObjectBody } from './read-body.js';
+import { type BodyResult, readJsonObjectBodyThen } from './read-body.js';
 import { newRequestId } from './request-id.js';
 import { type Route, type RouteTable, routeError } from './routes.js';
 import { sendApiError } from './send-json.js';
@@ -47,36 +47,54 @@ export interface AcceptedRequest<R extends Route> {
  * number out of range or a string with a NUL), credentials (400 `INVALID_FIELD` for a body
  * credential that is not a non-empty string, 401 `MISSING_CREDENTIALS`). Returns the accepted request, or `undefined` when `res` was answered.
  */
-export async function acceptRequest<R extends Route>(
+export function acceptRequest<R extends Route>(
   req: IncomingMessage,
   res: ServerResponse,
   options: AcceptRequestOptions<R>,
 ): Promise<AcceptedRequest<R> | undefined> {
-  const requestId = newRequestId();
-  applyCors(req, res, options.cors);
-  const method = (req.method ?? 'GET').toUpperCase();
-  if (method === 'OPTIONS') {
-    req.resume();
-    answerPreflight(req, res, options.cors);
-    return undefined;
-  }
-  const match = options.routes.match(method, req.url ?? '/');
-  if (match.kind !== 'found') {
-    req.resume();
-    sendApiError(res, routeError(match, requestId));
-    return undefined;
-  }
-  const read = await readJsonObjectBody(req, {
-    limitBytes: options.bodyLimitBytes,
-    requestId,
-    jsonLimits: options.jsonLimits,
+  // One promise per request, settled from the body's last event: no chain of async functions.
+  return new Promise((resolve, reject) => {
+    const requestId = newRequestId();
+    applyCors(req, res, options.cors);
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (method === 'OPTIONS') {
+      req.resume();
+      answerPreflight(req, res, options.cors);
+      resolve(undefined);
+      return;
+    }
+    const match = options.routes.match(method, req.url ?? '/');
+    if (match.kind !== 'found') {
+      req.resume();
+      sendApiError(res, routeError(match, requestId));
+      resolve(undefined);
+      return;
+    }
+    const bodyOptions = { limitBytes: options.bodyLimitBytes, requestId, jsonLimits: options.jsonLimits };
+    readJsonObjectBodyThen(
+      req,
+      bodyOptions,
+      (read) => resolve(acceptBody(req, res, options, requestId, match.route, read)),
+      reject,
+    );
   });
+}
+
+/** The end of {@link acceptRequest} once the body is read: the body's error, or the credentials. */
+function acceptBody<R extends Route>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: AcceptRequestOptions<R>,
+  requestId: string,
+  route: R,
+  read: BodyResult,
+): AcceptedRequest<R> | undefined {
   if (!read.ok) {
     sendApiError(res, read.response);
     return undefined;
   }
-  if (options.takesClientCredentials && !options.takesClientCredentials(match.route)) {
-    return { requestId, route: match.route, body: read.body, byteLength: read.byteLength, credentials: undefined };
+  if (options.takesClientCredentials && !options.takesClientCredentials(route)) {
+    return { requestId, route, body: read.body, byteLength: read.byteLength, credentials: undefined };
   }
   const malformed = malformedCredentialFields(req.headers, read.body);
   if (malformed.length > 0) {
@@ -88,11 +106,5 @@ export async function acceptRequest<R extends Route>(
     sendApiError(res, credentials.response);
     return undefined;
   }
-  return {
-    requestId,
-    route: match.route,
-    body: read.body,
-    byteLength: read.byteLength,
-    credentials: credentials.credentials,
-  };
+  return { requestId, route, body: read.body, byteLength: read.byteLength, credentials: credentials.credentials };
 }

@@ -104,7 +104,7 @@ export function refusedAccess(
   requestId?: string,
 ): ErrorResponse | undefined {
   const host = req.headers.host;
-  if (policy.allowedHosts && !(host !== undefined && policy.allowedHosts.includes(hostName(host)))) {
+  if (policy.allowedHosts && !isHostAllowed(host, policy.allowedHosts)) {
     return refusal(
       'Host',
       host === undefined
@@ -122,6 +122,34 @@ export function refusedAccess(
     );
   }
   return undefined;
+}
+
+/**
+ * Whether {@link refusedAccess} lets `req` through, without making the error it would answer: what
+ * a server checks on every request, drawing a request id only for one it refuses.
+ */
+export function isAccessAllowed(req: IncomingMessage, policy: AccessPolicy): boolean {
+  if (policy.allowedHosts && !isHostAllowed(req.headers.host, policy.allowedHosts)) {
+    return false;
+  }
+  const origin = req.headers.origin;
+  return origin === undefined || isOriginAllowed(origin, policy.allowedOrigins ?? '*');
+}
+
+/** The last `Host` value checked, against which list, and the verdict: a client sends the same one every time. */
+let lastHostCheck: { host: string; allowedHosts: readonly string[]; allowed: boolean } | undefined;
+
+/** Whether the `Host` header value `host` names one of `allowedHosts` (any port). */
+function isHostAllowed(host: string | undefined, allowedHosts: readonly string[]): boolean {
+  if (host === undefined) {
+    return false;
+  }
+  if (lastHostCheck?.host === host && lastHostCheck.allowedHosts === allowedHosts) {
+    return lastHostCheck.allowed;
+  }
+  const allowed = allowedHosts.includes(hostName(host));
+  lastHostCheck = { host, allowedHosts, allowed };
+  return allowed;
 }
 
 function refusal(header: string, message: string, requestId: string | undefined): ErrorResponse {

@@ -49,7 +49,7 @@ export interface CorsOptions {
 export function corsHeaders(req: IncomingMessage, options: CorsOptions = {}): Record<string, string> {
   const origin = req.headers.origin;
   const headers: Record<string, string> = {
-    'Access-Control-Expose-Headers': (options.exposedHeaders ?? CORS_EXPOSED_HEADERS).join(', '),
+    'Access-Control-Expose-Headers': exposedHeadersOf(options),
   };
   if (origin) {
     if (isOriginAllowed(origin, options.allowedOrigins ?? '*')) {
@@ -62,10 +62,18 @@ export function corsHeaders(req: IncomingMessage, options: CorsOptions = {}): Re
   return headers;
 }
 
+/** The default `Access-Control-Expose-Headers` value, joined once. */
+const DEFAULT_EXPOSED_HEADERS = CORS_EXPOSED_HEADERS.join(', ');
+
+function exposedHeadersOf(options: CorsOptions): string {
+  return options.exposedHeaders ? options.exposedHeaders.join(', ') : DEFAULT_EXPOSED_HEADERS;
+}
+
 /** Sets the CORS headers of {@link corsHeaders} on `res`. */
 export function applyCors(req: IncomingMessage, res: ServerResponse, options: CorsOptions = {}): void {
-  for (const [name, value] of Object.entries(corsHeaders(req, options))) {
-    res.setHeader(name, value);
+  const headers = corsHeaders(req, options);
+  for (const name in headers) {
+    res.setHeader(name, headers[name] as string);
   }
 }
 

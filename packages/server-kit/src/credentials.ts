@@ -44,8 +44,8 @@ export function readCredentials(
   body: Record<string, unknown>,
   requestId?: string,
 ): CredentialsResult {
-  const clientId = readCredential(headers, body, CREDENTIALS.clientId);
-  const secret = readCredential(headers, body, CREDENTIALS.secret);
+  const clientId = readCredential(headers, body, CLIENT_ID_SPEC);
+  const secret = readCredential(headers, body, SECRET_SPEC);
   if (clientId && secret) {
     return {
       ok: true,
@@ -85,13 +85,26 @@ export function missingCredentialsError(missing: readonly CredentialSpec[], requ
   });
 }
 
+/** The credentials with their headers' names as `node:http` keys them (lower case), made once. */
+const [CLIENT_ID_SPEC, SECRET_SPEC] = [CREDENTIALS.clientId, CREDENTIALS.secret].map(
+  (spec): KeyedCredentialSpec => ({ ...spec, headerKey: spec.header.toLowerCase() }),
+) as [KeyedCredentialSpec, KeyedCredentialSpec];
+const CREDENTIAL_SPECS: readonly KeyedCredentialSpec[] = [CLIENT_ID_SPEC, SECRET_SPEC];
+
+type KeyedCredentialSpec = CredentialSpec & { headerKey: string };
+
+/** The value of a credential's header (the first, when sent more than once). */
+function headerValueOf(headers: IncomingHttpHeaders, spec: KeyedCredentialSpec): string | undefined {
+  const header = headers[spec.headerKey];
+  return Array.isArray(header) ? header[0] : header;
+}
+
 function readCredential(
   headers: IncomingHttpHeaders,
   body: Record<string, unknown>,
-  spec: CredentialSpec,
+  spec: KeyedCredentialSpec,
 ): { value: string; source: CredentialSource } | undefined {
-  const header = headers[spec.header.toLowerCase()];
-  const headerValue = Array.isArray(header) ? header[0] : header;
+  const headerValue = headerValueOf(headers, spec);
   if (headerValue !== undefined && headerValue.trim() !== '') {
     return { value: headerValue.trim(), source: 'header' };
   }
@@ -113,15 +126,16 @@ export function malformedCredentialFields(
   headers: IncomingHttpHeaders,
   body: Record<string, unknown>,
 ): FieldViolation[] {
-  return Object.values(CREDENTIALS).flatMap((spec): FieldViolation[] => {
-    const header = headers[spec.header.toLowerCase()];
-    const headerValue = Array.isArray(header) ? header[0] : header;
+  const violations: FieldViolation[] = [];
+  for (const spec of CREDENTIAL_SPECS) {
+    const headerValue = headerValueOf(headers, spec);
     const value = body[spec.field];
     const usesBody = (headerValue === undefined || headerValue.trim() === '') && Object.hasOwn(body, spec.field);
     if (!usesBody || value === undefined || (typeof value === 'string' && value !== '')) {
-      return [];
+      continue;
     }
     const message = `must be a non-empty string (or send the ${spec.header} header instead)`;
-    return [{ location: 'body', path: [spec.field], keyword: 'type', message, value }];
-  });
+    violations.push({ location: 'body', path: [spec.field], keyword: 'type', message, value });
+  }
+  return violations;
 }

@@ -42,11 +42,27 @@ export type JsonLimitProblem =
  * form).
  */
 export function isStorableString(text: string): boolean {
-  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+  return !MAYBE_UNSTORABLE.test(text) || (!text.includes('\u0000') && !LONE_SURROGATE.test(text));
+}
+
+/** A NUL or any surrogate: a string without one is storable (one plain scan, no look-around). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for.
+const MAYBE_UNSTORABLE = /[\u0000\ud800-\udfff]/;
+
+/**
+ * Whether JSON text `text` (decoded from strict UTF-8) holds no `\u` escape, in which case every
+ * string and field name parsed from it is storable: JSON cannot carry a NUL but as `\u0000` (a raw
+ * control character is a syntax error), and strict UTF-8 decodes to no unpaired surrogate.
+ */
+export function jsonTextHasNoUnicodeEscape(text: string): boolean {
+  return !text.includes('\\u');
 }
 
 /** A high surrogate not followed by a low one, or a low surrogate not after a high one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Deepest limit the recursive first walk of {@link checkJsonLimits} is used for (no risk to the stack). */
+const FAST_WALK_MAX_DEPTH = 256;
 
 interface Visit {
   value: unknown;
@@ -59,8 +75,20 @@ interface Visit {
  * The first problem of a parsed body in document order, or `undefined`. Iterative (no recursion,
  * whatever the depth) and it stops at the first problem, so it looks at no more than
  * `maxValues` values.
+ *
+ * `stringsStorable`: the caller knows every string and field name is storable (see
+ * {@link jsonTextHasNoUnicodeEscape}), so none is scanned.
  */
-export function checkJsonLimits(body: unknown, limits: JsonLimits = DEFAULT_JSON_LIMITS): JsonLimitProblem | undefined {
+export function checkJsonLimits(
+  body: unknown,
+  limits: JsonLimits = DEFAULT_JSON_LIMITS,
+  stringsStorable = false,
+): JsonLimitProblem | undefined {
+  // Nearly every body is within the limits: one walk that allocates nothing says so, and only a
+  // body it doubts is walked again to find and locate its first problem.
+  if (limits.maxDepth <= FAST_WALK_MAX_DEPTH && withinLimits(body, 0, limits, { values: -1 }, stringsStorable)) {
+    return undefined;
+  }
   const stack: Visit[] = [{ value: body, depth: 0, key: undefined, parent: undefined }];
   let values = -1; // the body itself is not counted
   for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
@@ -111,6 +139,58 @@ export function checkJsonLimits(body: unknown, limits: JsonLimits = DEFAULT_JSON
     }
   }
   return undefined;
+}
+
+/**
+ * Whether `value`, at nesting `depth`, and what it holds are within `limits` (counting its values
+ * in `count`); false at the first doubt. Recursive, but never deeper than `limits.maxDepth`.
+ */
+function withinLimits(
+  value: unknown,
+  depth: number,
+  limits: JsonLimits,
+  count: { values: number },
+  stringsStorable: boolean,
+): boolean {
+  count.values++;
+  if (count.values > limits.maxValues) {
+    return false;
+  }
+  if (typeof value === 'string') {
+    return stringsStorable || isStorableString(value);
+  }
+  if (typeof value === 'number') {
+    return Number.isFinite(value);
+  }
+  if (value === null || typeof value !== 'object') {
+    return true;
+  }
+  if (depth + 1 > limits.maxDepth) {
+    return false;
+  }
+  if (Array.isArray(value)) {
+    if (value.length > limits.maxArrayItems) {
+      return false;
+    }
+    for (const item of value) {
+      if (!withinLimits(item, depth + 1, limits, count, stringsStorable)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  let keys = 0;
+  for (const key in value) {
+    keys++;
+    if (
+      keys > limits.maxObjectKeys ||
+      !(stringsStorable || isStorableString(key)) ||
+      !withinLimits((value as Record<string, unknown>)[key], depth + 1, limits, count, stringsStorable)
+    ) {
+      return false;
+    }
+  }
+  return true;
 }
 
 function pathOf(visit: Visit): (string | number)[] {

@@ -30,14 +30,15 @@ export interface RouteTable<R extends Route> {
 
 /** Builds a {@link RouteTable}; throws on a duplicate path and method. */
 export function createRouteTable<R extends Route>(routes: readonly R[]): RouteTable<R> {
-  const byPath = new Map<string, Map<string, R>>();
+  // Each route's match is made once: a request that finds its route allocates nothing here.
+  const byPath = new Map<string, Map<string, RouteMatch<R> & { kind: 'found' }>>();
   for (const route of routes) {
-    const methods = byPath.get(route.path) ?? new Map<string, R>();
+    const methods = byPath.get(route.path) ?? new Map<string, RouteMatch<R> & { kind: 'found' }>();
     const method = route.method.toUpperCase();
     if (methods.has(method)) {
       throw new Error(`duplicate route ${method} ${route.path}`);
     }
-    methods.set(method, route);
+    methods.set(method, Object.freeze({ kind: 'found', route }));
     byPath.set(route.path, methods);
   }
   return {
@@ -48,17 +49,19 @@ export function createRouteTable<R extends Route>(routes: readonly R[]): RouteTa
       if (!methods) {
         return { kind: 'not-found', path };
       }
-      const route = methods.get(method.toUpperCase());
-      if (!route) {
+      const found = methods.get(method) ?? methods.get(method.toUpperCase());
+      if (!found) {
         return { kind: 'method-not-allowed', path, method: method.toUpperCase(), allowed: [...methods.keys()] };
       }
-      return { kind: 'found', route };
+      return found;
     },
   };
 }
 
 const PERCENT_ESCAPE = /%([0-9A-Fa-f]{2})/g;
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+/** What makes a request target more than its path: a query, a fragment or a percent-escape. */
+const PATH_TO_READ = /[?#%]/;
 
 /**
  * The path of a request target, without query string or fragment. Percent-escapes of unreserved
@@ -67,6 +70,10 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
  * it matches no operation.
  */
 export function requestPath(url: string): string {
+  if (!PATH_TO_READ.test(url)) {
+    // No query, fragment or escape (every request of a client): the target is the path.
+    return url;
+  }
   const end = url.search(/[?#]/);
   const raw = end === -1 ? url : url.slice(0, end);
   return raw.replace(PERCENT_ESCAPE, (sequence, hex: string) => {

@@ -7,11 +7,14 @@ export interface SentBodyFacts {
   errorCode?: string;
 }
 
-const sentFacts = new WeakMap<ServerResponse, SentBodyFacts>();
+/** Where a response keeps the facts of its body (a property of its own: cheaper per request than a WeakMap). */
+const SENT_FACTS = Symbol('svc.sentBodyFacts');
+
+type WithSentFacts = ServerResponse & { [SENT_FACTS]?: SentBodyFacts };
 
 /** What {@link sendJson} sent on `res`: the body's `request_id` and `error_code`, when it had them. */
 export function sentBodyFacts(res: ServerResponse): SentBodyFacts {
-  return sentFacts.get(res) ?? {};
+  return (res as WithSentFacts)[SENT_FACTS] ?? {};
 }
 
 /** The media type of every body this API sends. */
@@ -61,7 +64,7 @@ export function sendJsonText(
     return;
   }
   if (facts.requestId !== undefined || facts.errorCode !== undefined) {
-    sentFacts.set(res, facts);
+    (res as WithSentFacts)[SENT_FACTS] = facts;
   }
   // A string body goes out in one write together with the head; a Buffer would take two.
   res.writeHead(status, {

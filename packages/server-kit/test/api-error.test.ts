@@ -87,9 +87,9 @@ describe('createApiError', () => {
 });
 
 describe('newRequestId', () => {
-  it('gives 15 letters and digits, different each time', () => {
-    const ids = new Set(Array.from({ length: 100 }, newRequestId));
-    expect(ids.size).toBe(100);
+  it('gives 15 letters and digits, different each time (across batches of random bytes)', () => {
+    const ids = new Set(Array.from({ length: 1000 }, newRequestId));
+    expect(ids.size).toBe(1000);
     for (const id of ids) {
       expect(id).toMatch(/^[A-Za-z0-9]{15}$/);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkJsonLimits, DEFAULT_JSON_LIMITS } from '../src/json-limits.js';
+import { checkJsonLimits, DEFAULT_JSON_LIMITS, jsonTextHasNoUnicodeEscape } from '../src/json-limits.js';
 
 const nested = (depth: number, leaf: unknown = 1): unknown => {
   let value = leaf;
@@ -55,5 +55,33 @@ describe('checkJsonLimits', () => {
     const huge = { a: Array.from({ length: 900 }, () => Array.from({ length: 900 }, () => 0)) };
     // Value 5,001 in document order: a (1), then 901 per row (a[i] and its items): a[5][493].
     expect(checkJsonLimits(huge)).toEqual({ kind: 'values', path: ['a', 5, 493], limit: 5000 });
+  });
+});
+
+describe('jsonTextHasNoUnicodeEscape', () => {
+  it.each([
+    ['{"a":"plain","b":["x",1]}', true],
+    ['{"emoji":"😀 raw, as UTF-8 sends it"}', true],
+    ['{"a":"x\\u0000"}', false],
+    ['{"a\\u0000":1}', false],
+    ['{"a":"\\ud800"}', false],
+    ['{"a":"\\\\u0000 is an escaped backslash, then text"}', false],
+    ['{"a":"\\ud83d\\ude00"}', false],
+  ])('%s → %s', (text, expected) => {
+    expect(jsonTextHasNoUnicodeEscape(text)).toBe(expected);
+  });
+
+  it.each([
+    '{"a":"plain","nested":{"b":["x","y"]}}',
+    '{"a":"x\\u0000"}',
+    '{"a\\u0000":1}',
+    '{"list":["ok","\\udc00"]}',
+    '{"pair":"\\ud83d\\ude00"}',
+    '{"big":1e400,"s":"\\u0000"}',
+  ])('when it says so, skipping the string scan changes no finding: %s', (text) => {
+    const value = JSON.parse(text) as unknown;
+    expect(checkJsonLimits(value, DEFAULT_JSON_LIMITS, jsonTextHasNoUnicodeEscape(text))).toEqual(
+      checkJsonLimits(value, DEFAULT_JSON_LIMITS),
+    );
   });
 });

@@ -21,6 +21,13 @@ describe('createRouteTable', () => {
     expect(table.match(method, url).kind).toBe(kind);
   });
 
+  it('answers a found route with the match made once for it (nothing made per request)', () => {
+    const first = table.match('POST', '/item/remove');
+    expect(first).toEqual({ kind: 'found', route: table.routes[0] });
+    expect(table.match('POST', '/item/remove')).toBe(first);
+    expect(table.match('post', '/item/remove?x=1')).toBe(first);
+  });
+
   it('refuses a duplicate route', () => {
     expect(() =>
       createRouteTable([

@@ -53,8 +53,8 @@ export function createMockListener(options: MockListenerOptions): (req: Incoming
   // serialised once, and each request then only gets its own request_id.
   const prepared = new WeakMap<EngineResponse, PreparedAnswer>();
   return (req, res) => {
-    const started = performance.now();
     if (options.onResponse) {
+      const started = performance.now();
       const report = options.onResponse;
       res.once('finish', () =>
         report({
@@ -102,7 +102,9 @@ async function handle(
     return;
   }
   const extra = options.decimalPlaces?.(operation.operationId, body) ?? [];
-  const result = await options.engine.respond(operation, { headers: req.headers, body, byteLength }, choice.value);
+  const outcome = options.engine.respond(operation, { headers: req.headers, body, byteLength }, choice.value);
+  // A static answer served before comes at once: no promise to wait for.
+  const result = outcome instanceof Promise ? await outcome : outcome;
   if (result.kind === 'invalid' || extra.length > 0) {
     const violations = result.kind === 'invalid' ? [...result.violations, ...extra] : extra;
     sendApiError(res, { error: validationError(violations, requestId) });

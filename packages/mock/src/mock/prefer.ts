@@ -23,6 +23,9 @@ export type PreferResult<T> = { ok: true; value: T } | { ok: false; problem: str
 
 /** Parses the `Prefer` header(s) of a request. */
 export function parsePrefer(header: string | string[] | undefined): PreferResult<MockPreferences> {
+  if (header === undefined) {
+    return { ok: true, value: {} };
+  }
   const text = Array.isArray(header) ? header.join(', ') : (header ?? '');
   const preferences: MockPreferences = {};
   for (const token of text.split(/[,;]/)) {

@@ -85,7 +85,15 @@ export interface PrismEngine {
   /** Version of @stoplight/prism-http. */
   version: string;
   operations: MockOperation[];
-  respond(operation: MockOperation, request: EngineRequest, choice: ResponseChoice): Promise<EngineResult>;
+  /**
+   * The engine's result for one request: at once (no promise) for an invalid request or a static
+   * answer served before, when the engine validates requests itself; otherwise once Prism answered.
+   */
+  respond(
+    operation: MockOperation,
+    request: EngineRequest,
+    choice: ResponseChoice,
+  ): EngineResult | Promise<EngineResult>;
   /**
    * Serves every static success response a request can choose (each operation's first `200`
    * example, the first example of each 2xx status, each of their named examples) and returns the
@@ -279,13 +287,13 @@ interface EngineState {
  * every time; one that breaks its schema is a 500 (never retried: the generator must get it
  * right, see `generation-schemas.ts`).
  */
-async function respond(
+function respond(
   state: EngineState,
   operation: MockOperation,
   request: EngineRequest,
   choice: ResponseChoice,
-): Promise<EngineResult> {
-  const { instance, verifiedStatic, validator, staticAnswers } = state;
+): EngineResult | Promise<EngineResult> {
+  const { validator, staticAnswers } = state;
   const generated = choice.dynamic && choice.exampleKey === undefined;
   const key = generated ? undefined : staticKey(operation, choice);
   if (validator) {
@@ -298,6 +306,19 @@ async function respond(
       return known;
     }
   }
+  return respondWithPrism(state, operation, request, choice, key);
+}
+
+/** The part of {@link respond} that asks Prism: `key` is the static answer's, undefined for a generated one. */
+async function respondWithPrism(
+  state: EngineState,
+  operation: MockOperation,
+  request: EngineRequest,
+  choice: ResponseChoice,
+  key: string | undefined,
+): Promise<EngineResult> {
+  const { instance, verifiedStatic, validator, staticAnswers } = state;
+  const generated = key === undefined;
   const input = prismRequest(operation, request);
   const config = {
     ...baseConfig(mockConfig(choice), key === undefined || !verifiedStatic.has(key)),

@@ -82,6 +82,14 @@ describe('static answers kept by the engine', () => {
     },
   );
 
+  it('gives a kept static answer at once, with no promise to wait for', async () => {
+    const body = { access_token: ACCESS_TOKEN };
+    const first = await answer(cached, 'authGet', body, { dynamic: false });
+    const again = answer(cached, 'authGet', body, { dynamic: false });
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(again).toBe(first);
+  });
+
   it('still validates a request whose static answer is kept', async () => {
     const body = { access_token: ACCESS_TOKEN };
     await answer(cached, 'authGet', body, { dynamic: false });

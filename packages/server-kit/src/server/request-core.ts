@@ -7,7 +7,7 @@
  * puts it on a socket and {@link inject} calls it in-process.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type AccessPolicy, refusedAccess } from '../access-policy.js';
+import { type AccessPolicy, isAccessAllowed, refusedAccess } from '../access-policy.js';
 import { applyCors } from '../cors.js';
 import { newRequestId } from '../request-id.js';
 import { requestPath, routeError } from '../routes.js';
@@ -49,17 +49,19 @@ export interface RequestCoreOptions {
 /** Paths the core answers itself, with no credentials. */
 export const CORE_PATHS = ['/healthz', '/readyz', '/openapi.json', '/openapi.yaml'] as const;
 
-const requestFields = new WeakMap<ServerResponse, Record<string, unknown>>();
+/** Where a response keeps its log fields (a property of its own: cheaper per request than a WeakMap). */
+const REQUEST_FIELDS = Symbol('svc.requestLogFields');
 
 /**
  * The fields a server adds to the request log entry of `res` (for example `operation` and
  * `client_id`); mutate the returned object. Outside a request core, an object nobody reads.
  */
 export function requestLogFields(res: ServerResponse): Record<string, unknown> {
-  let fields = requestFields.get(res);
+  const holder = res as ServerResponse & { [REQUEST_FIELDS]?: Record<string, unknown> };
+  let fields = holder[REQUEST_FIELDS];
   if (!fields) {
     fields = {};
-    requestFields.set(res, fields);
+    holder[REQUEST_FIELDS] = fields;
   }
   return fields;
 }
@@ -110,9 +112,9 @@ export function createRequestCore(options: RequestCoreOptions): RequestListener 
   const started = Date.now();
   const health = () => JSON.stringify({ status: 'ok', service, uptime_s: Math.round((Date.now() - started) / 1000) });
   return (req, res) => {
-    const startedAt = performance.now();
-    const fields = requestLogFields(res);
     if (logger) {
+      const startedAt = performance.now();
+      const fields = requestLogFields(res);
       res.once('finish', () => {
         const facts = sentBodyFacts(res);
         const path = requestPath(req.url ?? '/');
@@ -129,7 +131,7 @@ export function createRequestCore(options: RequestCoreOptions): RequestListener 
         });
       });
     }
-    const refused = access && refusedAccess(req, access, newRequestId());
+    const refused = access && !isAccessAllowed(req, access) && refusedAccess(req, access, newRequestId());
     if (refused) {
       req.resume();
       sendApiError(res, { ...refused, headers: { ...refused.headers, Connection: 'close' } });
