@@ -135,18 +135,16 @@ function perTurn(run) {
   };
 }
 
-/** @returns {Promise<FloorStore>} SQLite in WAL mode (synchronous=NORMAL), in a fresh directory. */
-async function openSqlite() {
-  const { default: Database } = await import('better-sqlite3');
-  const directory = mkdtempSync(join(tmpdir(), 'svc-floor-'));
-  const db = new Database(join(directory, 'floor.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.exec(`
-    create table items (item_id text primary key, client_id text not null, institution_id text not null, removed_at text);
-    create table tokens (token text primary key, item_id text not null, kind text not null, revoked_at text);
+/**
+ * The floor's tables, in the column types of its engine: `time` for a moment, `float` for an
+ * amount, `serial` for the records' key.
+ */
+function floorSchema({ time, float, serial }) {
+  return `
+    create table items (item_id text primary key, client_id text not null, institution_id text not null, removed_at ${time});
+    create table tokens (token text primary key, item_id text not null, kind text not null, revoked_at ${time});
     create table accounts (account_id text primary key, item_id text not null, name text not null, mask text not null,
-      type text not null, subtype text not null, current real, available real, account text not null, routing text not null);
+      type text not null, subtype text not null, current ${float}, available ${float}, account text not null, routing text not null);
     create index accounts_by_item on accounts (item_id);
     create table transfers (transfer_id text primary key, client_id text not null, account_id text not null,
       authorization_id text not null, amount text not null, status text not null, created text not null, body text not null);
@@ -155,10 +153,20 @@ async function openSqlite() {
     create unique index transfers_by_authorization on transfers (authorization_id);
     create index transfers_by_status on transfers (status, created);
     create table idempotency_keys (client_id text not null, key text not null, transfer_id text not null, primary key (client_id, key));
-    create table request_records (id integer primary key, client_id text not null, request_id text not null,
+    create table request_records (id ${serial} primary key, client_id text not null, request_id text not null,
       operation text not null, status integer not null, started_at text not null, request_body text, response_body text);
     create index request_records_by_client on request_records (client_id, id);
-  `);
+  `;
+}
+
+/** @returns {Promise<FloorStore>} SQLite in WAL mode (synchronous=NORMAL), in a fresh directory. */
+async function openSqlite() {
+  const { default: Database } = await import('better-sqlite3');
+  const directory = mkdtempSync(join(tmpdir(), 'svc-floor-'));
+  const db = new Database(join(directory, 'floor.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(floorSchema({ time: 'text', float: 'real', serial: 'integer' }));
   db.transaction(() => {
     const item = db.prepare("insert into items values (?, 'client', 'ins_109508', null)");
     const token = db.prepare("insert into tokens values (?, ?, 'access', null)");
@@ -215,21 +223,7 @@ async function openPostgres() {
   });
   await pool.query(`drop schema if exists ${schema} cascade; create schema ${schema}`);
   await pool.query(`
-    create table items (item_id text primary key, client_id text not null, institution_id text not null, removed_at timestamptz);
-    create table tokens (token text primary key, item_id text not null, kind text not null, revoked_at timestamptz);
-    create table accounts (account_id text primary key, item_id text not null, name text not null, mask text not null,
-      type text not null, subtype text not null, current double precision, available double precision, account text not null, routing text not null);
-    create index accounts_by_item on accounts (item_id);
-    create table transfers (transfer_id text primary key, client_id text not null, account_id text not null,
-      authorization_id text not null, amount text not null, status text not null, created text not null, body text not null);
-    create index transfers_by_client on transfers (client_id, created);
-    create index transfers_by_account on transfers (account_id);
-    create unique index transfers_by_authorization on transfers (authorization_id);
-    create index transfers_by_status on transfers (status, created);
-    create table idempotency_keys (client_id text not null, key text not null, transfer_id text not null, primary key (client_id, key));
-    create table request_records (id bigserial primary key, client_id text not null, request_id text not null,
-      operation text not null, status integer not null, started_at text not null, request_body text, response_body text);
-    create index request_records_by_client on request_records (client_id, id);
+    ${floorSchema({ time: 'timestamptz', float: 'double precision', serial: 'bigserial' })}
     insert into items select 'item-' || n, 'client', 'ins_109508', null from generate_series(0, ${ITEMS - 1}) n;
     insert into tokens select 'access-sandbox-' || n, 'item-' || n, 'access', null from generate_series(0, ${ITEMS - 1}) n;
     insert into accounts select 'account-' || n || '-' || a, 'item-' || n, case a when 0 then 'Plaid Checking' else 'Plaid Saving' end,
