@@ -23,6 +23,7 @@ over rounds of the CPU µs (process.cpuUsage) and wall µs per timed request. No
 });
 // What needs a build is imported once the command line is read, so that --help needs none.
 const { silentLogger, startSandbox } = await import('../dist/index.js');
+const { median } = await import('./bench-median.mjs');
 const { example, jsonHeaders } = await import('./bench-requests.mjs');
 
 const ITEMS = Number(process.env.CACHE_MISS_ITEMS ?? 200);
@@ -95,8 +96,6 @@ const readsAfterWrites = (sandbox, count) =>
       await time(() => call(sandbox, '/auth/get', read));
     }
   });
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const temp = mkdtempSync(join(tmpdir(), 'svc-sandbox-cache-miss-'));
 const sandbox = await startSandbox({

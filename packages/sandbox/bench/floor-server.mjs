@@ -189,21 +189,19 @@ async function openSqlite() {
     'insert into request_records (client_id, request_id, operation, status, started_at, request_body, response_body) values (?, ?, ?, ?, ?, ?, ?)',
   );
   const inOneTransaction = (run) => db.transaction((works) => works.forEach(run));
+  const writeInTurn = perTurn(
+    inOneTransaction(({ row, key }) => {
+      insertTransfer.run(...row);
+      insertKey.run('client', key, row[0]);
+    }),
+  );
   return {
     readAuth(accessToken) {
       const token = tokenRead.get(String(accessToken)) ?? tokenRead.get('access-sandbox-0');
       const item = itemRead.get(token.item_id);
       return { item, accounts: accountsRead.all(item.item_id) };
     },
-    write: (() => {
-      const inTurn = perTurn(
-        inOneTransaction(({ row, key }) => {
-          insertTransfer.run(...row);
-          insertKey.run('client', key, row[0]);
-        }),
-      );
-      return (row, key) => inTurn({ row, key });
-    })(),
+    write: (row, key) => writeInTurn({ row, key }),
     record: perTurn(inOneTransaction((row) => insertRecord.run(...row))),
     async close() {
       db.close();

@@ -25,6 +25,7 @@ FLOOR_POSTGRES=0 leaves PostgreSQL out. Traffic only to loopback; prints, assert
   -h, --help   show this help`,
 });
 const { cpuMicros } = await import('./bench-cpu.mjs');
+const { median } = await import('./bench-median.mjs');
 const { example, jsonHeaders } = await import('./bench-requests.mjs');
 const { startBenchPostgres } = await import('./bench-postgres.mjs');
 const { runLoad } = await import('./bench-scenarios.mjs');
@@ -82,7 +83,6 @@ async function measure(server, scenario, connections) {
   return { perSecond: answered / DURATION_S, cpu: (cpuMicros(server.child.pid) - before) / answered };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const temp = mkdtempSync(join(tmpdir(), 'svc-sandbox-floor-'));
 // PostgreSQL's own user (when run as root) creates its data directory in it.
 chmodSync(temp, 0o777);

@@ -40,6 +40,7 @@ if (unavailable) {
     'run it as root on Linux with the cgroup v1 CPU controller mounted; node bench/instances.mjs --help says more',
   );
 }
+const { median } = await import('./bench-median.mjs');
 const { startBenchPostgres } = await import('./bench-postgres.mjs');
 const { readScenario, writeScenario } = await import('./bench-scenarios.mjs');
 const { askProbe, spawnServer, stopServer } = await import('./bench-servers.mjs');
@@ -87,12 +88,6 @@ async function measure(servers, scenario, durationS, pgDataDir) {
     counterMs: probe('counterMicros') / Math.max(1, probe('counterIncrements')) / 1000,
     otherMs: probe('otherMicros') / Math.max(1, probe('otherStatements')) / 1000,
   };
-}
-
-/** The middle value of `values`. */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 async function main() {
